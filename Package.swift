@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Herald",
+    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10), .tvOS(.v17), .visionOS(.v1)],
+    products: [
+        .library(name: "Herald", targets: ["Herald"]),
+        .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
+        .library(name: "HeraldScenario", targets: ["HeraldScenario"]),
+        .library(name: "ShowcaseHabits", targets: ["ShowcaseHabits"]),
+        .executable(name: "herald", targets: ["herald"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(
+            name: "Herald",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Collections", package: "swift-collections"),
+            ]
+        ),
+        .target(name: "HeraldSimulator", dependencies: ["Herald"]),
+        .target(
+            name: "HeraldScenario",
+            dependencies: ["Herald", "HeraldSimulator", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(name: "ShowcaseHabits", dependencies: ["Herald"]),
+        .executableTarget(
+            name: "herald",
+            dependencies: [
+                "Herald", "HeraldSimulator", "HeraldScenario",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Checks any `NotificationCenter` implementation must pass; shared by every
+        // implementation's tests (the simulator here, the UserNotifications adapter on Apple).
+        .target(name: "HeraldConformance", dependencies: ["Herald"], path: "Tests/HeraldConformance"),
+        .testTarget(
+            name: "HeraldTests",
+            dependencies: [
+                "Herald", "HeraldSimulator",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "HeraldSimulatorTests", dependencies: ["Herald", "HeraldSimulator", "HeraldConformance"]),
+        .testTarget(name: "HeraldScenarioTests", dependencies: ["Herald", "HeraldSimulator", "HeraldScenario"]),
+        .testTarget(
+            name: "ShowcaseHabitsTests",
+            dependencies: ["Herald", "HeraldSimulator", "ShowcaseHabits"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,92 @@
+/// The notification center Herald drives: the async API of `UNUserNotificationCenter`,
+/// so that the real one (on Apple platforms) and `SimulatedNotificationCenter` (for
+/// tests and the CLI) are interchangeable.
+///
+/// Herald is the only code that should call it: the app declares reminders and Herald
+/// plans, adds, removes and badges.
+///
+/// ## The contract every implementation keeps
+///
+/// `HeraldConformance`'s `NotificationCenterConformance` checks each point; every
+/// implementation runs it in its tests.
+///
+/// - **Add replaces.** Adding a request whose identifier is pending replaces the
+///   pending one; there is never more than one pending request per identifier.
+/// - **Add validates.** A repeating time-interval trigger under 60 seconds, or a
+///   non-positive interval, throws ``NotificationCenterError`` and changes nothing.
+///   A denied app's requests are accepted (and never shown).
+/// - **Pending is what will fire.** ``pendingNotificationRequests()`` lists requests
+///   that have not fired yet and repeating ones, each once, with the content and
+///   trigger they were added with. A one-shot request leaves the list when it fires;
+///   one whose trigger can never fire again is not listed.
+/// - **Removal is by identifier** and ignores identifiers that are not there. Removing
+///   pending requests never touches delivered ones, and the other way round.
+/// - **Delivered is what the user can still see**, oldest first, until removed or
+///   cleared by the user.
+/// - **The badge is absolute.** ``setBadgeCount(_:)`` sets it; a delivered
+///   notification whose content has a badge sets it to that number; `0` clears it.
+/// - **Categories are replaced as a whole** by ``setNotificationCategories(_:)`` and
+///   read back unchanged.
+/// - **Authorization** starts `notDetermined`; ``requestAuthorization(options:)``
+///   answers whether delivery is allowed and fixes the status.
+/// - **Capacity.** At most ``capacity`` requests stay pending (a repeating request
+///   counts once). Which ones the system keeps above that is not reliable, which is why
+///   Herald never asks for more.
+///
+/// ```swift
+/// let center: any NotificationCenter = SimulatedNotificationCenter(clock: clock)
+/// try await center.add(request)
+/// let pending = await center.pendingNotificationRequests()
+/// ```
+public protocol NotificationCenter: Sendable {
+    /// The most requests the center keeps pending: 64 on Apple platforms.
+    var capacity: Int { get }
+
+    func add(_ request: NotificationRequest) async throws
+    func pendingNotificationRequests() async -> [NotificationRequest]
+    func removePendingNotificationRequests(withIdentifiers identifiers: [String]) async
+    func removeAllPendingNotificationRequests() async
+
+    func deliveredNotifications() async -> [DeliveredNotification]
+    func removeDeliveredNotifications(withIdentifiers identifiers: [String]) async
+    func removeAllDeliveredNotifications() async
+
+    func setBadgeCount(_ count: Int) async throws
+
+    func setNotificationCategories(_ categories: Set<NotificationCategory>) async
+    func notificationCategories() async -> Set<NotificationCategory>
+
+    func authorizationStatus() async -> AuthorizationStatus
+    /// Asks the user (or, in the simulator, the scripted user) for permission.
+    /// - Returns: whether notifications may now be delivered.
+    func requestAuthorization(options: AuthorizationOptions) async throws -> Bool
+}
+
+/// Why a notification center refused a call.
+public struct NotificationCenterError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let code: Code
+    public let message: String
+
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        public var description: String { name }
+
+        /// The trigger cannot be scheduled (a repeating interval under 60 s).
+        public static let invalidTrigger = Code(name: "invalidTrigger")
+        /// The center failed to store the request (used by tests to inject failures).
+        public static let addFailed = Code(name: "addFailed")
+        /// The badge could not be set.
+        public static let badgeFailed = Code(name: "badgeFailed")
+    }
+
+    public static func invalidTrigger(_ message: String) -> NotificationCenterError {
+        NotificationCenterError(code: .invalidTrigger, message: message)
+    }
+}

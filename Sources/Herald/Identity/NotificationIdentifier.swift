@@ -1,0 +1,102 @@
+/// The identity of every request Herald schedules: the one place identifiers are
+/// formatted and parsed.
+///
+/// An identifier names the entity, the rule, the occurrence and the kind, so that
+/// "everything of entity X" is a parsed match rather than a string prefix, and so that
+/// requests that are not Herald's are recognised and never touched.
+///
+/// The text form is `herald:<kind>:<namespace>:<entity>:<rule>:<occurrence>`; `%` and
+/// `:` inside a part are percent-escaped, so any part may hold any text.
+///
+/// ```swift
+/// let id = NotificationIdentifier(
+///     entity: EntityReference(namespace: "habit", id: "water"),
+///     rule: "morning",
+///     occurrence: OccurrenceKey(rawValue: "20261121T0900"),
+///     kind: .reminder
+/// )
+/// id.description                                  // "herald:reminder:habit:water:morning:20261121T0900"
+/// NotificationIdentifier(parsing: id.description) // == id
+/// NotificationIdentifier(parsing: "someone-else") // nil: not Herald's
+/// ```
+public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+    public var entity: EntityReference
+    /// The rule's identifier within its entity (an event or a region name for other kinds).
+    public var rule: String
+    public var occurrence: OccurrenceKey
+    public var kind: NotificationKind
+
+    /// The prefix every Herald identifier starts with.
+    public static let scheme = "herald"
+
+    public init(entity: EntityReference, rule: String, occurrence: OccurrenceKey, kind: NotificationKind) {
+        self.entity = entity
+        self.rule = rule
+        self.occurrence = occurrence
+        self.kind = kind
+    }
+
+    /// Parses an identifier; `nil` when the text is not a well-formed Herald identifier.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 6, parts[0] == Self.scheme,
+              let kind = NotificationKind(rawValue: String(parts[1])),
+              let namespace = Self.unescape(parts[2]), let entityID = Self.unescape(parts[3]),
+              let rule = Self.unescape(parts[4]), let occurrence = Self.unescape(parts[5]),
+              !namespace.isEmpty, !entityID.isEmpty, !rule.isEmpty, !occurrence.isEmpty
+        else { return nil }
+        self.init(
+            entity: EntityReference(namespace: namespace, id: entityID),
+            rule: rule,
+            occurrence: OccurrenceKey(rawValue: occurrence),
+            kind: kind
+        )
+    }
+
+    public var description: String {
+        [Self.scheme, kind.rawValue, Self.escape(entity.namespace), Self.escape(entity.id),
+         Self.escape(rule), Self.escape(occurrence.rawValue)].joined(separator: ":")
+    }
+
+    /// Whether this identifier belongs to one of the given entities.
+    public func belongs(to entities: Set<EntityReference>) -> Bool { entities.contains(entity) }
+
+    public static func < (lhs: NotificationIdentifier, rhs: NotificationIdentifier) -> Bool {
+        lhs.description < rhs.description
+    }
+
+    static func escape(_ part: String) -> String {
+        guard part.contains(where: { $0 == "%" || $0 == ":" }) else { return part }
+        var result = ""
+        for character in part {
+            switch character {
+            case "%": result += "%25"
+            case ":": result += "%3A"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    static func unescape(_ part: Substring) -> String? {
+        guard part.contains("%") else { return String(part) }
+        var result = ""
+        var index = part.startIndex
+        while index < part.endIndex {
+            let character = part[index]
+            guard character == "%" else {
+                result.append(character)
+                index = part.index(after: index)
+                continue
+            }
+            let end = part.index(index, offsetBy: 3, limitedBy: part.endIndex) ?? part.endIndex
+            switch part[index..<end].uppercased() {
+            case "%25": result.append("%")
+            case "%3A": result.append(":")
+            default: return nil
+            }
+            index = end
+        }
+        return result
+    }
+}

@@ -1,0 +1,13 @@
+/// Why Herald scheduled a notification.
+public enum NotificationKind: String, Hashable, Sendable, Codable, CaseIterable {
+    /// A planned occurrence of a reminder rule.
+    case reminder
+    /// A reminder the user snoozed, scheduled again.
+    case snooze
+    /// A second nudge when a reminder was not acted on in time.
+    case followUp = "followup"
+    /// An immediate, app-triggered notification (achievement unlocked, result imported).
+    case event
+    /// A reminder triggered by entering or leaving a region.
+    case location
+}

@@ -1,0 +1,83 @@
+/// Reads a ``HeraldPayload`` back from a notification's `userInfo`.
+///
+/// Decoding is total: every input yields either a payload or an
+/// ``InvalidPayloadReason``; nothing throws and nothing traps.
+///
+/// ```swift
+/// switch PayloadDecoder().decode(response.userInfo) {
+/// case .valid(let payload): route(to: payload.entity)
+/// case .invalid(let reason): logger.warning("ignored response", metadata: ["reason": "\(reason)"])
+/// }
+/// ```
+public struct PayloadDecoder: Sendable {
+    /// The largest `userInfo` accepted, in bytes of its JSON form (the platform's
+    /// whole push payload is limited to 4 KB).
+    public var sizeLimit: Int
+
+    public init(sizeLimit: Int = 4096) {
+        self.sizeLimit = sizeLimit
+    }
+
+    public func decode(_ userInfo: [String: JSONValue]) -> PayloadDecoding {
+        let size = Self.estimatedSize(of: .object(userInfo), limit: sizeLimit)
+        guard size <= sizeLimit else { return .invalid(.oversized(bytes: size, limit: sizeLimit)) }
+        guard let entry = userInfo[HeraldPayload.userInfoKey] else { return .invalid(.notHerald) }
+        guard case .object(let fields) = entry else {
+            return .invalid(.wrongType(key: HeraldPayload.userInfoKey, expected: "object", found: entry.typeName))
+        }
+        typealias Key = HeraldPayload.Key
+        guard let versionValue = fields[Key.version] else { return .invalid(.missingKey(Key.version)) }
+        guard let version = versionValue.intValue else {
+            return .invalid(.wrongType(key: Key.version, expected: "integer", found: versionValue.typeName))
+        }
+        guard version == HeraldPayload.currentSchemaVersion else { return .invalid(.unsupportedSchemaVersion(version)) }
+
+        var strings: [String: String] = [:]
+        for key in [Key.kind, Key.namespace, Key.entity, Key.rule, Key.occurrence] {
+            guard let value = fields[key] else { return .invalid(.missingKey(key)) }
+            guard case .string(let text) = value else {
+                return .invalid(.wrongType(key: key, expected: "string", found: value.typeName))
+            }
+            if key == Key.kind {
+                guard NotificationKind(rawValue: text) != nil else { return .invalid(.unknownKind(text)) }
+            } else if text.isEmpty || text.count > 256 {
+                return .invalid(.malformedValue(key: key, value: String(text.prefix(64))))
+            }
+            strings[key] = text
+        }
+        let identifier = NotificationIdentifier(
+            entity: EntityReference(namespace: strings[Key.namespace]!, id: strings[Key.entity]!),
+            rule: strings[Key.rule]!,
+            occurrence: OccurrenceKey(rawValue: strings[Key.occurrence]!),
+            kind: NotificationKind(rawValue: strings[Key.kind]!)!
+        )
+        var extras = userInfo
+        extras[HeraldPayload.userInfoKey] = nil
+        return .valid(HeraldPayload(identifier: identifier, extras: extras, schemaVersion: version))
+    }
+
+    /// The size of a value's compact JSON form, give or take escaping; stops counting
+    /// past `limit` so an adversarial payload costs no more than the limit.
+    static func estimatedSize(of value: JSONValue, limit: Int) -> Int {
+        var total = 0
+        var stack: [JSONValue] = [value]
+        while let next = stack.popLast(), total <= limit {
+            switch next {
+            case .null: total += 4
+            case .bool(let flag): total += flag ? 4 : 5
+            case .number: total += 8
+            case .string(let text): total += text.utf8.count + 2
+            case .array(let items):
+                total += 2 + items.count
+                stack.append(contentsOf: items)
+            case .object(let fields):
+                total += 2 + fields.count * 2
+                for (key, item) in fields {
+                    total += key.utf8.count + 2
+                    stack.append(item)
+                }
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,18 @@
+/// The typed shapes of a reminder's repetition. Build them through ``Schedule``'s
+/// factories, which validate them.
+public enum Recurrence: Hashable, Sendable, Codable {
+    /// Once, at a local date and time.
+    case once(LocalDateTime)
+    /// Every day at the given times.
+    case daily(times: [LocalTime])
+    /// On the chosen weekdays at the given times.
+    case weekly(weekdays: Set<Weekday>, times: [LocalTime])
+    /// Every `interval` days counted from `anchor`, at the given times.
+    case everyNDays(interval: Int, anchor: LocalDate, times: [LocalTime])
+    /// Every `minutes` minutes inside a daily window, on the chosen weekdays; each day
+    /// starts again at the window's start.
+    case minuteInterval(minutes: Int, window: DailyWindow, weekdays: Set<Weekday>)
+    /// On days of the month at the given times; negative days count from the month's
+    /// end (-1 is the last day). Months without the day are skipped.
+    case monthly(days: [Int], times: [LocalTime])
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct HeraldCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "herald")
+}
