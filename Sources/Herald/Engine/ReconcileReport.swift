@@ -1,0 +1,14 @@
+import Foundation
+
+/// What one reconcile run did, for logs, tests and the CLI timeline.
+public struct ReconcileReport: Sendable {
+    /// Every reason that asked for this run (concurrent requests coalesce into one run).
+    public var reasons: [ReconcileReason]
+    /// The plan, or `nil` when the run could not plan (the source failed).
+    public var plan: Plan?
+    public var outcome: ReconcileOutcome
+    /// The badge set on the center, when it was set.
+    public var badgeSet: Int?
+    /// Why the run failed, when it did.
+    public var failure: String?
+}

@@ -1,0 +1,25 @@
+/// The app's side of planning: which reminders exist, and what each one says.
+///
+/// Herald asks for the rules at every plan, so the app's data is the single source of
+/// truth (a deleted habit simply stops being listed), and asks for content only for
+/// the occurrences that made the cut, which is where an app chooses rich or tailored
+/// content per entity.
+///
+/// ```swift
+/// struct Habits: ReminderSource {
+///     let repository: HabitRepository
+///     func reminderRules() async throws -> [ReminderRule] {
+///         try await repository.activeHabits().flatMap(\.reminderRules)
+///     }
+///     func content(for reminder: PlannedReminder) async throws -> NotificationContent {
+///         let habit = try await repository.habit(reminder.rule.entity.id)
+///         return NotificationContent(title: habit.name, body: "Streak: \(habit.streak) days")
+///     }
+/// }
+/// ```
+public protocol ReminderSource: Sendable {
+    /// Every rule the app declares now. Paused entities may be listed: Herald skips them.
+    func reminderRules() async throws -> [ReminderRule]
+    /// The content of a reminder that made the plan. Herald sets its badge and payload.
+    func content(for reminder: PlannedReminder) async throws -> NotificationContent
+}

@@ -1,0 +1,116 @@
+import Collections
+import Foundation
+
+/// What the planner decided: the reminders to have pending, the badge to show, how far
+/// ahead the plan is complete, and what it left out and why.
+///
+/// ```swift
+/// let plan = Planner().plan(input)
+/// plan.reminders.count     // at most the budget (54 by default)
+/// plan.coverageHorizon     // every due reminder before this instant is scheduled
+/// plan.cuts()              // each occurrence left out for lack of room, with its reason
+/// ```
+public struct Plan: Sendable {
+    /// The reminders to schedule, in fire order.
+    public let reminders: [PlannedReminder]
+    /// Every due, unsatisfied occurrence before this instant is in ``reminders``.
+    /// Equal to ``horizonEnd`` when nothing was cut.
+    public let coverageHorizon: Date
+    /// The end of the planning horizon.
+    public let horizonEnd: Date
+    /// Occurrences before the coverage horizon left out because they are satisfied.
+    public let skipped: [PlanSkip]
+    /// Entities whose reminders were not planned because they are paused.
+    public let pausedEntities: [EntityReference]
+    /// The app badge to show now (the outstanding count), or `nil` when the policy
+    /// leaves the badge alone.
+    public let appBadge: Int?
+
+    let remainder: Remainder
+
+    /// Whether every due reminder within the horizon is scheduled.
+    public var coversHorizon: Bool { coverageHorizon >= horizonEnd }
+
+    /// Every due occurrence within the horizon that the budget left out, soonest first.
+    ///
+    /// Computed on demand: a plan over thousands of rules may cut hundreds of thousands
+    /// of occurrences, and only a report needs them listed.
+    public func cuts() -> [PlanCut] {
+        remainder.cuts(before: horizonEnd)
+    }
+
+    /// What was still waiting when the budget was full, kept so ``cuts()`` can list it.
+    struct Remainder: Sendable {
+        var heap: Heap<PlanCandidate>
+        var rules: [ReminderRule]
+        var converters: [ZoneConverter]
+        var deviceConverter: ZoneConverter
+        var completions: Set<EntityDay>
+
+        func cuts(before end: Date) -> [PlanCut] {
+            var heap = heap
+            var result: [PlanCut] = []
+            while let top = heap.min, top.occurrence.date < end {
+                let rule = rules[top.ruleIndex]
+                let day = deviceConverter.local(for: top.occurrence.date).date
+                if !completions.contains(EntityDay(rule.entity, day)) {
+                    result.append(PlanCut(rule: rule.id, occurrence: top.occurrence, reason: .overBudget))
+                }
+                if let next = rule.schedule.nextOccurrence(after: top.occurrence.date, using: converters[top.ruleIndex]),
+                   next.date < end {
+                    _ = heap.replaceMin(with: PlanCandidate(top, next: next))
+                } else {
+                    heap.removeMin()
+                }
+            }
+            return result
+        }
+    }
+}
+
+/// A rule's next occurrence waiting in the planner's queue, ordered by instant, then
+/// priority (higher first), then a stable hash of the rule's identity, so the order
+/// never depends on the order the app listed its rules in.
+struct PlanCandidate: Comparable, Sendable {
+    var occurrence: Occurrence
+    var priority: Int
+    var tieBreak: UInt64
+    var ruleIndex: Int
+
+    init(occurrence: Occurrence, priority: Int, tieBreak: UInt64, ruleIndex: Int) {
+        self.occurrence = occurrence
+        self.priority = priority
+        self.tieBreak = tieBreak
+        self.ruleIndex = ruleIndex
+    }
+
+    /// The same rule's candidate for its next occurrence.
+    init(_ previous: PlanCandidate, next: Occurrence) {
+        self = previous
+        self.occurrence = next
+    }
+
+    static func < (lhs: PlanCandidate, rhs: PlanCandidate) -> Bool {
+        if lhs.occurrence.date != rhs.occurrence.date { return lhs.occurrence.date < rhs.occurrence.date }
+        if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
+        if lhs.tieBreak != rhs.tieBreak { return lhs.tieBreak < rhs.tieBreak }
+        return lhs.ruleIndex < rhs.ruleIndex
+    }
+
+    static func == (lhs: PlanCandidate, rhs: PlanCandidate) -> Bool {
+        lhs.occurrence.date == rhs.occurrence.date && lhs.priority == rhs.priority
+            && lhs.tieBreak == rhs.tieBreak && lhs.ruleIndex == rhs.ruleIndex
+    }
+
+    /// FNV-1a over the rule's identity: stable across runs and platforms.
+    static func stableHash(of id: ReminderRule.ID) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for part in [id.entity.namespace, id.entity.id, id.rule] {
+            for byte in part.utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            hash = (hash ^ 0xff) &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}

@@ -1,0 +1,12 @@
+/// A due occurrence the plan did not schedule, and why.
+public struct PlanCut: Hashable, Sendable {
+    public enum Reason: String, Hashable, Sendable {
+        /// The budget was full with sooner (or, at the same instant, higher-priority)
+        /// occurrences. It will be scheduled by a later plan as earlier ones fire.
+        case overBudget
+    }
+
+    public var rule: ReminderRule.ID
+    public var occurrence: Occurrence
+    public var reason: Reason
+}

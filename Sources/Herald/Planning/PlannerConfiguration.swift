@@ -1,0 +1,29 @@
+import Foundation
+
+/// The limits and policies a ``Planner`` plans within.
+///
+/// ```swift
+/// var configuration = PlannerConfiguration()
+/// configuration.reserve = 14            // more room for snoozes and events
+/// configuration.horizon = 7 * 86_400    // plan one week ahead
+/// ```
+public struct PlannerConfiguration: Sendable {
+    /// How many requests the notification center keeps pending: 64 on Apple platforms.
+    public var capacity: Int
+    /// Slots kept free for immediate events, snoozes and follow-ups.
+    public var reserve: Int
+    /// How far ahead to plan, in seconds.
+    public var horizon: TimeInterval
+    public var badgePolicy: BadgePolicy
+
+    public init(capacity: Int = 64, reserve: Int = 10, horizon: TimeInterval = 14 * 86_400,
+                badgePolicy: BadgePolicy = .outstanding) {
+        self.capacity = capacity
+        self.reserve = reserve
+        self.horizon = horizon
+        self.badgePolicy = badgePolicy
+    }
+
+    /// How many planned reminders may be pending at once: capacity minus reserve.
+    public var budget: Int { max(0, capacity - reserve) }
+}

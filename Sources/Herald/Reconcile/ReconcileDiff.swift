@@ -1,0 +1,14 @@
+/// The difference between what should be pending and what is: the fewest calls that
+/// make the center match the plan.
+public struct ReconcileDiff: Hashable, Sendable {
+    /// Identifiers to remove, in one batch: Herald's managed requests no longer planned.
+    public var removals: [String]
+    /// Requests to add: new, or changed in content or trigger (adding replaces).
+    public var additions: [NotificationRequest]
+    /// How many planned requests are pending already, unchanged.
+    public var unchanged: Int
+
+    /// The number of requests touched: the size of the difference.
+    public var touched: Int { removals.count + additions.count }
+    public var isEmpty: Bool { touched == 0 }
+}

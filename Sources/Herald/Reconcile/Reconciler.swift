@@ -1,0 +1,75 @@
+import Logging
+
+/// Makes the center's pending requests match a plan with the fewest calls.
+///
+/// It compares Herald's own pending requests (identifiers that parse, of the kinds it
+/// manages) with the desired ones by identifier and by content and trigger. Stale ones
+/// are removed in one batch, then only new or changed ones are added. Requests that
+/// are not Herald's, and Herald's of other kinds (snoozes, events), are never touched.
+/// Running it twice in a row touches nothing; an add that failed is simply missing
+/// next time and is added again, so there are never duplicates.
+///
+/// ```swift
+/// let reconciler = Reconciler()
+/// let outcome = await reconciler.reconcile(desired: requests, with: center)
+/// outcome.touched // == the size of the difference
+/// ```
+public struct Reconciler: Sendable {
+    /// The kinds of request whose pending set this reconciler owns.
+    public var managedKinds: Set<NotificationKind>
+    var logger: Logger
+
+    public init(managedKinds: Set<NotificationKind> = [.reminder], logger: Logger = Logger(label: "herald.reconciler")) {
+        self.managedKinds = managedKinds
+        self.logger = logger
+    }
+
+    /// The difference between desired and pending requests; pure.
+    public func diff(desired: [NotificationRequest], pending: [NotificationRequest]) -> ReconcileDiff {
+        var managedPending: [String: NotificationRequest] = [:]
+        for request in pending {
+            guard let identifier = request.heraldIdentifier, managedKinds.contains(identifier.kind) else { continue }
+            managedPending[request.identifier] = request
+        }
+        var additions: [NotificationRequest] = []
+        var unchanged = 0
+        var wanted: Set<String> = []
+        for request in desired where wanted.insert(request.identifier).inserted {
+            if managedPending[request.identifier] == request {
+                unchanged += 1
+            } else {
+                additions.append(request)
+            }
+        }
+        let removals = managedPending.keys.filter { !wanted.contains($0) }.sorted()
+        return ReconcileDiff(removals: removals, additions: additions, unchanged: unchanged)
+    }
+
+    /// Reads the center's pending requests, and removes and adds what differs.
+    public func reconcile(desired: [NotificationRequest], with center: any NotificationCenter) async -> ReconcileOutcome {
+        let diff = diff(desired: desired, pending: await center.pendingNotificationRequests())
+        return await apply(diff, to: center)
+    }
+
+    /// Applies a difference: removals first, in one batch, so the center never holds
+    /// more than the budget; then each addition.
+    public func apply(_ diff: ReconcileDiff, to center: any NotificationCenter) async -> ReconcileOutcome {
+        if !diff.removals.isEmpty {
+            await center.removePendingNotificationRequests(withIdentifiers: diff.removals)
+        }
+        var failed: [String] = []
+        for request in diff.additions {
+            do {
+                try await center.add(request)
+            } catch {
+                failed.append(request.identifier)
+                logger.warning("adding a request failed; the next reconcile retries it", metadata: [
+                    "identifier": "\(request.identifier)", "error": "\(error)",
+                ])
+            }
+        }
+        return ReconcileOutcome(
+            removed: diff.removals.count, added: diff.additions.count - failed.count,
+            unchanged: diff.unchanged, failedAdds: failed)
+    }
+}

@@ -1,0 +1,22 @@
+/// Where the engine keeps its state between events and launches.
+///
+/// ## The contract every implementation keeps
+///
+/// - **Atomic events.** ``commit(_:)`` applies all of an event's changes or none: after
+///   a failure (a full disk, a crash), ``load()`` returns the state before the call.
+/// - **Read your writes.** ``load()`` after a successful commit reflects every change,
+///   in order, with ``EngineState/apply(_:)``'s meaning.
+/// - **Idempotent changes.** Committing the same change twice leaves the same state as
+///   once, so replaying an event after a crash is safe.
+/// - **Errors say what and where.** A store that cannot read or write throws an error
+///   naming the storage and what to do; it never resets silently.
+///
+/// ```swift
+/// let store = InMemoryEngineStore()
+/// try store.commit([.pause(goal)])
+/// try store.load().paused.contains(goal) // true
+/// ```
+public protocol EngineStore: Sendable {
+    func load() throws -> EngineState
+    func commit(_ changes: [EngineStateChange]) throws
+}

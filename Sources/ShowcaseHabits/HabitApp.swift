@@ -1,0 +1,43 @@
+import Herald
+
+/// The showcase habit app's actions: each changes the app's data and tells Herald,
+/// which re-plans through its one planner. There is no second scheduling path.
+///
+/// ```swift
+/// let app = HabitApp(habits: habits, engine: engine)
+/// await app.save(Habit(id: "water", name: "Drink water", category: "Health",
+///                      reminderTimes: [LocalTime(hour: 9)]))
+/// try await app.complete("water")
+/// ```
+public struct HabitApp: Sendable {
+    public let habits: HabitReminderSource
+    public let engine: Engine
+
+    public init(habits: HabitReminderSource, engine: Engine) {
+        self.habits = habits
+        self.engine = engine
+    }
+
+    /// Creates or edits a habit.
+    @discardableResult
+    public func save(_ habit: Habit) async -> ReconcileReport {
+        habits.save(habit)
+        return await engine.entityChanged(habit.entity)
+    }
+
+    @discardableResult
+    public func complete(_ id: String) async throws -> ReconcileReport {
+        try await engine.completed(EntityReference(namespace: Habit.namespace, id: id))
+    }
+
+    @discardableResult
+    public func delete(_ ids: [String]) async throws -> ReconcileReport {
+        ids.forEach(habits.remove)
+        return try await engine.deleted(Set(ids.map { EntityReference(namespace: Habit.namespace, id: $0) }))
+    }
+
+    @discardableResult
+    public func launch() async -> ReconcileReport {
+        await engine.reconcile(reason: .launch)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import Herald
+
+/// Properties of every plan, over random rules, zones, clocks and state.
+@Suite struct PlannerPropertyTests {
+    struct Case {
+        var input: PlanningInput
+        var configuration: PlannerConfiguration
+    }
+
+    func makeCase(seed: UInt64) -> Case {
+        var random = SplitMix(seed: seed)
+        let zone = RandomRules.zones.randomElement(using: &random)!
+        let now = RandomRules.now(using: &random)
+        let today = ZoneConverter.for(zone).local(for: now).date
+        let entities = Int.random(in: 1...8, using: &random)
+        let rules = RandomRules.rules(count: Int.random(in: 0...40, using: &random), entities: entities, near: today, using: &random)
+        var completions: Set<EntityDay> = []
+        var paused: Set<EntityReference> = []
+        for entity in Set(rules.map(\.entity)) {
+            if Int.random(in: 0...3, using: &random) == 0 { completions.insert(EntityDay(entity, today)) }
+            if Int.random(in: 0...3, using: &random) == 0 { completions.insert(EntityDay(entity, today.adding(days: 1))) }
+            if Int.random(in: 0...5, using: &random) == 0 { paused.insert(entity) }
+        }
+        let configuration = PlannerConfiguration(
+            capacity: 64, reserve: Int.random(in: 0...20, using: &random),
+            horizon: Double(Int.random(in: 1...14, using: &random)) * 86_400)
+        return Case(input: PlanningInput(now: now, deviceZone: zone, rules: rules, completions: completions, paused: paused),
+                    configuration: configuration)
+    }
+
+    @Test func plansKeepEveryPromise() async {
+        await propertyCheck(count: 300, input: Gen.uint64().withoutShrink()) { seed in
+            let testCase = makeCase(seed: seed)
+            let input = testCase.input
+            let plan = Planner(configuration: testCase.configuration).plan(input)
+            let device = ZoneConverter.for(input.deviceZone)
+
+            // Never above budget, soonest first, all in the future and in the horizon.
+            #expect(plan.reminders.count <= testCase.configuration.budget, "seed \(seed)")
+            #expect(plan.reminders.map(\.date) == plan.reminders.map(\.date).sorted(), "seed \(seed)")
+            #expect(plan.reminders.allSatisfy { $0.date > input.now && $0.date < plan.horizonEnd }, "seed \(seed)")
+
+            // No two requests of one rule at one instant; identifiers unique.
+            let keys = plan.reminders.map { "\($0.rule.id)@\($0.date.timeIntervalSince1970)" }
+            #expect(Set(keys).count == keys.count, "seed \(seed)")
+            #expect(Set(plan.reminders.map(\.identifier)).count == plan.reminders.count, "seed \(seed)")
+
+            // Nothing of a paused entity, nothing on a day the entity is done.
+            #expect(plan.reminders.allSatisfy { !input.paused.contains($0.rule.entity) }, "seed \(seed)")
+            #expect(plan.reminders.allSatisfy {
+                !input.completions.contains(EntityDay($0.rule.entity, device.local(for: $0.date).date))
+            }, "seed \(seed)")
+
+            // Every due occurrence before the coverage horizon is scheduled.
+            let planned = Set(plan.reminders.map { "\($0.rule.id)@\($0.date.timeIntervalSince1970)" })
+            for rule in input.rules where !input.paused.contains(rule.entity) {
+                for occurrence in rule.schedule.occurrences(after: input.now, before: plan.coverageHorizon, deviceZone: input.deviceZone)
+                where !input.completions.contains(EntityDay(rule.entity, device.local(for: occurrence.date).date)) {
+                    #expect(planned.contains("\(rule.id)@\(occurrence.date.timeIntervalSince1970)"),
+                            "seed \(seed): \(rule.id) \(occurrence) missing before \(plan.coverageHorizon)")
+                }
+            }
+
+            // Badges follow the outstanding policy: per day, 1, 2, 3... in fire order.
+            var perDay: [LocalDate: Int] = [:]
+            for reminder in plan.reminders {
+                guard reminder.rule.countsTowardBadge else {
+                    #expect(reminder.badge == nil, "seed \(seed)")
+                    continue
+                }
+                perDay[reminder.day, default: 0] += 1
+                #expect(reminder.badge == perDay[reminder.day], "seed \(seed)")
+            }
+
+            // Planned, skipped and cut together account for every due occurrence.
+            let total = input.rules.filter { !input.paused.contains($0.entity) }.reduce(0) {
+                $0 + $1.schedule.occurrences(after: input.now, before: plan.horizonEnd, deviceZone: input.deviceZone).count
+            }
+            let completedDue = input.rules.filter { !input.paused.contains($0.entity) }.reduce(0) { count, rule in
+                count + rule.schedule.occurrences(after: input.now, before: plan.horizonEnd, deviceZone: input.deviceZone)
+                    .filter { input.completions.contains(EntityDay(rule.entity, device.local(for: $0.date).date)) }
+                    .count
+            }
+            #expect(plan.reminders.count + plan.cuts().count + completedDue == total, "seed \(seed)")
+        }
+    }
+}
