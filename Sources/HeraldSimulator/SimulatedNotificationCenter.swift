@@ -1,1 +1,228 @@
+import Foundation
 import Herald
+
+/// The operating system's notification center, simulated in virtual time: what Herald's
+/// tests, scenarios and the CLI drive instead of `UNUserNotificationCenter`.
+///
+/// It keeps pending requests keyed by identifier, enforces the 64-request limit with a
+/// selectable ``DropRule``, matches calendar triggers with Foundation's calendar in the
+/// device's zone (or the trigger's pinned one), and delivers nothing until virtual time
+/// moves: ``advance(by:)``, ``advance(to:)`` and ``run(until:)`` fire what is due in
+/// order of fire date, then of addition, setting the clock to each fire date as it goes.
+///
+/// ```swift
+/// let clock = VirtualClock(now: start, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+/// let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+/// try await center.add(NotificationRequest(
+///     identifier: "water",
+///     content: NotificationContent(title: "Drink water", badge: 1),
+///     trigger: .calendar(CalendarTrigger(hour: 9, minute: 0, repeats: true))
+/// ))
+/// let delivered = await center.advance(by: 86_400)   // the next 09:00
+/// let badge = await center.badgeCount                // 1
+/// ```
+///
+/// ## Behaviour the platform leaves open, as simulated here
+///
+/// - A request with a `nil` trigger is due at the instant it is added and is delivered
+///   by the next call that moves time (`advance(by: 0)` is enough); until then it is
+///   pending. Deliveries therefore only ever happen inside the time-moving calls, and
+///   `add` never calls back into the app.
+/// - A request that fires while the app is `denied` or `notDetermined` is consumed like
+///   any other (a one-shot leaves pending, a repeating one is rescheduled) but is not
+///   delivered: it is logged as ``DeliveryRecord/Outcome/suppressed``.
+/// - Delivering a notification whose identifier is already in the delivered list
+///   replaces that entry (the list holds one notification per identifier).
+/// - Clock jumps and time-zone changes: see ``jumpClock(to:)`` and ``setTimeZone(_:)``.
+///
+/// The center stands for the system, which outlives the app: ``snapshot()`` and
+/// ``init(restoring:clock:)`` keep its state across a simulated crash of the app.
+public actor SimulatedNotificationCenter: Herald.NotificationCenter {
+    /// The device clock this center moves; share it with the engine under test.
+    public nonisolated let clock: VirtualClock
+    public nonisolated let capacity: Int
+    public nonisolated let dropRule: DropRule
+
+    /// Pending requests by identifier.
+    var pending: [String: ScheduledRequest]
+    var nextSequence: Int
+    /// What the user can still see, oldest first.
+    var delivered: [DeliveredNotification]
+    /// The app icon's badge.
+    public internal(set) var badgeCount: Int
+    var categories: Set<NotificationCategory>
+    var authorization: AuthorizationStatus
+    var userAnswer: UserAuthorizationAnswer
+    /// Requests the system discarded because more than ``capacity`` were pending, in the
+    /// order they were dropped.
+    public internal(set) var droppedRequests: [NotificationRequest]
+    /// Every firing, in order, with what became of it.
+    public internal(set) var deliveryLog: [DeliveryRecord]
+
+    /// How many times each kind of call was made; see ``resetCallCounts()``.
+    public internal(set) var callCounts = CallCounts()
+    var failingAddCount = 0
+    var addFailurePredicate: (@Sendable (NotificationRequest) -> Bool)?
+    var failingBadgeUpdateCount = 0
+    var deliveryHandler: (@Sendable (DeliveredNotification) async -> Void)?
+
+    /// A fresh device: nothing pending or delivered, badge 0, no categories.
+    ///
+    /// - Parameters:
+    ///   - clock: The device clock; the center moves it.
+    ///   - capacity: The most requests kept pending (64 on Apple platforms).
+    ///   - dropRule: Which requests survive above the capacity.
+    ///   - authorization: The status at start; a freshly installed app is
+    ///     `notDetermined`.
+    ///   - userAnswer: What the scripted user answers when first asked for permission.
+    public init(
+        clock: VirtualClock,
+        capacity: Int = 64,
+        dropRule: DropRule = .keepSoonest,
+        authorization: AuthorizationStatus = .notDetermined,
+        userAnswer: UserAuthorizationAnswer = .allow
+    ) {
+        precondition(capacity > 0, "A notification center keeps at least one pending request.")
+        self.clock = clock
+        self.capacity = capacity
+        self.dropRule = dropRule
+        pending = [:]
+        nextSequence = 0
+        delivered = []
+        badgeCount = 0
+        categories = []
+        self.authorization = authorization
+        self.userAnswer = userAnswer
+        droppedRequests = []
+        deliveryLog = []
+    }
+
+    /// The system as a ``snapshot()`` left it, after the app's process died. Time goes
+    /// on from wherever `clock` stands; requests that fell due in the meantime fire on
+    /// the next call that moves time. Call counts, injected failures and the delivery
+    /// handler (the app's) start afresh.
+    public init(restoring snapshot: SimulatorSnapshot, clock: VirtualClock) {
+        self.clock = clock
+        capacity = snapshot.capacity
+        dropRule = snapshot.dropRule
+        pending = Dictionary(uniqueKeysWithValues: snapshot.pending.map { ($0.identifier, $0) })
+        nextSequence = snapshot.nextSequence
+        delivered = snapshot.delivered
+        badgeCount = snapshot.badgeCount
+        categories = snapshot.categories
+        authorization = snapshot.authorization
+        userAnswer = snapshot.userAnswer
+        droppedRequests = snapshot.droppedRequests
+        deliveryLog = snapshot.deliveryLog
+    }
+
+    // MARK: Pending requests
+
+    public func add(_ request: NotificationRequest) async throws {
+        do {
+            try TriggerSchedule.validate(request.trigger)
+            try checkInjectedAddFailure(for: request)
+        } catch {
+            callCounts.failedAdds += 1
+            throw error
+        }
+        callCounts.adds += 1
+        let now = clock.now
+        pending[request.identifier] = nil
+        let fireDate: Date?
+        switch TriggerSchedule.placement(of: request.trigger, addedAt: now, deviceZone: clock.timeZone) {
+        case .fires(let date): fireDate = date
+        case .waitsForRegion: fireDate = nil
+        case .never: return  // A one-shot date that has passed: the system does not keep it.
+        }
+        pending[request.identifier] = ScheduledRequest(
+            request: request, sequence: takeSequence(), addedAt: now, nextFireDate: fireDate
+        )
+        dropAboveCapacity()
+    }
+
+    public func pendingNotificationRequests() async -> [NotificationRequest] {
+        pendingSchedule().map(\.request)
+    }
+
+    /// Pending requests with their next fire dates, soonest first (location requests
+    /// last), then in order of addition.
+    public func pendingSchedule() -> [ScheduledRequest] {
+        pending.values.sorted { $0.firesBefore($1) }
+    }
+
+    public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) async {
+        callCounts.pendingRemovalBatches += 1
+        for identifier in Set(identifiers) where pending.removeValue(forKey: identifier) != nil {
+            callCounts.pendingRequestsRemoved += 1
+        }
+    }
+
+    public func removeAllPendingNotificationRequests() async {
+        callCounts.pendingRemovalBatches += 1
+        callCounts.pendingRequestsRemoved += pending.count
+        pending.removeAll()
+    }
+
+    // MARK: Delivered notifications
+
+    public func deliveredNotifications() async -> [DeliveredNotification] {
+        delivered
+    }
+
+    public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) async {
+        callCounts.deliveredRemovalBatches += 1
+        let removed = Set(identifiers)
+        delivered.removeAll { removed.contains($0.request.identifier) }
+    }
+
+    public func removeAllDeliveredNotifications() async {
+        callCounts.deliveredRemovalBatches += 1
+        delivered.removeAll()
+    }
+
+    // MARK: Badge and categories
+
+    /// Sets the app badge; `0` clears it. Throws `badgeFailed` for a negative count or
+    /// an injected failure (``failNextBadgeUpdates(count:)``).
+    public func setBadgeCount(_ count: Int) async throws {
+        callCounts.badgeUpdates += 1
+        if failingBadgeUpdateCount > 0 {
+            failingBadgeUpdateCount -= 1
+            throw NotificationCenterError(code: .badgeFailed, message: "Injected failure: setBadgeCount(\(count)) failed.")
+        }
+        guard count >= 0 else {
+            throw NotificationCenterError(code: .badgeFailed, message: "A badge count cannot be negative, got \(count); use 0 to clear the badge.")
+        }
+        badgeCount = count
+    }
+
+    public func setNotificationCategories(_ categories: Set<NotificationCategory>) async {
+        callCounts.categoryUpdates += 1
+        self.categories = categories
+    }
+
+    public func notificationCategories() async -> Set<NotificationCategory> {
+        categories
+    }
+
+    // MARK: Helpers
+
+    func takeSequence() -> Int {
+        defer { nextSequence += 1 }
+        return nextSequence
+    }
+
+    /// Discards requests above the capacity according to the drop rule.
+    private func dropAboveCapacity() {
+        guard pending.count > capacity else { return }
+        let ranked: [ScheduledRequest] = switch dropRule {
+        case .keepSoonest: pending.values.sorted { $0.firesBefore($1) }
+        case .keepMostRecentlyAdded: pending.values.sorted { $0.sequence > $1.sequence }
+        }
+        for entry in ranked.dropFirst(capacity) {
+            pending[entry.identifier] = nil
+            droppedRequests.append(entry.request)
+        }
+    }
+}

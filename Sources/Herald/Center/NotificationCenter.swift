@@ -7,31 +7,39 @@
 ///
 /// ## The contract every implementation keeps
 ///
-/// `HeraldConformance`'s `NotificationCenterConformance` checks each point; every
-/// implementation runs it in its tests.
+/// `HeraldConformance`'s `NotificationCenterConformance` checks each point (one
+/// `ConformanceCheck` per point); every implementation runs it in its tests.
 ///
 /// - **Add replaces.** Adding a request whose identifier is pending replaces the
-///   pending one; there is never more than one pending request per identifier.
+///   pending one, content and trigger; there is never more than one pending request
+///   per identifier.
 /// - **Add validates.** A repeating time-interval trigger under 60 seconds, or a
-///   non-positive interval, throws ``NotificationCenterError`` and changes nothing.
-///   A denied app's requests are accepted (and never shown).
+///   non-positive interval, throws ``NotificationCenterError`` (`invalidTrigger`) and
+///   changes nothing: a pending request with the same identifier stays as it was.
+///   Requests are accepted whatever the authorization (a denied app's are kept and
+///   never shown).
 /// - **Pending is what will fire.** ``pendingNotificationRequests()`` lists requests
 ///   that have not fired yet and repeating ones, each once, with the content and
-///   trigger they were added with. A one-shot request leaves the list when it fires;
-///   one whose trigger can never fire again is not listed.
+///   trigger they were added with, in no promised order. A one-shot request leaves the
+///   list when it fires; one whose trigger can never fire (a calendar date that has
+///   passed) is not listed.
 /// - **Removal is by identifier** and ignores identifiers that are not there. Removing
-///   pending requests never touches delivered ones, and the other way round.
+///   pending requests never touches delivered ones, and the other way round, even under
+///   the same identifier.
 /// - **Delivered is what the user can still see**, oldest first, until removed or
-///   cleared by the user.
+///   cleared by the user. Nothing is delivered while authorization does not allow it.
 /// - **The badge is absolute.** ``setBadgeCount(_:)`` sets it; a delivered
-///   notification whose content has a badge sets it to that number; `0` clears it.
+///   notification whose content has a badge sets it to that number, `nil` leaves it;
+///   `0` clears it. (The protocol cannot read the badge back, so the shared checks only
+///   see that counts are accepted; implementations test the value themselves.)
 /// - **Categories are replaced as a whole** by ``setNotificationCategories(_:)`` and
 ///   read back unchanged.
-/// - **Authorization** starts `notDetermined`; ``requestAuthorization(options:)``
-///   answers whether delivery is allowed and fixes the status.
-/// - **Capacity.** At most ``capacity`` requests stay pending (a repeating request
-///   counts once). Which ones the system keeps above that is not reliable, which is why
-///   Herald never asks for more.
+/// - **Authorization** starts `notDetermined` on a fresh install;
+///   ``requestAuthorization(options:)`` answers whether delivery is allowed and fixes
+///   the status: asking again gives the same answer without asking the user again.
+/// - **Capacity.** Above ``capacity`` pending requests the center keeps ``capacity``
+///   of them and discards the rest; a repeating request counts once. Which ones it
+///   keeps is not reliable across OS versions, which is why Herald never asks for more.
 ///
 /// ```swift
 /// let center: any NotificationCenter = SimulatedNotificationCenter(clock: clock)

@@ -1,0 +1,100 @@
+import Foundation
+import Herald
+
+/// When triggers fire, computed the way the system does, with Foundation's calendar.
+///
+/// This is deliberately independent of Herald's own occurrence expansion, so that the
+/// simulator is an oracle for it: `Calendar.nextDate(after:matching:)` with
+/// `.nextTimePreservingSmallerComponents` (a wall time skipped by a DST gap fires the
+/// gap later, 02:30 → 03:30) and `.first` (a wall time that occurs twice fires at its
+/// first occurrence).
+enum TriggerSchedule {
+    /// Where a newly added request stands.
+    enum Placement: Equatable {
+        /// It fires at this instant.
+        case fires(Date)
+        /// It waits for a region to be entered or left (a location trigger).
+        case waitsForRegion
+        /// It can never fire: the system does not keep it.
+        case never
+    }
+
+    /// Checks what the system refuses at `add`.
+    static func validate(_ trigger: NotificationTrigger?) throws(NotificationCenterError) {
+        guard case .timeInterval(let interval, let repeats) = trigger else { return }
+        guard interval.isFinite, interval > 0 else {
+            throw .invalidTrigger("A time-interval trigger needs a positive interval, got \(interval) s; use a nil trigger to deliver at once.")
+        }
+        if repeats, interval < 60 {
+            throw .invalidTrigger("A repeating time-interval trigger needs at least 60 s, got \(interval) s; use a calendar trigger or a longer interval.")
+        }
+    }
+
+    /// Where a request added at `now` stands. A nil trigger is due at once.
+    static func placement(of trigger: NotificationTrigger?, addedAt now: Date, deviceZone: TimeZone) -> Placement {
+        switch trigger {
+        case nil:
+            return .fires(now)
+        case .timeInterval(let interval, _):
+            return .fires(now.addingTimeInterval(interval))
+        case .location:
+            return .waitsForRegion
+        case .calendar(let calendarTrigger):
+            return nextMatch(of: calendarTrigger, after: now, deviceZone: deviceZone).map(Placement.fires) ?? .never
+        }
+    }
+
+    /// When a repeating request that was due at `due` fires again, seen at `now` (at or
+    /// after `due`). Missed repeats are not caught up: the next fire date is after `now`.
+    /// `nil` when the request does not fire again by time.
+    static func nextFireDate(of trigger: NotificationTrigger?, due: Date, now: Date, deviceZone: TimeZone) -> Date? {
+        switch trigger {
+        case .timeInterval(let interval, true):
+            let elapsedRepeats = ((now.timeIntervalSince(due)) / interval).rounded(.down)
+            return due.addingTimeInterval(interval * (elapsedRepeats + 1))
+        case .calendar(let calendarTrigger) where calendarTrigger.repeats:
+            return nextMatch(of: calendarTrigger, after: now, deviceZone: deviceZone)
+        default:
+            return nil
+        }
+    }
+
+    /// The first instant after `date` matching a calendar trigger's components, read in
+    /// its pinned zone or else `deviceZone`.
+    static func nextMatch(of trigger: CalendarTrigger, after date: Date, deviceZone: TimeZone) -> Date? {
+        if !trigger.repeats, trigger.localDateTime != nil {
+            guard let fixed = fixedDate(of: trigger, deviceZone: deviceZone), fixed > date else { return nil }
+            return fixed
+        }
+        var components = trigger.dateComponents
+        components.timeZone = nil
+        return calendar(for: trigger, deviceZone: deviceZone).nextDate(
+            after: date, matching: components,
+            matchingPolicy: .nextTimePreservingSmallerComponents, repeatedTimePolicy: .first,
+            direction: .forward
+        )
+    }
+
+    /// The one instant a trigger with year, month, day, hour and minute names (past or
+    /// not), or `nil` when the components leave it open. `nextDate` costs tens of
+    /// microseconds; this is the fast path for the one-shot requests Herald mostly adds.
+    static func fixedDate(of trigger: CalendarTrigger, deviceZone: TimeZone) -> Date? {
+        guard trigger.localDateTime != nil else { return nil }
+        var components = trigger.dateComponents
+        components.timeZone = nil
+        components.second = components.second ?? 0
+        let calendar = calendar(for: trigger, deviceZone: deviceZone)
+        // `date(from:)` rolls invalid dates over (February 30 → March 2); the system
+        // never fires those, so check the date round-trips.
+        guard let date = calendar.date(from: components),
+              calendar.component(.day, from: date) == trigger.day
+        else { return nil }
+        return date
+    }
+
+    private static func calendar(for trigger: CalendarTrigger, deviceZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = trigger.timeZone ?? deviceZone
+        return calendar
+    }
+}
