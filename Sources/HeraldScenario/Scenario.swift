@@ -1,1 +1,92 @@
+import Foundation
 import Herald
+import HeraldSimulator
+
+/// A scripted run of a reminder app in simulated time: the device's zone and start,
+/// the app's entities and their rules, notifications already delivered, and what the
+/// user does when. ``ScenarioRunner`` plays it against Herald's engine and a
+/// `SimulatedNotificationCenter`; the `herald simulate` command prints the timeline.
+///
+/// ```yaml
+/// name: Morning routine
+/// zone: Europe/Berlin
+/// start: 2026-11-21T08:00
+/// days: 2
+/// entities:
+///   - id: stretch
+///     title: Stretch
+///     rules:
+///       - {id: morning, daily: ["09:00", "09:01"]}
+/// events:
+///   - {at: 2026-11-21T09:05, complete: stretch}
+/// ```
+///
+/// ```swift
+/// let scenario = try Scenario(contentsOf: URL(fileURLWithPath: "Examples/habits.yaml"))
+/// let result = try await ScenarioRunner(scenario: scenario).run()
+/// print(result.text())
+/// ```
+///
+/// Parsing reports every problem as a ``ScenarioError`` with file, line, column and
+/// field path.
+public struct Scenario: Hashable, Sendable {
+    public var name: String
+    /// The device's time zone for the whole run.
+    public var zone: TimeZone
+    /// When the run starts, in ``zone``.
+    public var start: LocalDateTime
+    /// How many days the run lasts (1 unless the file says otherwise).
+    public var days: Int
+    public var planner: ScenarioPlannerSettings
+    /// Which requests the simulated system keeps above 64 pending.
+    public var dropRule: DropRule
+    /// The app's entities at the start.
+    public var entities: [ScenarioEntity]
+    /// Notifications in the delivered list at the start.
+    public var delivered: [ScenarioDeliveredNotification]
+    /// What happens, in time order.
+    public var events: [ScenarioEvent]
+
+    public init(
+        name: String, zone: TimeZone, start: LocalDateTime, days: Int = 1,
+        planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepSoonest,
+        entities: [ScenarioEntity], delivered: [ScenarioDeliveredNotification] = [], events: [ScenarioEvent] = []
+    ) {
+        self.name = name
+        self.zone = zone
+        self.start = start
+        self.days = days
+        self.planner = planner
+        self.dropRule = dropRule
+        self.entities = entities
+        self.delivered = delivered
+        self.events = events
+    }
+
+    /// Parses a scenario from YAML text.
+    ///
+    /// - Parameters:
+    ///   - yaml: The scenario document.
+    ///   - file: The name errors mention.
+    /// - Throws: ``ScenarioError`` naming the line, column and field of the problem.
+    public init(yaml: String, file: String = "scenario.yaml") throws(ScenarioError) {
+        self = try ScenarioParser(file: file).parse(yaml)
+    }
+
+    /// Reads and parses a scenario file; errors name the file as given by `url`'s path.
+    public init(contentsOf url: URL) throws(ScenarioError) {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw ScenarioError(code: .unreadable, file: url.relativePath, line: 0, column: 0, field: "",
+                                message: "cannot read the file (\(error.localizedDescription))")
+        }
+        try self.init(yaml: text, file: url.relativePath)
+    }
+
+    /// The local date-time the run ends: ``start`` plus ``days`` days.
+    public var end: LocalDateTime {
+        LocalDateTime(date: start.date.adding(days: days), time: start.time)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Herald
+
+/// The instants a schedule fires during a few local days: what `herald occurrences`
+/// prints, with each occurrence's local time and UTC instant, so DST shifts show.
+///
+/// The window is `days` local days from `from` at 00:00 in `zone` (the device's zone;
+/// a rule pinned with `DTSTART;TZID=...` fires in its own). An RRULE without `DTSTART`
+/// starts at `from` 00:00: Herald takes the defaults RFC 5545 reads from DTSTART
+/// (time of day, the first day of `INTERVAL`) from there.
+///
+/// ```swift
+/// let listing = try OccurrenceListing(rrule: "FREQ=DAILY;BYHOUR=9;BYMINUTE=0",
+///                                     zone: "Europe/Berlin", from: "2026-03-28", days: 3)
+/// print(listing.text())
+/// // 2026-03-28T09:00  2026-03-28T08:00:00Z
+/// // 2026-03-29T09:00  2026-03-29T07:00:00Z
+/// // 2026-03-30T09:00  2026-03-30T07:00:00Z
+/// ```
+public struct OccurrenceListing: Sendable {
+    public var schedule: Schedule
+    public var zone: TimeZone
+    public var from: LocalDate
+    public var days: Int
+
+    public init(schedule: Schedule, zone: TimeZone, from: LocalDate, days: Int) {
+        self.schedule = schedule
+        self.zone = zone
+        self.from = from
+        self.days = days
+    }
+
+    /// Reads the RRULE, zone id, date (`yyyy-MM-dd`) and day count as typed on a
+    /// command line.
+    public init(rrule: String, zone zoneIdentifier: String, from fromText: String,
+                days: Int) throws(OccurrenceListingError) {
+        guard let zone = TimeZone(identifier: zoneIdentifier) else {
+            throw OccurrenceListingError(
+                code: .unknownZone,
+                message: "unknown time zone \"\(zoneIdentifier)\" (expected an IANA id such as Europe/Berlin)")
+        }
+        guard let from = LocalDate(iso8601: fromText) else {
+            throw OccurrenceListingError(code: .invalidDate,
+                                         message: "\"\(fromText)\" is not a date (expected yyyy-MM-dd)")
+        }
+        guard days >= 1 else {
+            throw OccurrenceListingError(code: .invalidDays, message: "days must be at least 1, got \(days)")
+        }
+        self.init(schedule: try Self.schedule(rrule: rrule, from: from), zone: zone, from: from, days: days)
+    }
+
+    /// Parses `rrule`, starting it at `from` 00:00 when it has no DTSTART; error
+    /// positions count in `rrule` as given.
+    static func schedule(rrule: String, from: LocalDate) throws(OccurrenceListingError) -> Schedule {
+        let hasStart = rrule.uppercased().contains("DTSTART")
+        let prefix = hasStart ? "" : "DTSTART:\(LocalDateTime(date: from, time: .midnight).compactDescription)00\n"
+        do {
+            return try Schedule(rrule: prefix + rrule)
+        } catch let error as ScheduleError {
+            let position = error.position.map { max(1, $0 - prefix.count) }
+            let location = position.map { "\(error.field) at position \($0)" } ?? error.field
+            throw OccurrenceListingError(code: .invalidRule, message: "invalid RRULE: \(location): \(error.message)",
+                                         scheduleError: error, position: position)
+        } catch {
+            throw OccurrenceListingError(code: .invalidRule, message: "invalid RRULE: \(error)")
+        }
+    }
+
+    /// The window's first instant: `from` 00:00 in ``zone``.
+    public var start: Date { ZoneConverter.for(zone).instant(for: LocalDateTime(date: from, time: .midnight)).date }
+
+    /// The window's end (excluded): `from + days` 00:00 in ``zone``.
+    public var end: Date {
+        ZoneConverter.for(zone).instant(for: LocalDateTime(date: from.adding(days: days), time: .midnight)).date
+    }
+
+    /// Every occurrence in the window, in order.
+    public func occurrences() -> [Occurrence] {
+        // Occurrences fall on whole seconds: one second back includes 00:00 itself.
+        schedule.occurrences(after: start.addingTimeInterval(-1), before: end, deviceZone: zone)
+    }
+
+    /// One line per occurrence: local date-time (the rule's zone), UTC instant.
+    public func text() -> String {
+        let occurrences = occurrences()
+        guard !occurrences.isEmpty else { return "no occurrences in \(days) day(s) from \(from) in \(zone.identifier)\n" }
+        let width = occurrences.map(\.local.description.count).max() ?? 0
+        return occurrences.map { "\($0.local.description.padding(width))  \(TimeText.utc($0.date))" }
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// A JSON array of `{"local": ..., "utc": ...}` objects, keys sorted.
+    public func json() -> String {
+        struct Line: Encodable {
+            var local: String
+            var utc: String
+            var offset: String
+        }
+        let scheduleZone = schedule.effectiveTimeZone(device: zone)
+        let lines = occurrences().map {
+            Line(local: $0.local.description, utc: TimeText.utc($0.date), offset: TimeText.offset(scheduleZone, at: $0.date))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(lines)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,42 @@
+import Herald
+
+/// Something the simulated app reminds about (a habit, a goal): a title and its rules.
+///
+/// ```yaml
+/// entities:
+///   - id: water
+///     title: Drink water
+///     rules:
+///       - {id: sips, every_minutes: {minutes: 90, from: "09:00", to: "18:00"}}
+/// ```
+///
+/// ```swift
+/// let water = ScenarioEntity(id: "water", title: "Drink water", rules: [sips])
+/// water.reference   // habit/water
+/// ```
+public struct ScenarioEntity: Hashable, Sendable {
+    public var id: String
+    /// The entity's namespace; `habit` unless the file says otherwise.
+    public var namespace: String
+    public var title: String
+    /// Paused when the scenario starts.
+    public var paused: Bool
+    public var rules: [ScenarioRule]
+
+    public init(id: String, namespace: String = ScenarioEntity.defaultNamespace, title: String,
+                paused: Bool = false, rules: [ScenarioRule]) {
+        self.id = id
+        self.namespace = namespace
+        self.title = title
+        self.paused = paused
+        self.rules = rules
+    }
+
+    /// The namespace of entities that do not name one.
+    public static let defaultNamespace = "habit"
+
+    public var reference: EntityReference { EntityReference(namespace: namespace, id: id) }
+
+    /// Herald's rules for this entity.
+    public var reminderRules: [ReminderRule] { rules.map { $0.reminderRule(for: reference) } }
+}

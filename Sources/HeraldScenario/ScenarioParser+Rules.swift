@@ -1,0 +1,108 @@
+import Foundation
+import Herald
+import Yams
+
+/// What parsing a rule needs to know about the scenario.
+struct RuleContext {
+    /// The default `from` of `every_days` rules.
+    var startDate: LocalDate
+}
+
+extension ScenarioParser {
+    static let scheduleKeys = ["daily", "weekly", "every_days", "every_minutes", "monthly", "once", "rrule"]
+    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge"]
+
+    func rules(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> [ScenarioRule] {
+        var result: [ScenarioRule] = []
+        for item in try node.sequence("rules") {
+            let rule = try self.rule(item, context: context)
+            if result.contains(where: { $0.id == rule.id }) {
+                throw item.error(.duplicate, "the rule id \"\(rule.id)\" is used twice in this entity")
+            }
+            result.append(rule)
+        }
+        return result
+    }
+
+    func rule(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> ScenarioRule {
+        let mapping = try node.mapping("a rule", allowed: Self.ruleKeys)
+        let id = try mapping.required("id", "the rule's id").identifier("a rule id")
+        let pin = try mapping["zone"]?.zone()
+        let (kind, value) = try mapping.exactlyOne(of: Self.scheduleKeys, "a rule")
+        let schedule = try self.schedule(kind: kind, value, pin: pin, context: context)
+        let priority = try mapping["priority"]?.int("a priority", in: -1000...1000) ?? 0
+        let badge = try mapping["badge"]?.bool("badge") ?? true
+        return ScenarioRule(id: id, schedule: schedule, kind: kind, priority: priority, countsTowardBadge: badge)
+    }
+
+    private func schedule(kind: String, _ node: ScenarioNode, pin: TimeZone?,
+                          context: RuleContext) throws(ScenarioError) -> Schedule {
+        switch kind {
+        case "daily":
+            let times = try node.times()
+            return try building(node) { try .daily(at: times, timeZone: pin) }
+        case "weekly":
+            let mapping = try node.mapping("a weekly rule", allowed: ["days", "times"])
+            let days = try mapping.required("days", "weekdays such as [MO, TH]").weekdays()
+            let times = try mapping.required("times", "times such as [\"18:00\"]").times()
+            return try building(node, mapping) { try .weekly(on: days, at: times, timeZone: pin) }
+        case "every_days":
+            let mapping = try node.mapping("an every-N-days rule", allowed: ["interval", "from", "times"])
+            let interval = try mapping.required("interval", "the number of days between occurrences")
+                .int("an interval", in: 1...Int.max)
+            let from = try mapping["from"]?.date() ?? context.startDate
+            let times = try mapping.required("times", "times such as [\"07:00\"]").times()
+            return try building(node, mapping) { try .everyDays(interval, from: from, at: times, timeZone: pin) }
+        case "every_minutes":
+            let mapping = try node.mapping("an every-N-minutes rule", allowed: ["minutes", "from", "to", "days"])
+            let minutes = try mapping.required("minutes", "the minutes between occurrences")
+                .int("a number of minutes", in: 1...1440)
+            let from = try mapping["from"]?.time() ?? .midnight
+            let to = try mapping["to"]?.timeOrEndOfDay() ?? LocalTime(hour: 24)
+            let days = try mapping["days"]?.weekdays() ?? Weekday.everyDay
+            return try building(node, mapping) {
+                try .everyMinutes(minutes, from: from, to: to, on: days, timeZone: pin)
+            }
+        case "monthly":
+            let mapping = try node.mapping("a monthly rule", allowed: ["days", "times"])
+            var days: [Int] = []
+            for item in try mapping.required("days", "days of the month such as [1, -1]")
+                .sequence("days of the month", allowsScalar: true) {
+                days.append(try item.int("a day of the month", in: -31...31))
+            }
+            let times = try mapping.required("times", "times such as [\"08:00\"]").times()
+            return try building(node, mapping) { try .monthly(onDays: days, at: times, timeZone: pin) }
+        case "once":
+            let local = try node.dateTime()
+            return try building(node) { try .once(at: local, timeZone: pin) }
+        default:  // rrule
+            let text = try node.string("an RRULE")
+            return try building(node) {
+                let schedule = try Schedule(rrule: text)
+                guard let pin else { return schedule }
+                return try Schedule(schedule.recurrence, timeZone: pin, start: schedule.start, end: schedule.end)
+            }
+        }
+    }
+
+    /// Runs a `Schedule` factory, turning its `ScheduleError` into a ``ScenarioError`` at
+    /// the YAML key the schedule's field came from (or the rule's schedule node).
+    private func building(_ node: ScenarioNode, _ mapping: ScenarioMapping? = nil,
+                          _ make: () throws -> Schedule) throws(ScenarioError) -> Schedule {
+        do {
+            return try make()
+        } catch let error as ScheduleError {
+            let key = Self.yamlKeys[error.field] ?? error.field
+            let target = mapping?[key] ?? node
+            throw ScenarioError(code: .invalidSchedule, file: target.file, line: target.line, column: target.column,
+                                field: target.path, message: "invalid schedule: \(error)", scheduleError: error)
+        } catch {
+            throw node.error(.invalidSchedule, "invalid schedule: \(error)")
+        }
+    }
+
+    /// The YAML key for each `ScheduleError` field.
+    private static let yamlKeys = [
+        "weekdays": "days", "anchor": "from", "window": "from", "window.start": "from", "window.end": "to",
+    ]
+}

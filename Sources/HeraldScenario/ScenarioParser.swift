@@ -1,0 +1,164 @@
+import Foundation
+import Herald
+import HeraldSimulator
+import Yams
+
+/// Reads a scenario document with Yams' node API, so that every value keeps its line
+/// and column, and turns each problem into a ``ScenarioError``.
+struct ScenarioParser {
+    let file: String
+
+    static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "entities", "delivered", "events"]
+    static let plannerKeys = ["reserve", "horizon_days", "badge"]
+    static let entityKeys = ["id", "namespace", "title", "paused", "rules"]
+    static let deliveredKeys = ["entity", "rule", "at"]
+    static let dropRules: [String: DropRule] = ["keep-soonest": .keepSoonest, "keep-most-recent": .keepMostRecentlyAdded]
+
+    func parse(_ yaml: String) throws(ScenarioError) -> Scenario {
+        let root = try compose(yaml)
+        let document = try root.mapping("a scenario", allowed: Self.documentKeys)
+        let name = try document.required("name", "the scenario's name").string("a name")
+        let zone = try document.required("zone", "the device's IANA time zone, such as Europe/Berlin").zone()
+        let start = try document.required("start", "the local date-time the run starts, such as 2026-11-21T08:00")
+            .dateTime()
+        let days = try document["days"]?.int("a number of days", in: 1...366) ?? 1
+        let planner = try document["planner"].map { node throws(ScenarioError) in try plannerSettings(node) }
+            ?? ScenarioPlannerSettings()
+        var dropRule = DropRule.keepSoonest
+        if let node = document["drop_rule"] {
+            let text = try node.string("a drop rule")
+            guard let rule = Self.dropRules[text] else {
+                throw node.error(.invalidValue, "\"\(text)\" is not a drop rule (expected keep-soonest or keep-most-recent)")
+            }
+            dropRule = rule
+        }
+        let context = RuleContext(startDate: start.date)
+        var entities: [ScenarioEntity] = []
+        if let node = document["entities"] {
+            entities = try self.entities(node, context: context)
+        }
+        var delivered: [ScenarioDeliveredNotification] = []
+        if let node = document["delivered"] {
+            for item in try node.sequence("delivered notifications ({entity, rule, at})") {
+                delivered.append(try deliveredNotification(item, entities: entities, start: start))
+            }
+        }
+        var events: [ScenarioEvent] = []
+        if let node = document["events"] {
+            events = try self.events(node, entities: entities, start: start,
+                                     end: LocalDateTime(date: start.date.adding(days: days), time: start.time),
+                                     context: context)
+        }
+        return Scenario(name: name, zone: zone, start: start, days: days, planner: planner, dropRule: dropRule,
+                        entities: entities, delivered: delivered, events: events)
+    }
+
+    // MARK: Document
+
+    private func compose(_ yaml: String) throws(ScenarioError) -> ScenarioNode {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw syntaxError(error)
+        } catch {
+            throw ScenarioError(code: .syntax, file: file, line: 0, column: 0, field: "", message: "\(error)")
+        }
+        guard let node else {
+            throw ScenarioError(code: .missingKey, file: file, line: 0, column: 0, field: "",
+                                message: "the file is empty (expected a scenario with name, zone, start, entities)")
+        }
+        return ScenarioNode(node: node, path: "", file: file)
+    }
+
+    private func syntaxError(_ error: YamlError) -> ScenarioError {
+        func make(_ mark: Mark?, _ problem: String) -> ScenarioError {
+            ScenarioError(code: .syntax, file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, field: "",
+                          message: "not valid YAML: \(problem)")
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\($0.text) (line \($0.mark.line)): " } ?? ""
+            return make(mark, detail + problem)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return make(context.mark, "duplicated keys \(duplicates.joined(separator: ", "))")
+        default:
+            return make(nil, "\(error)")
+        }
+    }
+
+    private func plannerSettings(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioPlannerSettings {
+        let mapping = try node.mapping("planner settings", allowed: Self.plannerKeys)
+        var settings = ScenarioPlannerSettings()
+        if let reserve = mapping["reserve"] { settings.reserve = try reserve.int("a reserve", in: 0...63) }
+        if let horizon = mapping["horizon_days"] {
+            settings.horizonDays = try horizon.int("a number of days", in: 1...366)
+        }
+        if let badge = mapping["badge"] {
+            let text = try badge.string("a badge policy")
+            guard let policy = ScenarioPlannerSettings.Badge(rawValue: text) else {
+                throw badge.error(.invalidValue, "\"\(text)\" is not a badge policy (expected outstanding or none)")
+            }
+            settings.badge = policy
+        }
+        return settings
+    }
+
+    // MARK: Entities
+
+    func entities(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> [ScenarioEntity] {
+        var result: [ScenarioEntity] = []
+        for item in try node.sequence("entities") {
+            let entity = try self.entity(item, context: context)
+            if result.contains(where: { $0.reference == entity.reference }) {
+                throw item.error(.duplicate, "the entity \(entity.reference) is listed twice (ids must be unique in a namespace)")
+            }
+            result.append(entity)
+        }
+        return result
+    }
+
+    func entity(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> ScenarioEntity {
+        let mapping = try node.mapping("an entity", allowed: Self.entityKeys)
+        let id = try mapping.required("id", "the entity's id").identifier("an entity id")
+        let namespace = try mapping["namespace"]?.identifier("a namespace") ?? ScenarioEntity.defaultNamespace
+        let title = try mapping.required("title", "the entity's title").string("a title")
+        let paused = try mapping["paused"]?.bool("paused") ?? false
+        let rules = try mapping["rules"].map { node throws(ScenarioError) in try self.rules(node, context: context) } ?? []
+        return ScenarioEntity(id: id, namespace: namespace, title: title, paused: paused, rules: rules)
+    }
+
+    // MARK: Delivered
+
+    private func deliveredNotification(_ node: ScenarioNode, entities: [ScenarioEntity],
+                                       start: LocalDateTime) throws(ScenarioError) -> ScenarioDeliveredNotification {
+        let mapping = try node.mapping("a delivered notification", allowed: Self.deliveredKeys)
+        let entityNode = try mapping.required("entity", "the id of the entity it reminded of")
+        let reference = try EntityLookup(entities.map(\.reference)).resolve(entityNode)
+        let ruleNode = try mapping.required("rule", "the id of the rule it came from")
+        let rule = try ruleNode.string("a rule id")
+        let entity = entities.first { $0.reference == reference }!
+        guard entity.rules.contains(where: { $0.id == rule }) else {
+            throw ruleNode.error(.unknownEntity, "\(reference) has no rule \"\(rule)\" (its rules: \(entity.rules.map(\.id).joined(separator: ", ")))")
+        }
+        let atNode = try mapping.required("at", "when it was delivered, before start")
+        let at = try atNode.dateTime()
+        guard at < start else {
+            throw atNode.error(.outOfOrder, "\(at) is not before the start \(start) (delivered notifications are already there at the start)")
+        }
+        return ScenarioDeliveredNotification(entity: reference, rule: rule, at: at)
+    }
+}
+
+extension ScenarioNode {
+    /// A non-empty id without `/` (which separates namespace and id in references).
+    func identifier(_ what: String) throws(ScenarioError) -> String {
+        let text = try string(what)
+        guard !text.isEmpty, !text.contains("/") else {
+            throw error(.invalidValue, "\"\(text)\" is not \(what) (expected a non-empty name without \"/\")")
+        }
+        return text
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Herald
+
+/// The `planner` section of a scenario: how Herald's planner is configured for the run.
+///
+/// ```yaml
+/// planner: {reserve: 10, horizon_days: 7, badge: outstanding}
+/// ```
+///
+/// ```swift
+/// let engine = Engine(center: center, source: source, clock: clock,
+///                     configuration: scenario.planner.configuration)
+/// ```
+public struct ScenarioPlannerSettings: Hashable, Sendable {
+    /// Requests kept free for immediate events, snoozes and follow-ups (default 10).
+    public var reserve: Int
+    /// How many days ahead the planner looks (default 14).
+    public var horizonDays: Int
+    public var badge: Badge
+
+    public init(reserve: Int = 10, horizonDays: Int = 14, badge: Badge = .outstanding) {
+        self.reserve = reserve
+        self.horizonDays = horizonDays
+        self.badge = badge
+    }
+
+    /// The badge policies a scenario can choose.
+    public enum Badge: String, Hashable, Sendable, CaseIterable {
+        /// Herald's default: badges count the outstanding notifications.
+        case outstanding
+        /// No badges at all.
+        case none
+    }
+
+    /// The planner configuration for these settings (capacity 64).
+    public var configuration: PlannerConfiguration {
+        PlannerConfiguration(
+            reserve: reserve,
+            horizon: TimeInterval(horizonDays) * 86_400,
+            badgePolicy: badge == .none ? .none : .outstanding
+        )
+    }
+}

@@ -1,0 +1,64 @@
+import Herald
+
+/// The simulated app's data: the scenario's entities, in memory, changed by its events.
+///
+/// It is the ``ReminderSource`` the engine asks for rules and content during a
+/// scenario run. Every entity's rules are listed, paused ones too (Herald skips them).
+/// Content is deliberately plain and stable, so an unchanged reminder is never
+/// re-added: the entity's title, and a body naming the rule and its local time.
+///
+/// ```swift
+/// let source = ScenarioReminderSource(entities: scenario.entities)
+/// let engine = Engine(center: center, source: source, clock: clock)
+/// await source.remove([water.reference])
+/// try await engine.deleted([water.reference])
+/// ```
+public actor ScenarioReminderSource: ReminderSource {
+    /// The entities in the order they were added.
+    public private(set) var entities: [ScenarioEntity]
+
+    public init(entities: [ScenarioEntity]) {
+        self.entities = entities
+    }
+
+    public func reminderRules() async throws -> [ReminderRule] {
+        entities.flatMap(\.reminderRules)
+    }
+
+    public func content(for reminder: PlannedReminder) async throws -> NotificationContent {
+        let entity = entities.first { $0.reference == reminder.rule.entity }
+        return NotificationContent(
+            title: entity?.title ?? reminder.rule.entity.id,
+            body: "\(reminder.rule.ruleID) at \(reminder.occurrence.local.time)"
+        )
+    }
+
+    /// The entity, if the app has it.
+    public func entity(_ reference: EntityReference) -> ScenarioEntity? {
+        entities.first { $0.reference == reference }
+    }
+
+    /// Saves an edit: changes an existing entity, or adds a new one.
+    public func apply(_ edit: ScenarioEntityEdit) {
+        if let index = entities.firstIndex(where: { $0.reference == edit.entity }) {
+            if let title = edit.title { entities[index].title = title }
+            if let rules = edit.rules { entities[index].rules = rules }
+        } else {
+            entities.append(ScenarioEntity(
+                id: edit.entity.id, namespace: edit.entity.namespace, title: edit.title ?? edit.entity.id,
+                rules: edit.rules ?? []))
+        }
+    }
+
+    /// Deletes entities.
+    public func remove(_ references: some Sequence<EntityReference>) {
+        let gone = Set(references)
+        entities.removeAll { gone.contains($0.reference) }
+    }
+
+    /// Replaces every entity of `namespace` with `replacements` (an import).
+    public func replaceAll(namespace: String, with replacements: [ScenarioEntity]) {
+        entities.removeAll { $0.namespace == namespace }
+        entities += replacements
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Herald
+
+extension ScenarioResult {
+    /// The timeline as aligned text, one line per entry, then a summary block.
+    ///
+    /// ```text
+    /// 2026-11-21 08:00 CET  reconcile  launch                     +3 -0 =0  planned 3  badge 0
+    /// 2026-11-21 09:00 CET  delivery   badge 1  Stretch           herald:reminder:habit:stretch:morning:20261121T0900
+    /// ```
+    public func text() -> String {
+        var lines = ["\(name) — \(zone.identifier), \(start) to \(end)", ""]
+        let titleWidth = deliveries.map(\.title.count).max() ?? 0
+        let localWidth = timeline.map { TimeText.local($0.date, zone: zone).count }.max() ?? 0
+        for entry in timeline {
+            let when = TimeText.local(entry.date, zone: zone).padding(localWidth)
+            switch entry {
+            case .delivery(let delivery):
+                let badge = delivery.badge.map { "badge \($0)" } ?? "no badge"
+                let note = delivery.beforeStart ? "  (already delivered at start)" : ""
+                lines.append("\(when)  delivery   \(badge.padding(8))  \(delivery.title.padding(titleWidth))  \(delivery.identifier)\(note)")
+            case .event(let event):
+                lines.append("\(when)  event      \(event.action)")
+            case .reconcile(let reconcile):
+                var text = "\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): "
+                text += "+\(reconcile.added) -\(reconcile.removed) =\(reconcile.unchanged)"
+                if reconcile.failedAdds > 0 { text += " (\(reconcile.failedAdds) failed)" }
+                if let planned = reconcile.planned { text += ", planned \(planned)" }
+                if let badge = reconcile.badgeSet { text += ", app badge set to \(badge)" }
+                if let failure = reconcile.failure { text += ", planning failed: \(failure)" }
+                lines.append(text)
+            }
+        }
+        lines.append("")
+        lines.append("Summary")
+        let coverage: String
+        if let horizon = summary.coverageHorizon {
+            let whole = summary.horizonEnd.map { horizon >= $0 } ?? false
+            coverage = TimeText.local(horizon, zone: zone) + (whole ? " (the whole horizon)" : " (cut there by the budget)")
+        } else {
+            coverage = "none (no plan)"
+        }
+        let rows: [(String, String)] = [
+            ("delivered", "\(summary.delivered)"),
+            ("still in the list", "\(summary.stillDelivered)"),
+            ("pending at the end", "\(summary.pending)"),
+            ("app badge", "\(summary.appBadge)"),
+            ("reconciles", "\(summary.reconciles)"),
+            ("coverage horizon", coverage),
+            ("cut occurrences", "\(summary.cuts)"),
+        ]
+        for (label, value) in rows { lines.append("  \(label.padding(20))\(value)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

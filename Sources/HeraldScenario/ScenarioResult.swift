@@ -1,0 +1,40 @@
+import Foundation
+import Herald
+
+/// What a scenario run produced: the ordered timeline and a summary. Print it with
+/// ``text()`` or ``jsonLines()``.
+///
+/// ```swift
+/// let result = try await ScenarioRunner(scenario: scenario).run()
+/// let badges = result.deliveries.filter { !$0.beforeStart }.compactMap(\.badge)
+/// print(result.text())
+/// ```
+public struct ScenarioResult: Hashable, Sendable {
+    public var name: String
+    public var zone: TimeZone
+    public var start: LocalDateTime
+    public var end: LocalDateTime
+    /// Deliveries, events and reconciles in the order they happened.
+    public var timeline: [TimelineEntry]
+    public var summary: ScenarioSummary
+
+    public init(name: String, zone: TimeZone, start: LocalDateTime, end: LocalDateTime, timeline: [TimelineEntry],
+                summary: ScenarioSummary) {
+        self.name = name
+        self.zone = zone
+        self.start = start
+        self.end = end
+        self.timeline = timeline
+        self.summary = summary
+    }
+
+    /// The deliveries of the timeline, in order.
+    public var deliveries: [TimelineDelivery] {
+        timeline.compactMap { if case .delivery(let delivery) = $0 { delivery } else { nil } }
+    }
+
+    /// The reconciles of the timeline, in order.
+    public var reconciles: [TimelineReconcile] {
+        timeline.compactMap { if case .reconcile(let reconcile) = $0 { reconcile } else { nil } }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Herald
+import HeraldScenario
+import Testing
+
+struct OccurrenceListingTests {
+    func makeListing(_ rrule: String, from: String = "2026-03-28", days: Int = 3) throws -> OccurrenceListing {
+        try OccurrenceListing(rrule: rrule, zone: "Europe/Berlin", from: from, days: days)
+    }
+
+    @Test func showsTheDSTShiftInUTC() throws {
+        let listing = try makeListing("FREQ=DAILY;BYHOUR=9;BYMINUTE=0")
+
+        #expect(listing.text() == """
+            2026-03-28T09:00  2026-03-28T08:00:00Z
+            2026-03-29T09:00  2026-03-29T07:00:00Z
+            2026-03-30T09:00  2026-03-30T07:00:00Z
+
+            """)
+    }
+
+    @Test func ruleWithoutDTSTARTStartsAtFromMidnight() throws {
+        // Every 2 days counts from --from, and the time of day defaults to 00:00
+        let listing = try makeListing("FREQ=DAILY;INTERVAL=2", days: 5)
+        #expect(listing.occurrences().map(\.local.description)
+            == ["2026-03-28T00:00", "2026-03-30T00:00", "2026-04-01T00:00"])
+    }
+
+    struct BadCase: Sendable {
+        var rrule: String
+        var zone: String
+        var from: String
+        var code: OccurrenceListingError.Code
+        var mentions: String
+    }
+
+    @Test(arguments: [
+        BadCase(rrule: "FREQ=DAILY;BYHOUR=25", zone: "Europe/Berlin", from: "2026-03-28", code: .invalidRule,
+                mentions: "BYHOUR at position 12"),
+        BadCase(rrule: "DTSTART:20260328T090000\nRRULE:FREQ=YEARLY", zone: "Europe/Berlin", from: "2026-03-28",
+                code: .invalidRule, mentions: "FREQ at position"),
+        BadCase(rrule: "FREQ=DAILY", zone: "Mars/Base", from: "2026-03-28", code: .unknownZone,
+                mentions: "unknown time zone \"Mars/Base\""),
+        BadCase(rrule: "FREQ=DAILY", zone: "Europe/Berlin", from: "2026-02-30", code: .invalidDate,
+                mentions: "is not a date"),
+    ])
+    func reportsBadInput(_ badCase: BadCase) throws {
+        #expect {
+            _ = try OccurrenceListing(rrule: badCase.rrule, zone: badCase.zone, from: badCase.from, days: 3)
+        } throws: { error in
+            guard let error = error as? OccurrenceListingError else { return false }
+            return error.code == badCase.code && error.description.contains(badCase.mentions)
+        }
+    }
+}
