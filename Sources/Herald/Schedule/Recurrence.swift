@@ -7,7 +7,9 @@ public enum Recurrence: Hashable, Sendable, Codable {
     case daily(times: [LocalTime])
     /// On the chosen weekdays at the given times.
     case weekly(weekdays: Set<Weekday>, times: [LocalTime])
-    /// Every `interval` days counted from `anchor`, at the given times.
+    /// Every `interval` days counted from `anchor`, at the given times. The anchor sets
+    /// the phase only: days before it that are in step match too, unless the schedule's
+    /// `start` excludes them. An interval of 1 is normalised to ``daily(times:)``.
     case everyNDays(interval: Int, anchor: LocalDate, times: [LocalTime])
     /// Every `minutes` minutes inside a daily window, on the chosen weekdays; each day
     /// starts again at the window's start.

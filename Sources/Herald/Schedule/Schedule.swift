@@ -24,23 +24,35 @@ public struct Schedule: Hashable, Sendable {
     /// No occurrence before this local date-time (RFC 5545's `DTSTART`).
     public let start: LocalDateTime?
     public let end: ScheduleEnd?
+    /// The local occurrences as day and time patterns, for fast expansion.
+    let pattern: OccurrencePattern
+    /// The wall second (see ``LocalDateTime/wallSeconds``) of the last local occurrence
+    /// ``end`` allows, or `nil` when unbounded.
+    let lastWall: Int?
 
     /// Validates and normalises a recurrence (times sorted, duplicates dropped).
     ///
     /// - Throws: ``ScheduleError`` naming the field at fault.
     public init(_ recurrence: Recurrence, timeZone: TimeZone? = nil, start: LocalDateTime? = nil,
                 end: ScheduleEnd? = nil) throws {
-        self.recurrence = try Self.validated(recurrence)
+        let recurrence = try Self.validated(recurrence)
+        self.recurrence = recurrence
         self.timeZone = timeZone
         if let start { try Self.validate(start, field: "start") }
         self.start = start
+        pattern = OccurrencePattern(recurrence)
         switch end {
-        case .count(let count) where count < 1:
-            throw ScheduleError.outOfRange("count", count, 1...Int.max)
+        case .count(let count):
+            guard count >= 1 else { throw ScheduleError.outOfRange("count", count, 1...Int.max) }
+            guard let start else {
+                throw ScheduleError.missing("count", "counting occurrences needs a start to count from")
+            }
+            lastWall = pattern.wall(ofOccurrence: count, from: start.wallSeconds)
         case .until(let until):
             try Self.validate(until, field: "until")
-        default:
-            break
+            lastWall = until.wallSeconds
+        case nil:
+            lastWall = nil
         }
         self.end = end
     }
@@ -87,8 +99,12 @@ public struct Schedule: Hashable, Sendable {
             guard !weekdays.isEmpty else { throw ScheduleError.empty("weekdays", "weekday") }
             return .weekly(weekdays: weekdays, times: try validated(times))
         case .everyNDays(let interval, let anchor, let times):
-            guard interval >= 1 else { throw ScheduleError.outOfRange("interval", interval, 1...Int.max) }
-            guard anchor.isValid else { throw ScheduleError.invalidDate("anchor", anchor) }
+            guard (1...maximumDayInterval).contains(interval) else {
+                throw ScheduleError.outOfRange("interval", interval, 1...maximumDayInterval)
+            }
+            try validate(anchor, field: "anchor")
+            // Every day, whatever the anchor.
+            if interval == 1 { return .daily(times: try validated(times)) }
             return .everyNDays(interval: interval, anchor: anchor, times: try validated(times))
         case .minuteInterval(let minutes, let window, let weekdays):
             guard (1...1440).contains(minutes) else { throw ScheduleError.outOfRange("minutes", minutes, 1...1440) }
@@ -124,8 +140,32 @@ public struct Schedule: Hashable, Sendable {
     }
 
     static func validate(_ local: LocalDateTime, field: String) throws {
-        guard local.date.isValid else { throw ScheduleError.invalidDate(field, local.date) }
+        try validate(local.date, field: field)
         try validate(local.time, field: field)
+    }
+
+    static func validate(_ date: LocalDate, field: String) throws {
+        guard (1...9999).contains(date.year) else {
+            throw ScheduleError(code: .outOfRange, field: field, message: "year \(date.year) is out of range 1...9999")
+        }
+        guard date.isValid else { throw ScheduleError.invalidDate(field, date) }
+    }
+
+    /// The longest `everyNDays` interval: about 270 years.
+    static let maximumDayInterval = 100_000
+}
+
+extension Schedule {
+    /// Equal when the recurrence, zone, start and end are.
+    public static func == (lhs: Schedule, rhs: Schedule) -> Bool {
+        (lhs.recurrence, lhs.timeZone, lhs.start, lhs.end) == (rhs.recurrence, rhs.timeZone, rhs.start, rhs.end)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recurrence)
+        hasher.combine(timeZone)
+        hasher.combine(start)
+        hasher.combine(end)
     }
 }
 

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Converts between instants and local date-times in one time zone, fast: the zone's
+/// UTC-offset changes from 1970 to 2100 are read once from `TimeZone` and searched in a
+/// table, so a conversion costs a binary search instead of a `Calendar` call.
+///
+/// A local time that does not exist (spring forward) maps to the instant shown at the
+/// same wall-clock time shifted by the gap: Berlin's 2026-03-29 02:30 is the instant
+/// shown as 03:30. A local time that occurs twice (fall back) maps to its first
+/// occurrence. Both are "the local time minus the offset in force before the change".
+/// Outside the table's range the zone is asked directly (correct, only slower).
+///
+/// ```swift
+/// let berlin = ZoneConverter.for(TimeZone(identifier: "Europe/Berlin")!)
+/// let local = LocalDateTime(date: LocalDate(year: 2026, month: 3, day: 29), time: LocalTime(hour: 2, minute: 30))
+/// let (date, exists) = berlin.instant(for: local) // 01:30 UTC (03:30 CEST), exists == false
+/// berlin.local(for: date)                          // 2026-03-29T03:30
+/// ```
+public final class ZoneConverter: Sendable {
+    /// The zone this converter works in.
+    public let zone: TimeZone
+    private let table: OffsetTable
+    /// Instants (seconds since 1970) the table covers.
+    private let covered: ClosedRange<Int>
+    /// The smallest and largest offsets the table holds.
+    private let offsetBounds: (min: Int, max: Int)
+
+    /// First instant the table covers: 1970-01-01T00:00Z.
+    private static let tableStart = 0
+    /// Last instant the table covers: 2100-01-01T00:00Z.
+    private static let tableEnd = 4_102_444_800
+    /// Offsets no zone has ever exceeded, used outside the table.
+    private static let universalOffsetBounds = (min: -86_400, max: 86_400)
+    /// Instants beyond ±10¹² seconds (about 31,000 years) are clamped.
+    private static let instantLimit = 1_000_000_000_000
+
+    /// Builds a converter (reads the zone's transitions; a few milliseconds for a zone
+    /// with daylight saving time). Prefer ``for(_:)``, which caches converters.
+    public init(zone: TimeZone) {
+        self.zone = zone
+        table = OffsetTable(zone: zone, from: Self.tableStart, to: Self.tableEnd)
+        covered = Self.tableStart...Self.tableEnd
+        offsetBounds = (table.offsets.min()!, table.offsets.max()!)
+    }
+
+    /// The shared converter for `zone`, built on first use.
+    public static func `for`(_ zone: TimeZone) -> ZoneConverter {
+        if let cached = cache.converter(for: zone) { return cached }
+        return cache.insert(ZoneConverter(zone: zone))
+    }
+
+    /// The local date-time shown in the zone at `date` (seconds rounded down).
+    public func local(for date: Date) -> LocalDateTime {
+        let seconds = Self.seconds(date)
+        return LocalDateTime(wallSeconds: seconds + offset(atInstant: seconds))
+    }
+
+    /// The instant a local date-time stands for, and whether that local time exists
+    /// (`false` in a spring-forward gap, where the instant is the shifted one).
+    public func instant(for local: LocalDateTime) -> (date: Date, exists: Bool) {
+        let (seconds, exists) = instant(forWall: local.wallSeconds)
+        return (Date(timeIntervalSince1970: TimeInterval(seconds)), exists)
+    }
+
+    // MARK: Wall seconds (seconds since 1970-01-01T00:00 on the wall)
+
+    /// Whole seconds since 1970 of `date`, rounded down and clamped to ±10¹².
+    static func seconds(_ date: Date) -> Int {
+        let interval = date.timeIntervalSince1970
+        guard !interval.isNaN else { return 0 }
+        let limit = Double(instantLimit)
+        return Int(min(max(interval, -limit), limit).rounded(.down))
+    }
+
+    func offset(atInstant seconds: Int) -> Int {
+        if covered.contains(seconds) { return table.offset(atInstant: seconds) }
+        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    func instant(forWall wall: Int) -> (seconds: Int, exists: Bool) {
+        if isWellInsideTable(wall) { return table.instant(forWall: wall) }
+        let margin = 3 * 86_400
+        return OffsetTable(zone: zone, from: wall - margin, to: wall + margin).instant(forWall: wall)
+    }
+
+    /// Bounds on the offset of any instant whose wall time is within a day of `wall`.
+    func offsetBounds(nearWall wall: Int) -> (min: Int, max: Int) {
+        isWellInsideTable(wall) ? offsetBounds : Self.universalOffsetBounds
+    }
+
+    /// Whether every instant within two days of `wall` lies in the table.
+    private func isWellInsideTable(_ wall: Int) -> Bool {
+        let margin = 2 * 86_400
+        return wall - margin >= covered.lowerBound && wall + margin <= covered.upperBound
+    }
+
+    private static let cache = Cache()
+
+    /// The process-wide converters, one per zone.
+    ///
+    /// `@unchecked Sendable`: `converters` is only read or written while `lock` is held.
+    private final class Cache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var converters: [TimeZone: ZoneConverter] = [:]
+
+        func converter(for zone: TimeZone) -> ZoneConverter? {
+            lock.withLock { converters[zone] }
+        }
+
+        /// Stores `converter` unless another thread stored one for its zone first, and
+        /// returns the stored one.
+        func insert(_ converter: ZoneConverter) -> ZoneConverter {
+            lock.withLock {
+                if let existing = converters[converter.zone] { return existing }
+                converters[converter.zone] = converter
+                return converter
+            }
+        }
+    }
+}
+
+/// A zone's offsets over a range of instants: `offsets[k]` is in force from
+/// `transitions[k - 1]` (inclusive) until `transitions[k]`.
+private struct OffsetTable: Sendable {
+    /// Instants (seconds since 1970) at which the offset changes, ascending.
+    private(set) var transitions: [Int] = []
+    /// One more than `transitions`; the first is in force before the first transition.
+    private(set) var offsets: [Int]
+    /// `transitions[k] + offsets[k]`: the wall second right after `offsets[k]`'s stretch.
+    private(set) var wallEnds: [Int] = []
+
+    /// Reads the offset changes in `from...to` from the zone. `TimeZone`'s
+    /// `nextDaylightSavingTimeTransition(after:)` reports every change of offset, not
+    /// only daylight saving time (Pacific/Apia's skipped 2011-12-30 included); reports
+    /// that change nothing are dropped.
+    init(zone: TimeZone, from: Int, to: Int) {
+        let end = Date(timeIntervalSince1970: TimeInterval(to))
+        var cursor = Date(timeIntervalSince1970: TimeInterval(from))
+        offsets = [zone.secondsFromGMT(for: cursor)]
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next <= end, next > cursor {
+            let offset = zone.secondsFromGMT(for: next)
+            if offset != offsets.last {
+                let instant = Int(next.timeIntervalSince1970.rounded())
+                transitions.append(instant)
+                wallEnds.append(instant + offsets[offsets.count - 1])
+                offsets.append(offset)
+            }
+            cursor = next
+        }
+    }
+
+    func offset(atInstant seconds: Int) -> Int {
+        guard !transitions.isEmpty else { return offsets[0] }
+        // The number of transitions at or before `seconds`.
+        var low = 0, high = transitions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitions[middle] <= seconds { low = middle + 1 } else { high = middle }
+        }
+        return offsets[low]
+    }
+
+    /// The local time minus the offset in force before any change it falls in or after.
+    func instant(forWall wall: Int) -> (seconds: Int, exists: Bool) {
+        guard !wallEnds.isEmpty else { return (wall - offsets[0], true) }
+        // The first stretch whose wall times end after `wall`.
+        var low = 0, high = wallEnds.count
+        while low < high {
+            let middle = (low + high) / 2
+            if wall < wallEnds[middle] { high = middle } else { low = middle + 1 }
+        }
+        if low > 0, wall < transitions[low - 1] + offsets[low] {
+            return (wall - offsets[low - 1], false)  // in the gap before stretch `low`
+        }
+        return (wall - offsets[low], true)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import Herald
+
+/// The RRULE parser never crashes: any text gives a schedule or a located
+/// ``ScheduleError``.
+@Suite struct RRULEParserFuzzTests {
+    static let seeds = [
+        "DTSTART;TZID=Europe/Berlin:20261121T090000\nRRULE:FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=9,18;BYMINUTE=0,30;COUNT=10",
+        "DTSTART:20261123T090500\nRRULE:FREQ=MINUTELY;INTERVAL=15;BYHOUR=9,10,11;BYDAY=MO,TU;UNTIL=20261231T000000",
+        "FREQ=MONTHLY;BYMONTHDAY=1,-1,31;BYHOUR=8;BYMINUTE=0;BYSECOND=30",
+        "DTSTART:20261121T090000Z RRULE:FREQ=DAILY;INTERVAL=3;UNTIL=20270101T000000Z",
+    ]
+    static let fragments = [";", "=", ",", ":", "\n", " ", "-", "+", "Z", "T", "FREQ", "BYHOUR=", "99999999999999999999",
+                            "-99999999999999999999", "DTSTART", "TZID=", "RRULE:", "HOURLY", "YEARLY", "1MO", "0", "é", "\u{0}"]
+
+    /// Returns normally for a schedule or a ScheduleError with a position in the text;
+    /// records an issue for any other outcome.
+    private func parse(_ text: String) {
+        do {
+            _ = try Schedule(rrule: text)
+        } catch let error as ScheduleError {
+            #expect(error.position.map { (1...max(1, text.count)).contains($0) } == true, "\(error) for \(text.debugDescription)")
+        } catch {
+            Issue.record("unexpected \(error) for \(text.debugDescription)")
+        }
+    }
+
+    @Test func randomBytes() async {
+        await propertyCheck(count: 3000, input: Gen.uint64()) { seed in
+            var rng = SplitMix(seed: seed)
+            let bytes = (0..<Int.random(in: 0...80, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            parse(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    @Test func mutatedRules() async {
+        await propertyCheck(count: 5000, input: Gen.uint64()) { seed in
+            var rng = SplitMix(seed: seed)
+            var text = Array(Self.seeds.randomElement(using: &rng)!)
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let index = Int.random(in: 0...text.count, using: &rng)
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0: text = Array(text.prefix(index))
+                case 1 where index < text.count: text.remove(at: index)
+                case 2: text.insert(contentsOf: Self.fragments.randomElement(using: &rng)!, at: index)
+                case 3:
+                    var parts = String(text).split(separator: ";", omittingEmptySubsequences: false)
+                    parts.shuffle(using: &rng)
+                    text = Array(parts.joined(separator: ";"))
+                default:
+                    text.insert(Character(UnicodeScalar(UInt8.random(in: 32...126, using: &rng))), at: index)
+                }
+            }
+            parse(String(text))
+        }
+    }
+}
