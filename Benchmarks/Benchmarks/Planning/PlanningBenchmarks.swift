@@ -13,7 +13,7 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     let zone = TimeZone(identifier: "Europe/Berlin")!
-    let now = Date(timeIntervalSince1970: 1_795_251_600) // 2026-11-21T08:00 Berlin
+    let now = Date(timeIntervalSince1970: 1_795_251_600) // 2026-11-21T10:00 in Berlin
     for count in [10, 1_000, 10_000] {
         let rules = makeMixedRules(count: count)
         Benchmark("Plan \(count) rules") { benchmark in

@@ -36,10 +36,11 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// 20 habits with reminders at 09:xx and 19:xx, planned and pending at 08:00.
+/// 20 habits with reminders at 09:xx and 19:xx, planned and pending at 10:00, so
+/// today 19:00 to 19:19 are pending with badges 1 to 20.
 struct ChurnSetup {
     static let zone = TimeZone(identifier: "Europe/Berlin")!
-    static let start = Date(timeIntervalSince1970: 1_795_251_600) // 2026-11-21T08:00 Berlin
+    static let start = Date(timeIntervalSince1970: 1_795_251_600) // 2026-11-21T10:00 in Berlin
     static let completedHabit = EntityReference(namespace: "habit", id: "h7")
 
     let center: SimulatedNotificationCenter
