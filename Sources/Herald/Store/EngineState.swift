@@ -1,4 +1,10 @@
-/// Herald's own state: what the app's data does not say but the plan depends on.
+import Foundation
+
+/// Herald's own state: what the app's data does not say but planning, badges and
+/// responses depend on.
+///
+/// Every change goes through ``apply(_:)``, so an in-memory store and a database store
+/// mean the same thing by each ``EngineStateChange``.
 ///
 /// ```swift
 /// var state = EngineState()
@@ -9,15 +15,55 @@ public struct EngineState: Hashable, Sendable, Codable {
     /// Completions by entity and day (one per pair; a later one replaces).
     public var completions: [EntityDay: Completion]
     public var paused: Set<EntityReference>
+    /// Days the user asked not to be reminded of an entity again ("remind tomorrow").
+    public var deferred: Set<EntityDay>
+    /// Snoozed occurrences, by the original occurrence's identifier.
+    public var snoozes: [NotificationIdentifier: SnoozeRecord]
+    /// Occurrences the user acted on (tapped, chose an action, dismissed), and when:
+    /// they get no follow-up.
+    public var acknowledged: [NotificationIdentifier: Date]
+    /// Every Herald notification delivered, once each, by ``FiredRecord/key``.
+    public var fired: [String: FiredRecord]
+    /// Responses waiting for the app to be ready, in arrival order.
+    public var queuedResponses: [QueuedResponse]
+    /// Responses already handed to the app, by ``NotificationResponse/responseID``, and
+    /// when: a response that arrives again is not handed over twice.
+    public var handledResponses: [String: Date]
+    /// Smart-timing suggestions by key (an entity, or a feature of the app).
+    public var smartTiming: [String: SmartTimingState]
+    /// The app's notification settings that Herald must respect (reminders on or off).
+    public var settings: [String: JSONValue]
 
-    public init(completions: [EntityDay: Completion] = [:], paused: Set<EntityReference> = []) {
+    public init(
+        completions: [EntityDay: Completion] = [:], paused: Set<EntityReference> = [],
+        deferred: Set<EntityDay> = [], snoozes: [NotificationIdentifier: SnoozeRecord] = [:],
+        acknowledged: [NotificationIdentifier: Date] = [:], fired: [String: FiredRecord] = [:],
+        queuedResponses: [QueuedResponse] = [], handledResponses: [String: Date] = [:],
+        smartTiming: [String: SmartTimingState] = [:], settings: [String: JSONValue] = [:]
+    ) {
         self.completions = completions
         self.paused = paused
+        self.deferred = deferred
+        self.snoozes = snoozes
+        self.acknowledged = acknowledged
+        self.fired = fired
+        self.queuedResponses = queuedResponses
+        self.handledResponses = handledResponses
+        self.smartTiming = smartTiming
+        self.settings = settings
     }
 
     public func isCompleted(_ entity: EntityReference, on day: LocalDate) -> Bool {
         completions[EntityDay(entity, day)] != nil
     }
+
+    /// The entity-days on which no more reminders are due: completed or deferred.
+    public var satisfiedDays: Set<EntityDay> {
+        Set(completions.keys).union(deferred)
+    }
+
+    /// The sequence number the next queued response gets.
+    public var nextResponseSequence: Int { (queuedResponses.map(\.sequence).max() ?? 0) + 1 }
 
     /// Applies one change; applying the same change twice is the same as once.
     public mutating func apply(_ change: EngineStateChange) {
@@ -33,6 +79,37 @@ public struct EngineState: Hashable, Sendable, Codable {
         case .forget(let entity):
             paused.remove(entity)
             completions = completions.filter { $0.key.entity != entity }
+            deferred = deferred.filter { $0.entity != entity }
+            snoozes = snoozes.filter { $0.key.entity != entity }
+            acknowledged = acknowledged.filter { $0.key.entity != entity }
+        case .deferDay(let entityDay):
+            deferred.insert(entityDay)
+        case .snooze(let record):
+            snoozes[record.original] = record
+        case .removeSnooze(let original):
+            snoozes[original] = nil
+        case .acknowledge(let identifier, let date):
+            acknowledged[identifier] = acknowledged[identifier] ?? date
+        case .recordFired(let record):
+            fired[record.key] = record
+        case .enqueueResponse(let queued):
+            guard handledResponses[queued.id] == nil, !queuedResponses.contains(where: { $0.id == queued.id }) else { return }
+            queuedResponses.append(queued)
+        case .markResponseHandled(let id, let date):
+            queuedResponses.removeAll { $0.id == id }
+            handledResponses[id] = handledResponses[id] ?? date
+        case .setSmartTiming(let key, let value):
+            smartTiming[key] = value
+        case .setSetting(let key, let value):
+            settings[key] = value
+        case .prune(let cutoff):
+            fired = fired.filter { $0.value.date >= cutoff }
+            handledResponses = handledResponses.filter { $0.value >= cutoff }
+            acknowledged = acknowledged.filter { $0.value >= cutoff }
+            completions = completions.filter { $0.value.date >= cutoff }
+            snoozes = snoozes.filter { $0.value.until >= cutoff }
+            let cutoffDay = LocalDateTime(wallSeconds: Int(cutoff.timeIntervalSince1970)).date.adding(days: -1)
+            deferred = deferred.filter { $0.day >= cutoffDay }
         }
     }
 }
