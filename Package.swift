@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Herald", targets: ["Herald"]),
         .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
+        .library(name: "HeraldSQLite", targets: ["HeraldSQLite"]),
         .library(name: "HeraldScenario", targets: ["HeraldScenario"]),
         .library(name: "ShowcaseHabits", targets: ["ShowcaseHabits"]),
         .executable(name: "herald", targets: ["herald"]),
@@ -17,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -28,6 +30,10 @@ let package = Package(
         ),
         .target(name: "HeraldSimulator", dependencies: ["Herald"]),
         .target(
+            name: "HeraldSQLite",
+            dependencies: ["Herald", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
             name: "HeraldScenario",
             dependencies: ["Herald", "HeraldSimulator", .product(name: "Yams", package: "Yams")]
         ),
@@ -35,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: [
-                "Herald", "HeraldSimulator", "HeraldScenario",
+                "Herald", "HeraldSimulator", "HeraldSQLite", "HeraldScenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +56,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HeraldSimulatorTests", dependencies: ["Herald", "HeraldSimulator", "HeraldConformance"]),
+        .testTarget(name: "HeraldSQLiteTests", dependencies: ["Herald", "HeraldSQLite", "HeraldConformance"]),
         .testTarget(name: "HeraldScenarioTests", dependencies: ["Herald", "HeraldSimulator", "HeraldScenario"]),
         .testTarget(
             name: "ShowcaseHabitsTests",
