@@ -3,17 +3,20 @@ import Logging
 
 /// Herald's engine: the one owner of the notification center.
 ///
-/// The app tells the engine what happened (launch, an entity changed, was completed,
-/// paused, deleted); the engine records what it must remember, asks the one
-/// ``Planner`` for a plan, gets content for what made the cut, and reconciles the
-/// center with the fewest calls. Every path that creates or edits reminders goes
-/// through ``reconcile(reason:)``; concurrent requests coalesce into one run.
+/// The app tells the engine what happened (launch, foreground, an entity changed, was
+/// completed, paused, deleted; a response arrived; the app is ready); the engine
+/// records what it must remember, asks the one ``Planner`` for a plan, gets content
+/// for what made the cut, and reconciles the center with the fewest calls. Every path
+/// that creates or edits reminders goes through ``reconcile(reason:)``; concurrent
+/// requests coalesce into one run.
 ///
 /// ```swift
-/// let engine = Engine(center: center, source: habits, clock: clock)
-/// await engine.reconcile(reason: .launch)
-/// try await engine.completed(water)                 // done for today: no more today
-/// try await engine.deleted([oldHabit])              // its pending and delivered are gone
+/// let engine = Engine(center: center, source: habits, clock: clock, categories: categories)
+/// await engine.launched()                             // categories, fired log, plan
+/// await engine.receive(response)                      // from the delegate's didReceive
+/// await engine.appIsReady(responder)                  // data loaded: routes flow
+/// try await engine.completed(water)                   // no more reminders today
+/// try await engine.deleted([oldHabit])                // its pending and delivered are gone
 /// ```
 public actor Engine {
     public let center: any NotificationCenter
@@ -21,13 +24,22 @@ public actor Engine {
     public let store: any EngineStore
     public let clock: any DeviceClock
     public let planner: Planner
-    private let reconciler: Reconciler
-    private let logger: Logger
+    public let categories: CategoryRegistry
+    /// How long the fired log and other history are kept.
+    public let retention: TimeInterval
+    let reconciler: Reconciler
+    let responseDecoder: ResponseDecoder
+    let logger: Logger
 
     /// The run in progress, and the one queued behind it that later callers join.
     private var currentRun: Task<ReconcileReport, Never>?
     private var queuedRun: Task<ReconcileReport, Never>?
     private var queuedReasons: [ReconcileReason] = []
+
+    /// The app's responder, once it said it is ready.
+    var responder: (any AppResponder)?
+    /// Whether queued responses are being handed over (so they go out once, in order).
+    var isDeliveringResponses = false
 
     public init(
         center: any NotificationCenter,
@@ -35,6 +47,8 @@ public actor Engine {
         store: any EngineStore = InMemoryEngineStore(),
         clock: any DeviceClock,
         configuration: PlannerConfiguration = PlannerConfiguration(),
+        categories: CategoryRegistry = CategoryRegistry.empty,
+        retention: TimeInterval = 90 * 86_400,
         logger: Logger = Logger(label: "herald.engine")
     ) {
         self.center = center
@@ -42,11 +56,12 @@ public actor Engine {
         self.store = store
         self.clock = clock
         self.planner = Planner(configuration: configuration)
-        self.reconciler = Reconciler(logger: logger)
+        self.categories = categories
+        self.retention = retention
+        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp], logger: logger)
+        self.responseDecoder = ResponseDecoder(logger: logger)
         self.logger = logger
     }
-
-    // MARK: Events
 
     /// Re-plans and reconciles. Requests made while a run is in progress are served by
     /// one run after it, which sees every change made before it started.
@@ -62,70 +77,6 @@ public actor Engine {
         if previous == nil { currentRun = run } else { queuedRun = run }
         return await run.value
     }
-
-    /// The app created or edited an entity or its reminders.
-    @discardableResult
-    public func entityChanged(_ entity: EntityReference) async -> ReconcileReport {
-        await reconcile(reason: .entityChanged(entity))
-    }
-
-    /// The user completed (or logged) an entity for a day, today by default: no more
-    /// reminders of it that day, its delivered notifications of that day are removed,
-    /// and badges are renumbered.
-    @discardableResult
-    public func completed(_ entity: EntityReference, on day: LocalDate? = nil) async throws -> ReconcileReport {
-        let now = clock.now
-        let converter = ZoneConverter.for(clock.timeZone)
-        let day = day ?? converter.local(for: now).date
-        try store.commit([.recordCompletion(Completion(entity: entity, day: day, date: now))])
-        await removeDelivered { identifier, date in
-            identifier.entity == entity && Planner.badgedKinds.contains(identifier.kind)
-                && converter.local(for: date).date == day
-        }
-        return await reconcile(reason: .completed(entity))
-    }
-
-    /// The user paused an entity: nothing of it stays pending or delivered until it is
-    /// resumed.
-    @discardableResult
-    public func paused(_ entity: EntityReference) async throws -> ReconcileReport {
-        try store.commit([.pause(entity)])
-        await removeEverything(of: [entity])
-        return await reconcile(reason: .paused(entity))
-    }
-
-    @discardableResult
-    public func resumed(_ entity: EntityReference) async throws -> ReconcileReport {
-        try store.commit([.resume(entity)])
-        return await reconcile(reason: .resumed(entity))
-    }
-
-    /// The app deleted entities (one or many): their pending and delivered
-    /// notifications of every kind are removed and Herald forgets them.
-    @discardableResult
-    public func deleted(_ entities: Set<EntityReference>) async throws -> ReconcileReport {
-        try store.commit(entities.sorted().map { .forget($0) })
-        await removeEverything(of: entities)
-        return await reconcile(reason: .entitiesDeleted(entities))
-    }
-
-    /// An import replaced every entity of a namespace: whatever Herald has of that
-    /// namespace for entities not in `remaining` is removed and forgotten.
-    @discardableResult
-    public func replacedAll(namespace: String, remaining: Set<EntityReference>) async throws -> ReconcileReport {
-        let pending = await center.pendingNotificationRequests().compactMap(\.heraldIdentifier)
-        let delivered = await center.deliveredNotifications().compactMap(\.request.heraldIdentifier)
-        let state = try store.load()
-        var gone = Set((pending + delivered).map(\.entity))
-        gone.formUnion(state.paused)
-        gone.formUnion(state.completions.keys.map(\.entity))
-        gone = gone.filter { $0.namespace == namespace && !remaining.contains($0) }
-        try store.commit(gone.sorted().map { .forget($0) })
-        await removeEverything(of: gone)
-        return await reconcile(reason: .replacedAll(namespace: namespace))
-    }
-
-    // MARK: Running
 
     private func performQueuedRun() async -> ReconcileReport {
         if let queuedRun {
@@ -145,10 +96,13 @@ public actor Engine {
         do {
             let state = try store.load()
             let rules = try await source.reminderRules()
+            let recent = now.addingTimeInterval(-2 * 86_400)
             input = PlanningInput(
                 now: now, deviceZone: clock.timeZone, rules: rules,
-                completions: Set(state.completions.keys), paused: state.paused,
-                delivered: await center.deliveredNotifications())
+                satisfied: state.satisfiedDays, paused: state.paused,
+                delivered: await center.deliveredNotifications(),
+                snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
+                fired: state.fired.values.filter { $0.identifier.kind == .reminder && $0.date > recent })
         } catch {
             logger.error("re-plan failed; pending requests left as they are", metadata: [
                 "reasons": "\(reasons)", "error": "\(error)",
@@ -161,9 +115,9 @@ public actor Engine {
         let desired = await requests(for: plan, pending: pending)
         let outcome = await reconciler.apply(reconciler.diff(desired: desired, pending: pending), to: center)
 
-        var badgeSet: Int?
         // The badge is set on every run: deliveries and the user change it behind
         // Herald's back, and one call is cheaper than being wrong.
+        var badgeSet: Int?
         if let badge = plan.appBadge {
             do {
                 try await center.setBadgeCount(badge)
@@ -180,14 +134,15 @@ public actor Engine {
         return ReconcileReport(reasons: reasons, plan: plan, outcome: outcome, badgeSet: badgeSet, failure: nil)
     }
 
-    /// The requests for a plan: content from the source for each reminder. When the
-    /// source fails for one, the pending request for it (if any) is kept as it is.
+    /// The requests for a plan: content from the source for each one. When the source
+    /// fails for one, the pending request for it (if any) is kept as it is.
     private func requests(for plan: Plan, pending: [NotificationRequest]) async -> [NotificationRequest] {
         var pendingByIdentifier: [String: NotificationRequest] = [:]
         for request in pending { pendingByIdentifier[request.identifier] = request }
         var result: [NotificationRequest] = []
-        result.reserveCapacity(plan.reminders.count)
-        for reminder in plan.reminders {
+        let planned = plan.requests
+        result.reserveCapacity(planned.count)
+        for reminder in planned {
             do {
                 result.append(reminder.request(with: try await source.content(for: reminder)))
             } catch {
@@ -201,7 +156,14 @@ public actor Engine {
         return result
     }
 
-    private func removeEverything(of entities: Set<EntityReference>) async {
+    // MARK: Shared helpers
+
+    /// The device-local day of an instant.
+    func day(of date: Date) -> LocalDate {
+        ZoneConverter.for(clock.timeZone).local(for: date).date
+    }
+
+    func removeEverything(of entities: Set<EntityReference>) async {
         guard !entities.isEmpty else { return }
         let pending = await center.pendingNotificationRequests()
             .filter { $0.heraldIdentifier?.belongs(to: entities) == true }
@@ -210,7 +172,17 @@ public actor Engine {
         await removeDelivered { identifier, _ in identifier.belongs(to: entities) }
     }
 
-    private func removeDelivered(where matches: (NotificationIdentifier, Date) -> Bool) async {
+    /// Removes an entity's delivered notifications that stand for something to do on
+    /// a day (reminders, snoozes, follow-ups, location reminders).
+    func removeDelivered(of entity: EntityReference, on day: LocalDate) async {
+        let converter = ZoneConverter.for(clock.timeZone)
+        await removeDelivered { identifier, date in
+            identifier.entity == entity && Planner.badgedKinds.contains(identifier.kind)
+                && converter.local(for: date).date == day
+        }
+    }
+
+    func removeDelivered(where matches: (NotificationIdentifier, Date) -> Bool) async {
         let delivered = await center.deliveredNotifications().filter { notification in
             guard let identifier = notification.request.heraldIdentifier else { return false }
             return matches(identifier, notification.date)
@@ -219,4 +191,9 @@ public actor Engine {
             await center.removeDeliveredNotifications(withIdentifiers: delivered.map(\.request.identifier))
         }
     }
+}
+
+extension CategoryRegistry {
+    /// No categories.
+    public static let empty = try! CategoryRegistry([])
 }

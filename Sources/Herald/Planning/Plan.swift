@@ -11,8 +11,12 @@ import Foundation
 /// plan.cuts()              // each occurrence left out for lack of room, with its reason
 /// ```
 public struct Plan: Sendable {
-    /// The reminders to schedule, in fire order.
+    /// The reminders to schedule, in fire order: at most the budget.
     public let reminders: [PlannedReminder]
+    /// Snoozed occurrences still to fire, in fire order; they live in the reserve.
+    public let snoozes: [PlannedReminder]
+    /// Follow-ups of occurrences nobody acted on, in fire order; they live in the reserve.
+    public let followUps: [PlannedReminder]
     /// Every due, unsatisfied occurrence before this instant is in ``reminders``.
     /// Equal to ``horizonEnd`` when nothing was cut.
     public let coverageHorizon: Date
@@ -27,6 +31,9 @@ public struct Plan: Sendable {
     public let appBadge: Int?
 
     let remainder: Remainder
+
+    /// Every request the plan wants pending: reminders, snoozes and follow-ups.
+    public var requests: [PlannedReminder] { reminders + snoozes + followUps }
 
     /// Whether every due reminder within the horizon is scheduled.
     public var coversHorizon: Bool { coverageHorizon >= horizonEnd }
@@ -45,7 +52,7 @@ public struct Plan: Sendable {
         var rules: [ReminderRule]
         var converters: [ZoneConverter]
         var deviceConverter: ZoneConverter
-        var completions: Set<EntityDay>
+        var satisfied: Set<EntityDay>
 
         func cuts(before end: Date) -> [PlanCut] {
             var heap = heap
@@ -53,7 +60,7 @@ public struct Plan: Sendable {
             while let top = heap.min, top.occurrence.date < end {
                 let rule = rules[top.ruleIndex]
                 let day = deviceConverter.local(for: top.occurrence.date).date
-                if !completions.contains(EntityDay(rule.entity, day)) {
+                if !satisfied.contains(EntityDay(rule.entity, day)) {
                     result.append(PlanCut(rule: rule.id, occurrence: top.occurrence, reason: .overBudget))
                 }
                 if let next = rule.schedule.nextOccurrence(after: top.occurrence.date, using: converters[top.ruleIndex]),

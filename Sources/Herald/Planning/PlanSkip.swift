@@ -2,8 +2,10 @@
 /// room.
 public struct PlanSkip: Hashable, Sendable {
     public enum Reason: String, Hashable, Sendable {
-        /// The entity was completed for the occurrence's day.
-        case completed
+        /// The entity was completed, or deferred to tomorrow, for the occurrence's day.
+        case satisfied
+        /// The occurrence was snoozed: its snooze request stands in for it.
+        case snoozed
     }
 
     public var rule: ReminderRule.ID

@@ -1,32 +1,47 @@
 import Foundation
 
-/// One occurrence that made the plan: which rule, when, and its badge.
+/// One request that made the plan: a rule's occurrence as a reminder, or a snooze or
+/// follow-up of one, with when it fires and its badge.
 public struct PlannedReminder: Hashable, Sendable {
     public var rule: ReminderRule
+    /// The occurrence this request stands for (for a snooze or follow-up, the
+    /// original occurrence).
     public var occurrence: Occurrence
-    /// The badge the notification sets when delivered, or `nil` for none.
+    /// `reminder`, `snooze` or `followUp`.
+    public var kind: NotificationKind
+    /// When the request fires: the occurrence's instant for a reminder, later for a
+    /// snooze or follow-up.
+    public var date: Date
+    /// The badge the notification sets when delivered, or `nil` to leave it.
     public var badge: Int?
-    /// The device-local day the reminder fires on (what "done today" refers to).
+    /// The device-local day the request fires on (what "today" refers to).
     public var day: LocalDate
-    /// The local date-time the platform trigger should match: the occurrence's
-    /// instant read in the schedule's zone (03:30 for a 02:30 that does not exist).
+    /// The local date-time the platform trigger matches: for a reminder, its instant
+    /// read in the schedule's zone (03:30 for a 02:30 that does not exist); for a
+    /// snooze or follow-up, its instant in UTC.
     public var triggerTime: LocalDateTime
 
-    public init(rule: ReminderRule, occurrence: Occurrence, badge: Int?, day: LocalDate, triggerTime: LocalDateTime) {
+    public init(rule: ReminderRule, occurrence: Occurrence, kind: NotificationKind = .reminder, date: Date? = nil,
+                badge: Int?, day: LocalDate, triggerTime: LocalDateTime) {
         self.rule = rule
         self.occurrence = occurrence
+        self.kind = kind
+        self.date = date ?? occurrence.date
         self.badge = badge
         self.day = day
         self.triggerTime = triggerTime
     }
 
-    public var identifier: NotificationIdentifier { rule.identifier(for: occurrence.local) }
-    public var date: Date { occurrence.date }
+    public var identifier: NotificationIdentifier {
+        NotificationIdentifier(entity: rule.entity, rule: rule.ruleID, occurrence: OccurrenceKey(occurrence.local), kind: kind)
+    }
 
-    /// The platform trigger: a one-shot calendar trigger in the rule's pinned zone, or
-    /// floating with the device's zone.
+    /// The platform trigger: a one-shot calendar trigger. Reminders float with the
+    /// device's zone or keep the rule's pinned zone; snoozes and follow-ups are a fixed
+    /// instant after something that happened, so they are pinned to UTC.
     public var trigger: NotificationTrigger {
-        .calendar(CalendarTrigger(at: triggerTime, timeZone: rule.schedule.timeZone))
+        let zone = kind == .reminder ? rule.schedule.timeZone : TimeZone(identifier: "UTC")
+        return .calendar(CalendarTrigger(at: triggerTime, timeZone: zone))
     }
 
     /// The request for this reminder with the app's content: Herald sets the badge and

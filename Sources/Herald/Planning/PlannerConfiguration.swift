@@ -15,15 +15,22 @@ public struct PlannerConfiguration: Sendable {
     /// How far ahead to plan, in seconds.
     public var horizon: TimeInterval
     public var badgePolicy: BadgePolicy
+    /// How many follow-ups may be pending at once; they come out of the reserve.
+    public var followUpLimit: Int
 
     public init(capacity: Int = 64, reserve: Int = 10, horizon: TimeInterval = 14 * 86_400,
-                badgePolicy: BadgePolicy = .outstanding) {
+                badgePolicy: BadgePolicy = .outstanding, followUpLimit: Int = 3) {
         self.capacity = capacity
         self.reserve = reserve
         self.horizon = horizon
         self.badgePolicy = badgePolicy
+        self.followUpLimit = followUpLimit
     }
 
     /// How many planned reminders may be pending at once: capacity minus reserve.
     public var budget: Int { max(0, capacity - reserve) }
+
+    /// Follow-ups allowed at once: at most half the reserve, so snoozes and immediate
+    /// events keep room.
+    public var effectiveFollowUpLimit: Int { max(0, min(followUpLimit, reserve / 2)) }
 }

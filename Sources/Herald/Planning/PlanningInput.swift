@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let input = PlanningInput(now: clock.now, deviceZone: clock.timeZone, rules: rules,
-///                           completions: [EntityDay(water, today)])
+///                           satisfied: [EntityDay(water, today)])
 /// let plan = Planner().plan(input)
 /// ```
 public struct PlanningInput: Sendable {
@@ -13,20 +13,31 @@ public struct PlanningInput: Sendable {
     /// The device's zone: floating schedules and "today" are read in it.
     public var deviceZone: TimeZone
     public var rules: [ReminderRule]
-    /// Entities done for a day: their reminders that day are skipped.
-    public var completions: Set<EntityDay>
+    /// Entity-days with no more reminders due: completed, or deferred to tomorrow.
+    public var satisfied: Set<EntityDay>
     /// Paused entities: none of their reminders are planned.
     public var paused: Set<EntityReference>
     /// What the user can still see, for the outstanding badge count.
     public var delivered: [DeliveredNotification]
+    /// Snoozed occurrences: each is planned as a snooze request until it fires.
+    public var snoozes: [SnoozeRecord]
+    /// Occurrences the user acted on: they get no follow-up.
+    public var acknowledged: Set<NotificationIdentifier>
+    /// Reminders already delivered, whose follow-ups may still be due.
+    public var fired: [FiredRecord]
 
-    public init(now: Date, deviceZone: TimeZone, rules: [ReminderRule], completions: Set<EntityDay> = [],
-                paused: Set<EntityReference> = [], delivered: [DeliveredNotification] = []) {
+    public init(now: Date, deviceZone: TimeZone, rules: [ReminderRule], satisfied: Set<EntityDay> = [],
+                paused: Set<EntityReference> = [], delivered: [DeliveredNotification] = [],
+                snoozes: [SnoozeRecord] = [], acknowledged: Set<NotificationIdentifier> = [],
+                fired: [FiredRecord] = []) {
         self.now = now
         self.deviceZone = deviceZone
         self.rules = rules
-        self.completions = completions
+        self.satisfied = satisfied
         self.paused = paused
         self.delivered = delivered
+        self.snoozes = snoozes
+        self.acknowledged = acknowledged
+        self.fired = fired
     }
 }

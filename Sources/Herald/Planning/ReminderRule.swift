@@ -1,3 +1,5 @@
+import Foundation
+
 /// One thing that should remind the user, declared by the app: an entity, a
 /// schedule, and how the reminder ranks and badges.
 ///
@@ -37,14 +39,18 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     /// Whether this rule's notifications count toward the badge (seed 004's
     /// personality nudges, for example, do not).
     public var countsTowardBadge: Bool
+    /// When set, an occurrence nobody acted on this long after it was delivered gets
+    /// one follow-up; acting on it or completing the entity withdraws the follow-up.
+    public var followUpAfter: TimeInterval?
 
     public init(entity: EntityReference, id: String, schedule: Schedule, priority: Int = 0,
-                countsTowardBadge: Bool = true) {
+                countsTowardBadge: Bool = true, followUpAfter: TimeInterval? = nil) {
         self.entity = entity
         self.ruleID = id
         self.schedule = schedule
         self.priority = priority
         self.countsTowardBadge = countsTowardBadge
+        self.followUpAfter = followUpAfter
     }
 
     public var id: ID { ID(entity: entity, rule: ruleID) }

@@ -27,7 +27,7 @@ import Testing
         let configuration = PlannerConfiguration(
             capacity: 64, reserve: Int.random(in: 0...20, using: &random),
             horizon: Double(Int.random(in: 1...14, using: &random)) * 86_400)
-        return Case(input: PlanningInput(now: now, deviceZone: zone, rules: rules, completions: completions, paused: paused),
+        return Case(input: PlanningInput(now: now, deviceZone: zone, rules: rules, satisfied: completions, paused: paused),
                     configuration: configuration)
     }
 
@@ -51,14 +51,14 @@ import Testing
             // Nothing of a paused entity, nothing on a day the entity is done.
             #expect(plan.reminders.allSatisfy { !input.paused.contains($0.rule.entity) }, "seed \(seed)")
             #expect(plan.reminders.allSatisfy {
-                !input.completions.contains(EntityDay($0.rule.entity, device.local(for: $0.date).date))
+                !input.satisfied.contains(EntityDay($0.rule.entity, device.local(for: $0.date).date))
             }, "seed \(seed)")
 
             // Every due occurrence before the coverage horizon is scheduled.
             let planned = Set(plan.reminders.map { "\($0.rule.id)@\($0.date.timeIntervalSince1970)" })
             for rule in input.rules where !input.paused.contains(rule.entity) {
                 for occurrence in rule.schedule.occurrences(after: input.now, before: plan.coverageHorizon, deviceZone: input.deviceZone)
-                where !input.completions.contains(EntityDay(rule.entity, device.local(for: occurrence.date).date)) {
+                where !input.satisfied.contains(EntityDay(rule.entity, device.local(for: occurrence.date).date)) {
                     #expect(planned.contains("\(rule.id)@\(occurrence.date.timeIntervalSince1970)"),
                             "seed \(seed): \(rule.id) \(occurrence) missing before \(plan.coverageHorizon)")
                 }
@@ -81,7 +81,7 @@ import Testing
             }
             let completedDue = input.rules.filter { !input.paused.contains($0.entity) }.reduce(0) { count, rule in
                 count + rule.schedule.occurrences(after: input.now, before: plan.horizonEnd, deviceZone: input.deviceZone)
-                    .filter { input.completions.contains(EntityDay(rule.entity, device.local(for: $0.date).date)) }
+                    .filter { input.satisfied.contains(EntityDay(rule.entity, device.local(for: $0.date).date)) }
                     .count
             }
             #expect(plan.reminders.count + plan.cuts().count + completedDue == total, "seed \(seed)")

@@ -5,9 +5,9 @@ import Testing
 @Suite struct PlannerTests {
     let now = Fixtures.date("2026-11-21T08:00")
 
-    func makeInput(_ rules: [ReminderRule], completions: Set<EntityDay> = [], paused: Set<EntityReference> = [],
+    func makeInput(_ rules: [ReminderRule], satisfied: Set<EntityDay> = [], paused: Set<EntityReference> = [],
                    delivered: [DeliveredNotification] = []) -> PlanningInput {
-        PlanningInput(now: now, deviceZone: Fixtures.berlin, rules: rules, completions: completions,
+        PlanningInput(now: now, deviceZone: Fixtures.berlin, rules: rules, satisfied: satisfied,
                       paused: paused, delivered: delivered)
     }
 
@@ -49,7 +49,7 @@ import Testing
     @Test func habitDoneTodayGetsNoMoreRemindersToday() {
         let rule = Fixtures.dailyRule("water", at: ["09:00", "15:00"])
         let today = LocalDate(year: 2026, month: 11, day: 21)
-        let plan = Planner().plan(makeInput([rule], completions: [EntityDay(Fixtures.habit("water"), today)]))
+        let plan = Planner().plan(makeInput([rule], satisfied: [EntityDay(Fixtures.habit("water"), today)]))
         #expect(plan.reminders.first?.date == Fixtures.date("2026-11-22T09:00"))
         #expect(plan.skipped.map(\.occurrence.date) == [Fixtures.date("2026-11-21T09:00"), Fixtures.date("2026-11-21T15:00")])
         #expect(plan.reminders.count == 26)
@@ -82,7 +82,7 @@ import Testing
         let deliveredToday = [Fixtures.delivered("a", at: "2026-11-21T07:00"), Fixtures.delivered("b", at: "2026-11-21T07:30")]
         let today = LocalDate(year: 2026, month: 11, day: 21)
         // b is done today: its delivered one is no longer outstanding and its 09:01 is skipped
-        let plan = Planner().plan(makeInput(rules, completions: [EntityDay(Fixtures.habit("b"), today)], delivered: deliveredToday))
+        let plan = Planner().plan(makeInput(rules, satisfied: [EntityDay(Fixtures.habit("b"), today)], delivered: deliveredToday))
         #expect(plan.appBadge == 1)
         #expect(plan.reminders.first?.identifier.entity.id == "a")
         #expect(plan.reminders.first?.badge == 2)

@@ -1,0 +1,66 @@
+import Foundation
+
+extension Engine {
+    /// The app's process started. Registers the categories when authorized, records
+    /// what was delivered while the app was not running, trims old history, hands over
+    /// nothing yet (responses wait for ``appIsReady(_:)``), and re-plans.
+    @discardableResult
+    public func launched() async -> ReconcileReport {
+        await registerCategoriesIfAuthorized()
+        await syncFiredLog()
+        do {
+            try store.commit([.prune(before: clock.now.addingTimeInterval(-retention))])
+        } catch {
+            logger.warning("trimming old history failed", metadata: ["error": "\(error)"])
+        }
+        return await reconcile(reason: .launch)
+    }
+
+    /// The app came to the foreground: authorization may have changed in Settings and
+    /// notifications may have been delivered meanwhile.
+    @discardableResult
+    public func becameActive() async -> ReconcileReport {
+        await registerCategoriesIfAuthorized()
+        await syncFiredLog()
+        return await reconcile(reason: .foreground)
+    }
+
+    /// Asks the user for permission; when granted, registers the categories at once and
+    /// re-plans.
+    @discardableResult
+    public func requestAuthorization(options: AuthorizationOptions = [.alert, .sound, .badge]) async throws -> Bool {
+        let granted = try await center.requestAuthorization(options: options)
+        if granted {
+            await registerCategoriesIfAuthorized()
+            await reconcile(reason: .other("authorization granted"))
+        }
+        return granted
+    }
+
+    /// Registers every category of the registry while notifications are allowed (seed
+    /// 003: not only after the permission prompt).
+    func registerCategoriesIfAuthorized() async {
+        guard await center.authorizationStatus().allowsDelivery else { return }
+        let wanted = categories.notificationCategories
+        if await center.notificationCategories() != wanted {
+            await center.setNotificationCategories(wanted)
+        }
+    }
+
+    /// Records every delivered Herald notification not yet in the fired log, including
+    /// those delivered while the app was not running.
+    public func syncFiredLog() async {
+        let delivered = await center.deliveredNotifications()
+        do {
+            let fired = try store.load().fired
+            let records = delivered.compactMap { notification -> FiredRecord? in
+                guard let identifier = notification.request.heraldIdentifier else { return nil }
+                let record = FiredRecord(identifier: identifier, date: notification.date)
+                return fired[record.key] == nil ? record : nil
+            }
+            if !records.isEmpty { try store.commit(records.map { .recordFired($0) }) }
+        } catch {
+            logger.error("recording delivered notifications failed", metadata: ["error": "\(error)"])
+        }
+    }
+}

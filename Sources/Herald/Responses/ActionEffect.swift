@@ -1,0 +1,13 @@
+import Foundation
+
+/// What Herald did for a response before handing it to the app.
+public enum ActionEffect: Hashable, Sendable {
+    /// Nothing beyond recording that the user acted.
+    case none
+    /// Recorded a completion for the day.
+    case completed(LocalDate)
+    /// Scheduled a snooze that fires at this instant.
+    case snoozed(until: Date)
+    /// No more reminders of the entity that day.
+    case deferredToTomorrow(LocalDate)
+}
