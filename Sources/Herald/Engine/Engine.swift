@@ -19,14 +19,14 @@ import Logging
 /// try await engine.deleted([oldHabit])                // its pending and delivered are gone
 /// ```
 public actor Engine {
-    public let center: any NotificationCenter
-    public let source: any ReminderSource
-    public let store: any EngineStore
-    public let clock: any DeviceClock
-    public let planner: Planner
-    public let categories: CategoryRegistry
+    public nonisolated let center: any NotificationCenter
+    public nonisolated let source: any ReminderSource
+    public nonisolated let store: any EngineStore
+    public nonisolated let clock: any DeviceClock
+    public nonisolated let planner: Planner
+    public nonisolated let categories: CategoryRegistry
     /// How long the fired log and other history are kept.
-    public let retention: TimeInterval
+    public nonisolated let retention: TimeInterval
     let reconciler: Reconciler
     let responseDecoder: ResponseDecoder
     let logger: Logger

@@ -8,8 +8,12 @@ import Testing
 final class TestReminderSource: ReminderSource {
     private let rules: Mutex<[ReminderRule]>
     private let failingContent: Mutex<Set<ReminderRule.ID>> = Mutex([])
+    private let categoryIdentifier: String
 
-    init(_ rules: [ReminderRule]) { self.rules = Mutex(rules) }
+    init(_ rules: [ReminderRule], categoryIdentifier: String = "") {
+        self.rules = Mutex(rules)
+        self.categoryIdentifier = categoryIdentifier
+    }
 
     func set(_ newRules: [ReminderRule]) { rules.withLock { $0 = newRules } }
     func failContent(for id: ReminderRule.ID?) { failingContent.withLock { $0 = id.map { [$0] } ?? [] } }
@@ -18,7 +22,8 @@ final class TestReminderSource: ReminderSource {
 
     func content(for reminder: PlannedReminder) async throws -> NotificationContent {
         if failingContent.withLock({ $0.contains(reminder.rule.id) }) { throw CancellationError() }
-        return NotificationContent(title: reminder.rule.entity.id, body: reminder.rule.ruleID)
+        return NotificationContent(title: reminder.rule.entity.id, body: reminder.rule.ruleID,
+                                   categoryIdentifier: categoryIdentifier)
     }
 }
 
