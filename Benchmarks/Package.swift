@@ -39,5 +39,15 @@ let package = Package(
             path: "Benchmarks/Reconciling",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Responding",
+            dependencies: [
+                .product(name: "Herald", package: "Herald"),
+                .product(name: "HeraldSimulator", package: "Herald"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Responding",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

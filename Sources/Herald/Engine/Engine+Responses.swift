@@ -46,6 +46,14 @@ extension Engine {
         }
     }
 
+    private func hasPendingFollowUp(of identifier: NotificationIdentifier) async -> Bool {
+        await center.pendingNotificationRequests().contains { request in
+            guard let pending = request.heraldIdentifier, pending.kind == .followUp else { return false }
+            return pending.entity == identifier.entity && pending.rule == identifier.rule
+                && pending.occurrence == identifier.occurrence
+        }
+    }
+
     /// Runs a queued response's action, commits its effects together with taking it off
     /// the queue, and returns the route for the app; `nil` when the store failed (the
     /// response stays queued for the next attempt).
@@ -108,9 +116,12 @@ extension Engine {
             ])
             return nil
         }
-        // Acting on an occurrence withdraws its follow-up; actions change more.
-        if !changes.isEmpty {
-            await cleanUp?()
+        // An action changes the plan; a plain acknowledgement only withdraws a pending
+        // follow-up, so it re-plans only when there is one.
+        if let cleanUp {
+            await cleanUp()
+            await reconcile(reason: .other("response \(response.actionIdentifier)"))
+        } else if let acknowledged = route.payload?.identifier, await hasPendingFollowUp(of: acknowledged) {
             await reconcile(reason: .other("response \(response.actionIdentifier)"))
         }
         logger.info("response handled", metadata: [

@@ -1,0 +1,76 @@
+import Benchmark
+import Foundation
+import Herald
+import HeraldSimulator
+
+/// Decoding, queueing and resolving one response. Target: under 10 µs each (release).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        timeUnits: .nanoseconds,
+        maxDuration: .seconds(3),
+        maxIterations: 5_000
+    )
+
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    let start = Date(timeIntervalSince1970: 1_795_251_600)
+    let identifier = NotificationIdentifier(
+        entity: EntityReference(namespace: "goal", id: "7F3A2C"), rule: "daily",
+        occurrence: OccurrenceKey(rawValue: "20261121T0900"), kind: .reminder)
+    let content = NotificationContent(
+        title: "Morning check-in", body: "How did you sleep?", categoryIdentifier: "goal.reminder",
+        userInfo: HeraldPayload(identifier: identifier).userInfo(merging: ["questionID": "q-7", "isTest": false]))
+    let request = NotificationRequest(identifier: identifier.description, content: content, trigger: nil)
+
+    /// A distinct response for each iteration, so none is taken for a repeat.
+    func response(_ index: Int) -> NotificationResponse {
+        NotificationResponse(
+            notification: DeliveredNotification(request: request, date: start.addingTimeInterval(Double(index))),
+            actionIdentifier: NotificationResponse.defaultActionIdentifier)
+    }
+
+    Benchmark("Decode a response") { benchmark in
+        let decoder = ResponseDecoder()
+        let sample = response(0)
+        for _ in benchmark.scaledIterations {
+            blackHole(decoder.decode(sample))
+        }
+    }
+
+    Benchmark("Queue a response before the app is ready") { benchmark in
+        let engine = makeEngine(zone: zone, start: start)
+        let responses = (0..<benchmark.scaledIterations.count).map(response)
+        benchmark.startMeasurement()
+        for sample in responses {
+            await engine.receive(sample)
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("Resolve a response and hand it to the ready app") { benchmark in
+        let engine = makeEngine(zone: zone, start: start)
+        await engine.appIsReady(CountingResponder())
+        let responses = (0..<benchmark.scaledIterations.count).map(response)
+        benchmark.startMeasurement()
+        for sample in responses {
+            await engine.receive(sample)
+        }
+        benchmark.stopMeasurement()
+    }
+}
+
+func makeEngine(zone: TimeZone, start: Date) -> Engine {
+    let clock = VirtualClock(now: start, timeZone: zone)
+    let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+    return Engine(center: center, source: NoReminders(), clock: clock)
+}
+
+struct NoReminders: ReminderSource {
+    func reminderRules() async throws -> [ReminderRule] { [] }
+    func content(for reminder: PlannedReminder) async throws -> NotificationContent { NotificationContent(title: "") }
+}
+
+struct CountingResponder: AppResponder {
+    func resolve(_ entity: EntityReference) async -> EntityResolution { .ready(title: entity.id) }
+    func handle(_ route: Route) async { blackHole(route) }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import HeraldSimulator
+import PropertyBased
+import Testing
+@testable import Herald
+
+/// Random sequences of deliveries, responses, actions, relaunches and entity changes:
+/// no response is lost or handed over twice, nothing of a deleted or paused entity is
+/// left, and after every event the badge equals the outstanding count.
+@Suite struct ResponsePropertyTests {
+    static let category = ReminderCategory(
+        identifier: "habit.reminder",
+        actions: [.complete("done", title: "Done"), .snooze("snooze", title: "Snooze", for: 600),
+                  .remindTomorrow("tomorrow", title: "Tomorrow"), .custom("share", title: "Share")],
+        reportsDismissal: true)
+
+    @Test func randomSessionsKeepEveryPromise() async {
+        await propertyCheck(count: 40, input: Gen.uint64().withoutShrink()) { seed in
+            await check(seed: seed)
+        }
+    }
+
+    func check(seed: UInt64) async {
+        var random = SplitMix(seed: seed)
+        let zone = RandomRules.zones.randomElement(using: &random)!
+        let clock = VirtualClock(now: RandomRules.now(using: &random), timeZone: zone)
+        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        let store = InMemoryEngineStore()
+        let today = ZoneConverter.for(zone).local(for: clock.now).date
+        var rules = (0..<6).map { index in
+            var rule = ReminderRule(entity: EntityReference(namespace: "habit", id: "e\(index)"), id: "r",
+                                    schedule: RandomRules.schedule(near: today, using: &random))
+            if Bool.random(using: &random) { rule.followUpAfter = Double(Int.random(in: 5...90, using: &random) * 60) }
+            return rule
+        }
+        let source = TestReminderSource(rules, categoryIdentifier: "habit.reminder")
+        let registry = try! CategoryRegistry([Self.category])
+        func makeEngine() -> Engine {
+            Engine(center: center, source: source, store: store, clock: clock, categories: registry)
+        }
+        var engine = makeEngine()
+        var responder = RecordingResponder()
+        var allRoutes: [Route] = []
+        var sent: Set<String> = []
+        var gone: Set<EntityReference> = []
+        await engine.launched()
+
+        for _ in 0..<20 {
+            var report: ReconcileReport?
+            switch Int.random(in: 0...9, using: &random) {
+            case 0...2:
+                await center.advance(by: Double(Int.random(in: 60...43_200, using: &random)))
+            case 3...5:
+                let delivered = await center.deliveredNotifications()
+                guard let notification = delivered.randomElement(using: &random) else { continue }
+                let action = [NotificationResponse.defaultActionIdentifier, NotificationResponse.dismissActionIdentifier,
+                              "done", "snooze", "tomorrow", "share"].randomElement(using: &random)!
+                let response = NotificationResponse(notification: notification, actionIdentifier: action)
+                sent.insert(response.responseID)
+                await engine.receive(response)
+                if Bool.random(using: &random) { await engine.receive(response) } // the platform repeats itself
+            case 6:
+                if await !engine.isAppReady { await engine.appIsReady(responder) }
+            case 7:
+                // The process dies and starts again; the store and the system survive.
+                allRoutes += responder.routes
+                engine = makeEngine()
+                responder = RecordingResponder()
+                report = await engine.launched()
+            case 8:
+                let entity = rules.randomElement(using: &random)!.entity
+                gone.insert(entity)
+                rules.removeAll { $0.entity == entity }
+                source.set(rules)
+                report = try? await engine.deleted([entity])
+            default:
+                let entity = rules.randomElement(using: &random)?.entity ?? EntityReference(namespace: "habit", id: "e0")
+                gone.insert(entity)
+                report = try? await engine.paused(entity)
+            }
+
+            let pending = await center.pendingNotificationRequests().compactMap(\.heraldIdentifier)
+            #expect(pending.allSatisfy { !gone.contains($0.entity) }, "seed \(seed)")
+            let delivered = await center.deliveredNotifications().compactMap(\.request.heraldIdentifier)
+            #expect(delivered.allSatisfy { !gone.contains($0.entity) }, "seed \(seed)")
+            if let report, report.plan != nil {
+                #expect(await center.badgeCount == outstanding(center: center, store: store, zone: zone, now: clock.now, gone: gone),
+                        "seed \(seed)")
+            }
+        }
+
+        // Finally the app is ready: every response sent was handed over exactly once.
+        await engine.appIsReady(responder)
+        allRoutes += responder.routes
+        let routed = allRoutes.map { NotificationResponse(notification: $0.notification, actionIdentifier: $0.actionIdentifier).responseID }
+        #expect(routed.count == Set(routed).count, "seed \(seed): a response was handed over twice")
+        #expect(Set(routed) == sent, "seed \(seed): a response was lost")
+    }
+
+    /// The outstanding count, computed independently of the planner: today's delivered
+    /// Herald notifications of undone, active entities, one per occurrence.
+    func outstanding(center: SimulatedNotificationCenter, store: InMemoryEngineStore, zone: TimeZone, now: Date,
+                     gone: Set<EntityReference>) async -> Int {
+        let converter = ZoneConverter.for(zone)
+        let today = converter.local(for: now).date
+        let state = store.load()
+        var occurrences: Set<String> = []
+        for notification in await center.deliveredNotifications() {
+            guard let identifier = notification.request.heraldIdentifier,
+                  [.reminder, .snooze, .followUp].contains(identifier.kind),
+                  converter.local(for: notification.date).date == today,
+                  !gone.contains(identifier.entity),
+                  !state.satisfiedDays.contains(EntityDay(identifier.entity, today)) else { continue }
+            occurrences.insert("\(identifier.entity)|\(identifier.rule)|\(identifier.occurrence)")
+        }
+        return occurrences.count
+    }
+}
