@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "HeraldSQLite", targets: ["HeraldSQLite"]),
         .library(name: "HeraldScenario", targets: ["HeraldScenario"]),
         .library(name: "ShowcaseHabits", targets: ["ShowcaseHabits"]),
+        .library(name: "ShowcaseGoals", targets: ["ShowcaseGoals"]),
+        .library(name: "ShowcaseExercise", targets: ["ShowcaseExercise"]),
+        .library(name: "ShowcaseStreaks", targets: ["ShowcaseStreaks"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     dependencies: [
@@ -38,6 +41,9 @@ let package = Package(
             dependencies: ["Herald", "HeraldSimulator", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "ShowcaseHabits", dependencies: ["Herald"]),
+        .target(name: "ShowcaseGoals", dependencies: ["Herald"]),
+        .target(name: "ShowcaseExercise", dependencies: ["Herald"]),
+        .target(name: "ShowcaseStreaks", dependencies: ["Herald"]),
         .executableTarget(
             name: "herald",
             dependencies: [
@@ -61,6 +67,10 @@ let package = Package(
         .testTarget(
             name: "ShowcaseHabitsTests",
             dependencies: ["Herald", "HeraldSimulator", "ShowcaseHabits"]
+        ),
+        .testTarget(
+            name: "ShowcaseTests",
+            dependencies: ["Herald", "HeraldSimulator", "ShowcaseGoals", "ShowcaseExercise", "ShowcaseStreaks"]
         ),
     ],
     swiftLanguageModes: [.v6]
