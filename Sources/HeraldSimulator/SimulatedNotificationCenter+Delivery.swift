@@ -8,7 +8,8 @@ extension SimulatedNotificationCenter {
     ///
     /// The handler may call back into the center (a re-plan adding requests, say):
     /// what it adds and is due before the end of the current move is delivered in the
-    /// same move. Suppressed firings (app not authorized) are not reported.
+    /// same move. Suppressed firings (app not authorized) are not reported; deliveries a
+    /// ``SimulatedDevice`` silenced in the foreground are (they reached the app).
     ///
     /// ```swift
     /// await center.setDeliveryHandler { notification in
@@ -135,7 +136,8 @@ extension SimulatedNotificationCenter {
     }
 
     /// Fires a pending request at `instant`: reschedules or removes it, delivers it (or
-    /// suppresses it), applies its badge and awaits the delivery handler. The one place
+    /// suppresses it), asks the device's presenter how to show it, keeps it in the list
+    /// and applies its badge as presented, and awaits the delivery handler. The one place
     /// a request fires, whatever made it fire (time now, region entry later).
     ///
     /// - Returns: the delivered notification, or `nil` when suppressed.
@@ -157,9 +159,14 @@ extension SimulatedNotificationCenter {
         }
         let outcome: DeliveryRecord.Outcome = authorization == .provisional ? .deliveredQuietly : .delivered
         deliveryLog.append(DeliveryRecord(notification: notification, outcome: outcome))
-        delivered.removeAll { $0.request.identifier == request.identifier }
-        delivered.append(notification)
-        if let badge = request.content.badge { badgeCount = badge }
+        // Without a device every delivery is shown as in the background; a device asks
+        // the app in the foreground, which may silence it or keep it out of the list.
+        let options = await presenter?(notification, outcome) ?? .all
+        if !options.isDisjoint(with: [.list, .banner]) {
+            delivered.removeAll { $0.request.identifier == request.identifier }
+            delivered.append(notification)
+        }
+        if options.contains(.badge), let badge = request.content.badge { badgeCount = badge }
         if let deliveryHandler { await deliveryHandler(notification) }
         return notification
     }

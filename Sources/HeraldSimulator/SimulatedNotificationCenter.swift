@@ -32,7 +32,9 @@ import Herald
 ///   any other (a one-shot leaves pending, a repeating one is rescheduled) but is not
 ///   delivered: it is logged as ``DeliveryRecord/Outcome/suppressed``.
 /// - Delivering a notification whose identifier is already in the delivered list
-///   replaces that entry (the list holds one notification per identifier).
+///   replaces that entry (the list holds one notification per identifier). One that a
+///   ``SimulatedDevice`` presents without `.list` or `.banner` (silenced in the
+///   foreground) leaves the list alone, and its badge is applied only with `.badge`.
 /// - Clock jumps and time-zone changes: see ``jumpClock(to:)`` and ``setTimeZone(_:)``.
 ///
 /// The center stands for the system, which outlives the app: ``snapshot()`` and
@@ -65,6 +67,9 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     var addFailurePredicate: (@Sendable (NotificationRequest) -> Bool)?
     var failingBadgeUpdateCount = 0
     var deliveryHandler: (@Sendable (DeliveredNotification) async -> Void)?
+    /// Set by ``SimulatedDevice``: decides how each delivery is presented, before it
+    /// reaches the list and the badge. `nil` presents everything (`.all`).
+    var presenter: (@Sendable (DeliveredNotification, DeliveryRecord.Outcome) async -> PresentationOptions)?
 
     /// A fresh device: nothing pending or delivered, badge 0, no categories.
     ///

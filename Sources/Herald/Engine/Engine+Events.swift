@@ -24,6 +24,6 @@ extension Engine {
         content.userInfo = HeraldPayload(identifier: identifier).userInfo(merging: content.userInfo)
         let trigger: NotificationTrigger? = event.delay == 0 ? nil : .timeInterval(event.delay, repeats: false)
         try await center.add(NotificationRequest(identifier: identifier.description, content: content, trigger: trigger))
-        logger.info("event posted", metadata: ["identifier": "\(identifier)"])
+        logger.debug("event posted", metadata: ["identifier": "\(identifier)"])
     }
 }

@@ -124,7 +124,7 @@ extension Engine {
         } else if let acknowledged = route.payload?.identifier, await hasPendingFollowUp(of: acknowledged) {
             await reconcile(reason: .other("response \(response.actionIdentifier)"))
         }
-        logger.info("response handled", metadata: [
+        logger.debug("response handled", metadata: [
             "identifier": "\(response.notification.request.identifier)",
             "action": "\(response.actionIdentifier)", "destination": "\(route.destination)",
         ])

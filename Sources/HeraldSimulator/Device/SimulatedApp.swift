@@ -1,0 +1,61 @@
+import Herald
+
+/// The app under test, as ``SimulatedDevice`` runs it: the calls iOS makes on an app's
+/// delegate and its notification-center delegate, in virtual time.
+///
+/// The device makes a fresh instance at each launch, through the factory it was given,
+/// like a new process: nothing in memory survives ``SimulatedDevice/terminate()`` or
+/// ``SimulatedDevice/crash()``; what must survive lives in the center (the system) or
+/// in the app's store.
+///
+/// ```swift
+/// actor GoalApp: SimulatedApp {
+///     let engine: Engine
+///     private(set) var openedResponses: [NotificationResponse] = []
+///     init(engine: Engine) { self.engine = engine }
+///
+///     func didFinishLaunching(in state: AppState) async { _ = await engine.reconcile(reason: .launch) }
+///     func didBecomeActive() async { _ = await engine.reconcile(reason: .foreground) }
+///     func didEnterBackground() async {}
+///     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
+///         [.banner, .list, .sound]
+///     }
+///     func didReceive(_ response: NotificationResponse) async { openedResponses.append(response) }
+/// }
+///
+/// let device = await SimulatedDevice(center: center) { GoalApp(engine: makeEngine(center)) }
+/// ```
+///
+/// ## Contract
+///
+/// - Calls come one at a time, in order, at the virtual instant of the transition; the
+///   device awaits each before the next. Virtual time does not move during a call.
+/// - A cold launch into the foreground is one call, `didFinishLaunching(in: .foreground)`:
+///   it stands for launching and becoming active, so the app does its foreground work
+///   there. ``didBecomeActive()`` is only called when the app returns from the background.
+/// - A response that launches the app is handed over right after `didFinishLaunching`
+///   returns, at the same instant. An app that loads its data asynchronously should start
+///   loading in `didFinishLaunching` and return: the response then arrives before the data
+///   is ready, as on a device, and the app decides when it is ready to handle it.
+public protocol SimulatedApp: Sendable {
+    /// The process starts (cold launch), into the background (the system woke it, or the
+    /// user chose a background action) or into the foreground (the user opened it).
+    func didFinishLaunching(in state: AppState) async
+    /// The app comes back from the background to the foreground.
+    func didBecomeActive() async
+    /// The app leaves the foreground.
+    func didEnterBackground() async
+    /// The process is about to end normally (not called on a crash). Optional.
+    func willTerminate() async
+    /// A notification arrives while the app is in the foreground: how to present it.
+    /// Empty options silence it: not shown, not kept in the list, its badge not applied.
+    func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions
+    /// The user tapped the notification, chose one of its actions, typed text, or
+    /// dismissed it (only for categories with a custom dismiss action).
+    func didReceive(_ response: NotificationResponse) async
+}
+
+extension SimulatedApp {
+    /// Does nothing: most apps keep no state that needs saving at termination.
+    public func willTerminate() async {}
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Herald
+
+/// A simulated phone around a ``SimulatedNotificationCenter``: the app's process and
+/// lifecycle (not running, background, foreground), how deliveries are presented in
+/// each state, and a simulated user who taps, chooses actions, types, dismisses and
+/// clears, all in virtual time.
+///
+/// The center stands for the operating system and outlives the app: ``terminate()``
+/// and ``crash()`` end the process and keep the center, and the next launch makes a
+/// fresh app instance through the factory, like a new process.
+///
+/// ```swift
+/// let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+/// let device = await SimulatedDevice(center: center) { GoalApp(engine: makeEngine(center)) }
+///
+/// try await device.launch()                    // didFinishLaunching(in: .foreground)
+/// try await device.moveToBackground()          // didEnterBackground()
+/// let shown = await device.advance(by: 3_600)  // shown by the system: banner, list, sound, badge
+/// let outcome = try await device.tap("goal-7") // didBecomeActive(), then didReceive(tap)
+/// ```
+///
+/// Time moves through the device (``advance(by:)``, ``advance(to:)``, ``run(until:)``,
+/// ``jumpClock(to:)``, ``setTimeZone(_:)``) or through the center directly: either way
+/// each delivery is routed by the app's state at its instant. In the foreground the app
+/// is asked (``SimulatedApp/willPresent(_:)``) and empty options silence the
+/// notification: it is not kept in the list and its badge is not applied. Otherwise the
+/// system shows it, quietly under provisional authorization. Each delivery is recorded
+/// with the category registered at that instant (``PresentedNotification``), and the
+/// user can only choose that category's actions.
+///
+/// The device installs itself as the center's presenter; the center's public delivery
+/// handler stays free for the test. Drive it from one task at a time.
+public actor SimulatedDevice {
+    /// The operating system's notification center; it survives the app.
+    public nonisolated let center: SimulatedNotificationCenter
+    /// Makes the app for each new process.
+    private let makeApp: @Sendable () async -> any SimulatedApp
+
+    /// The app's current process; `nil` while not running.
+    public private(set) var app: (any SimulatedApp)?
+    public private(set) var appState: AppState = .notRunning
+    /// How many processes have been started.
+    public private(set) var launchCount = 0
+    /// Every delivery the device presented, in order (suppressed firings excluded: see
+    /// ``SimulatedNotificationCenter/deliveryLog``).
+    public internal(set) var presentedNotifications: [PresentedNotification] = []
+    /// The device's timeline, in order, with virtual timestamps.
+    public internal(set) var events: [DeviceEvent] = []
+
+    /// A device with the app not running, presenting the deliveries of `center`.
+    ///
+    /// - Parameters:
+    ///   - center: The system's center; the device becomes its presenter (one device per
+    ///     center).
+    ///   - makeApp: Makes a fresh app instance at each launch (a new process).
+    public init(center: SimulatedNotificationCenter, makeApp: @escaping @Sendable () async -> any SimulatedApp) async {
+        self.center = center
+        self.makeApp = makeApp
+        await center.setPresenter { [weak self] notification, outcome in
+            guard let self else { return .all }
+            return await self.present(notification, outcome: outcome)
+        }
+    }
+
+    /// The device clock (the center's).
+    public nonisolated var clock: VirtualClock { center.clock }
+
+    // MARK: Lifecycle
+
+    /// The user (or, with `.background`, the system) starts the app: a cold launch, a
+    /// new app instance, `didFinishLaunching(in:)`.
+    ///
+    /// - Throws: ``DeviceError/Code/invalidTransition`` when the app is already running
+    ///   or `state` is `.notRunning`.
+    @discardableResult
+    public func launch(into state: AppState = .foreground) async throws -> UserActionOutcome {
+        guard appState == .notRunning else {
+            throw DeviceError.invalidTransition("launch", from: appState, hint: "use moveToForeground() from the background, or terminate() first")
+        }
+        guard state != .notRunning else {
+            throw DeviceError.invalidTransition("launch into notRunning", from: appState, hint: "launch into .foreground or .background")
+        }
+        return await outcome { await coldLaunch(into: state) }
+    }
+
+    /// The user leaves the app: `didEnterBackground()`.
+    ///
+    /// - Throws: ``DeviceError/Code/invalidTransition`` unless in the foreground.
+    @discardableResult
+    public func moveToBackground() async throws -> UserActionOutcome {
+        guard appState == .foreground else {
+            throw DeviceError.invalidTransition("move to the background", from: appState, hint: "only an app in the foreground can")
+        }
+        return await outcome { await enterBackground() }
+    }
+
+    /// The user returns to the app: `didBecomeActive()`.
+    ///
+    /// - Throws: ``DeviceError/Code/invalidTransition`` unless in the background (use
+    ///   ``launch(into:)`` when not running).
+    @discardableResult
+    public func moveToForeground() async throws -> UserActionOutcome {
+        guard appState == .background else {
+            throw DeviceError.invalidTransition(
+                "move to the foreground", from: appState,
+                hint: appState == .notRunning ? "use launch()" : "it already is"
+            )
+        }
+        return await outcome { await becomeActive() }
+    }
+
+    /// The process ends normally (the user quits it, the system reclaims it):
+    /// `willTerminate()`, then the app instance is gone. The center keeps its state.
+    /// Does nothing when not running.
+    @discardableResult
+    public func terminate() async -> UserActionOutcome {
+        await outcome {
+            guard let app else { return }
+            record(.terminated)
+            await app.willTerminate()
+            endProcess()
+        }
+    }
+
+    /// The process dies without a word: no `willTerminate()`, the app instance is gone,
+    /// the center keeps its state. Does nothing when not running.
+    @discardableResult
+    public func crash() async -> UserActionOutcome {
+        await outcome {
+            guard app != nil else { return }
+            record(.crashed)
+            endProcess()
+        }
+    }
+
+    // MARK: Transitions (internal)
+
+    func coldLaunch(into state: AppState) async {
+        let app = await makeApp()
+        self.app = app
+        launchCount += 1
+        appState = state
+        record(.launched(state))
+        await app.didFinishLaunching(in: state)
+    }
+
+    func enterBackground() async {
+        guard let app else { return }
+        appState = .background
+        record(.enteredBackground)
+        await app.didEnterBackground()
+    }
+
+    func becomeActive() async {
+        guard let app else { return }
+        appState = .foreground
+        record(.becameActive)
+        await app.didBecomeActive()
+    }
+
+    private func endProcess() {
+        app = nil
+        appState = .notRunning
+    }
+
+    /// Appends an event at the clock's instant.
+    func record(_ kind: DeviceEvent.Kind, at date: Date? = nil) {
+        events.append(DeviceEvent(date: date ?? clock.now, kind: kind))
+    }
+
+    /// Runs `body` and reports the events it added and the state change.
+    func outcome(
+        responding response: NotificationResponse? = nil,
+        _ body: () async throws -> Void
+    ) async rethrows -> UserActionOutcome {
+        let stateBefore = appState
+        let firstEvent = events.count
+        try await body()
+        return UserActionOutcome(
+            response: response, stateBefore: stateBefore, stateAfter: appState,
+            events: Array(events[firstEvent...])
+        )
+    }
+}
