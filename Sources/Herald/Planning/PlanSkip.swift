@@ -6,6 +6,8 @@ public struct PlanSkip: Hashable, Sendable {
         case satisfied
         /// The occurrence was snoozed: its snooze request stands in for it.
         case snoozed
+        /// The occurrence was delivered already (the clock was set back past it).
+        case alreadyFired
     }
 
     public var rule: ReminderRule.ID

@@ -59,6 +59,8 @@ public struct Planner: Sendable {
         }
 
         let snoozed = Set(input.snoozes.map(\.original))
+        // After the clock is set back, occurrences that already fired come round again.
+        let alreadyFired = Set(input.fired.lazy.filter { $0.identifier.kind == .reminder }.map(\.identifier))
         var heap = Heap(candidates)
         var chosen: [(candidate: PlanCandidate, day: LocalDate)] = []
         chosen.reserveCapacity(budget)
@@ -71,6 +73,8 @@ public struct Planner: Sendable {
                 skipped.append(PlanSkip(rule: rule.id, occurrence: top.occurrence, reason: .satisfied))
             } else if !snoozed.isEmpty, snoozed.contains(rule.identifier(for: top.occurrence.local)) {
                 skipped.append(PlanSkip(rule: rule.id, occurrence: top.occurrence, reason: .snoozed))
+            } else if !alreadyFired.isEmpty, alreadyFired.contains(rule.identifier(for: top.occurrence.local)) {
+                skipped.append(PlanSkip(rule: rule.id, occurrence: top.occurrence, reason: .alreadyFired))
             } else if chosen.count == budget {
                 coverageHorizon = top.occurrence.date
                 break

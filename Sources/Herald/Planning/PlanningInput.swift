@@ -23,7 +23,8 @@ public struct PlanningInput: Sendable {
     public var snoozes: [SnoozeRecord]
     /// Occurrences the user acted on: they get no follow-up.
     public var acknowledged: Set<NotificationIdentifier>
-    /// Reminders already delivered, whose follow-ups may still be due.
+    /// Reminders already delivered: their follow-ups may still be due, and they are
+    /// never planned again (the clock may have been set back past them).
     public var fired: [FiredRecord]
 
     public init(now: Date, deviceZone: TimeZone, rules: [ReminderRule], satisfied: Set<EntityDay> = [],

@@ -45,12 +45,16 @@ public struct DeviceEvent: Hashable, Sendable, Codable, CustomStringConvertible 
         case cleared(identifiers: [String])
         /// The user changed the app's permission in Settings.
         case authorizationChanged(AuthorizationStatus)
+        /// A local midnight passed, the zone changed or the clock was set, and the
+        /// running app was told.
+        case timeChanged(TimeChange)
     }
 
     /// A line for timelines: `launched foreground`, `delivered water: banner, list, sound, badge (background)`.
     public var description: String {
         switch kind {
         case .launched(let state): "launched \(state)"
+        case .timeChanged(let change): "time changed: \(change.rawValue)"
         case .becameActive: "became active"
         case .enteredBackground: "entered background"
         case .terminated: "terminated"

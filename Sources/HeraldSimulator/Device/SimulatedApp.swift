@@ -53,9 +53,16 @@ public protocol SimulatedApp: Sendable {
     /// The user tapped the notification, chose one of its actions, typed text, or
     /// dismissed it (only for categories with a custom dismiss action).
     func didReceive(_ response: NotificationResponse) async
+    /// Time moved under the running app: a local midnight passed, the zone changed, or
+    /// the clock was set (iOS's significant-time-change and time-zone notifications).
+    /// Told at the exact virtual instant, in the foreground and the background. Optional.
+    func timeChanged(_ change: TimeChange) async
 }
 
 extension SimulatedApp {
+    /// Does nothing: an app that keeps no day-dependent state can ignore time changes.
+    public func timeChanged(_ change: TimeChange) async {}
+
     /// Does nothing: most apps keep no state that needs saving at termination.
     public func willTerminate() async {}
 }

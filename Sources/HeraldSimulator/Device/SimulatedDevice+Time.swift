@@ -15,13 +15,26 @@ extension SimulatedDevice {
     /// - Returns: what the device presented during the move, in order.
     @discardableResult
     public func advance(by interval: TimeInterval) async -> [PresentedNotification] {
-        await presenting { await center.advance(by: interval) }
+        await advance(to: clock.now.addingTimeInterval(interval))
     }
 
     /// Moves virtual time forward to `date`; see ``SimulatedNotificationCenter/advance(to:)``.
+    /// At each local midnight on the way (the first instant of each local day, also when
+    /// midnight itself does not exist), a running app is told ``TimeChange/dayChanged``
+    /// at that instant, after what fell due before it.
     @discardableResult
     public func advance(to date: Date) async -> [PresentedNotification] {
-        await presenting { await center.advance(to: date) }
+        await presenting {
+            var delivered: [DeliveredNotification] = []
+            var boundary = DayBoundary.next(after: clock.now, in: clock.timeZone)
+            while boundary <= date {
+                delivered += await center.advance(to: boundary)
+                await tellTimeChanged(.dayChanged)
+                boundary = DayBoundary.next(after: boundary, in: clock.timeZone)
+            }
+            delivered += await center.advance(to: date)
+            return delivered
+        }
     }
 
     /// Delivers everything that will fire, up to `deadline`; see
@@ -32,15 +45,32 @@ extension SimulatedDevice {
     }
 
     /// The user sets the device clock; see ``SimulatedNotificationCenter/jumpClock(to:)``.
+    /// A running app is told ``TimeChange/clockChanged`` at the new time.
     @discardableResult
     public func jumpClock(to date: Date) async -> [PresentedNotification] {
-        await presenting { await center.jumpClock(to: date) }
+        await presenting {
+            let delivered = await center.jumpClock(to: date)
+            await tellTimeChanged(.clockChanged)
+            return delivered
+        }
     }
 
     /// The device moves to another zone; see ``SimulatedNotificationCenter/setTimeZone(_:)``.
+    /// A running app is told ``TimeChange/timeZoneChanged``.
     @discardableResult
     public func setTimeZone(_ zone: TimeZone) async -> [PresentedNotification] {
-        await presenting { await center.setTimeZone(zone) }
+        await presenting {
+            let delivered = await center.setTimeZone(zone)
+            await tellTimeChanged(.timeZoneChanged)
+            return delivered
+        }
+    }
+
+    /// Tells the running app that time moved, and records it.
+    private func tellTimeChanged(_ change: TimeChange) async {
+        guard appState != .notRunning, let app else { return }
+        record(.timeChanged(change))
+        await app.timeChanged(change)
     }
 
     /// Runs a time-moving call of the center and returns what was presented meanwhile.

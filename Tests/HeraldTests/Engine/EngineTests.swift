@@ -9,6 +9,7 @@ final class TestReminderSource: ReminderSource {
     private let rules: Mutex<[ReminderRule]>
     private let failingContent: Mutex<Set<ReminderRule.ID>> = Mutex([])
     private let categoryIdentifier: String
+    private let title: Mutex<String?> = Mutex(nil)
 
     init(_ rules: [ReminderRule], categoryIdentifier: String = "") {
         self.rules = Mutex(rules)
@@ -16,13 +17,15 @@ final class TestReminderSource: ReminderSource {
     }
 
     func set(_ newRules: [ReminderRule]) { rules.withLock { $0 = newRules } }
+    /// Makes every reminder's title this text, as a source whose content depends on state.
+    func setTitle(_ text: String?) { title.withLock { $0 = text } }
     func failContent(for id: ReminderRule.ID?) { failingContent.withLock { $0 = id.map { [$0] } ?? [] } }
 
     func reminderRules() async throws -> [ReminderRule] { rules.withLock { $0 } }
 
     func content(for reminder: PlannedReminder) async throws -> NotificationContent {
         if failingContent.withLock({ $0.contains(reminder.rule.id) }) { throw CancellationError() }
-        return NotificationContent(title: reminder.rule.entity.id, body: reminder.rule.ruleID,
+        return NotificationContent(title: title.withLock { $0 } ?? reminder.rule.entity.id, body: reminder.rule.ruleID,
                                    categoryIdentifier: categoryIdentifier)
     }
 }
