@@ -62,7 +62,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HeraldSimulatorTests", dependencies: ["Herald", "HeraldSimulator", "HeraldConformance"]),
-        .testTarget(name: "HeraldSQLiteTests", dependencies: ["Herald", "HeraldSQLite", "HeraldConformance"]),
+        .testTarget(
+            name: "HeraldSQLiteTests",
+            dependencies: ["Herald", "HeraldSQLite", "HeraldConformance", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "HeraldScenarioTests", dependencies: ["Herald", "HeraldSimulator", "HeraldScenario"]),
         .testTarget(
             name: "ShowcaseHabitsTests",

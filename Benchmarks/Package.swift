@@ -49,5 +49,15 @@ let package = Package(
             path: "Benchmarks/Responding",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SimulatedYear",
+            dependencies: [
+                .product(name: "Herald", package: "Herald"),
+                .product(name: "HeraldSimulator", package: "Herald"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SimulatedYear",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

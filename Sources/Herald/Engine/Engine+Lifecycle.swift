@@ -9,7 +9,7 @@ extension Engine {
         await registerCategoriesIfAuthorized()
         await syncFiredLog()
         do {
-            try store.commit([.prune(before: clock.now.addingTimeInterval(-retention))])
+            try store.commit([retention.pruneChange(now: clock.now)])
         } catch {
             logger.warning("trimming old history failed", metadata: ["error": "\(error)"])
         }

@@ -25,8 +25,8 @@ public actor Engine {
     public nonisolated let clock: any DeviceClock
     public nonisolated let planner: Planner
     public nonisolated let categories: CategoryRegistry
-    /// How long the fired log and other history are kept.
-    public nonisolated let retention: TimeInterval
+    /// How long the fired log and other history are kept; applied at each launch.
+    public nonisolated let retention: RetentionPolicy
     let reconciler: Reconciler
     let responseDecoder: ResponseDecoder
     let logger: Logger
@@ -48,7 +48,7 @@ public actor Engine {
         clock: any DeviceClock,
         configuration: PlannerConfiguration = PlannerConfiguration(),
         categories: CategoryRegistry = CategoryRegistry.empty,
-        retention: TimeInterval = 90 * 86_400,
+        retention: RetentionPolicy = .standard,
         logger: Logger = Logger(label: "herald.engine")
     ) {
         self.center = center

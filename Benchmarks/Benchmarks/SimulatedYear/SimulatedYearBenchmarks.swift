@@ -1,0 +1,69 @@
+import Benchmark
+import Foundation
+import Herald
+import HeraldSimulator
+
+/// A simulated year of an app with 50 habits (two reminders each), the app running in
+/// the background and re-planning at every day change, with one habit in five completed
+/// each day. Target: at least 1,000 simulated days per second (release build).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .custom("simulated days per second", polarity: .prefersLarger, useScalingFactor: false),
+                  .custom("notifications delivered", useScalingFactor: false)],
+        timeUnits: .milliseconds,
+        maxDuration: .seconds(30),
+        maxIterations: 5
+    )
+
+    Benchmark("Simulated year: 50 habits, 2 reminders each") { benchmark in
+        let zone = TimeZone(identifier: "Europe/Berlin")!
+        let start = Date(timeIntervalSince1970: 1_767_222_000) // 2026-01-01T00:00 in Berlin
+        let clock = VirtualClock(now: start, timeZone: zone)
+        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        let rules = (0..<50).map { index in
+            ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "daily",
+                         schedule: try! .daily(at: [LocalTime(hour: 7 + index % 5, minute: index),
+                                                    LocalTime(hour: 17 + index % 5, minute: index)]))
+        }
+        let engine = Engine(center: center, source: YearSource(rules: rules), clock: clock)
+        let device = await SimulatedDevice(center: center) { BackgroundApp(engine: engine) }
+        try? await device.launch(into: .background)
+
+        benchmark.startMeasurement()
+        var delivered = 0
+        for day in 0..<365 {
+            // Midday: a fifth of the habits are done; the evening's reminders are withdrawn.
+            delivered += await device.advance(to: start.addingTimeInterval(Double(day) * 86_400 + 13 * 3600)).count
+            for index in stride(from: day % 5, to: 50, by: 5) {
+                _ = try? await engine.completed(EntityReference(namespace: "habit", id: "h\(index)"))
+            }
+            delivered += await device.advance(to: start.addingTimeInterval(Double(day + 1) * 86_400)).count
+        }
+        benchmark.stopMeasurement()
+        let seconds = Double(benchmark.measurements[.wallClock]?.last ?? 1) / 1e9
+        benchmark.measurement(.custom("notifications delivered", useScalingFactor: false), delivered)
+        if seconds > 0 {
+            benchmark.measurement(.custom("simulated days per second", polarity: .prefersLarger, useScalingFactor: false),
+                                  Int(365 / seconds))
+        }
+    }
+}
+
+struct YearSource: ReminderSource {
+    let rules: [ReminderRule]
+    func reminderRules() async throws -> [ReminderRule] { rules }
+    func content(for reminder: PlannedReminder) async throws -> NotificationContent {
+        NotificationContent(title: reminder.rule.entity.id, body: "Time for your habit")
+    }
+}
+
+/// The app in the background: re-plans when the day changes, as Herald asks.
+struct BackgroundApp: SimulatedApp {
+    let engine: Engine
+    func didFinishLaunching(in state: AppState) async { await engine.launched() }
+    func didBecomeActive() async { await engine.becameActive() }
+    func didEnterBackground() async {}
+    func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions { .all }
+    func didReceive(_ response: NotificationResponse) async { await engine.receive(response) }
+    func timeChanged(_ change: TimeChange) async { await engine.timeChanged(change) }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import GRDB
+import Herald
+
+/// Writes one ``Herald/EngineStateChange`` inside the store's write transaction, with
+/// exactly ``Herald/EngineState/apply(_:)``'s meaning. Each statement is keyed by the
+/// table's primary key, so writing a change twice leaves the same rows as once.
+struct ChangeWriter {
+    let db: Database
+
+    func apply(_ change: EngineStateChange) throws {
+        switch change {
+        case .recordCompletion(let completion):
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO completions (namespace, entity_id, day, completed_at) VALUES (?, ?, ?, ?)",
+                arguments: entityArguments(completion.entity)
+                    + [day(completion.day, for: change), seconds(completion.date, for: change)]
+            )
+        case .removeCompletion(let entity, let localDay):
+            try db.execute(
+                sql: "DELETE FROM completions WHERE namespace = ? AND entity_id = ? AND day = ?",
+                arguments: entityArguments(entity) + [day(localDay, for: change)]
+            )
+        case .pause(let entity):
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO paused (namespace, entity_id) VALUES (?, ?)",
+                arguments: entityArguments(entity)
+            )
+        case .resume(let entity):
+            try db.execute(
+                sql: "DELETE FROM paused WHERE namespace = ? AND entity_id = ?",
+                arguments: entityArguments(entity)
+            )
+        case .forget(let entity):
+            // The fired log, smart timing, settings and responses are not the entity's.
+            for table in ["paused", "completions", "deferred_days", "snoozes", "acknowledgements"] {
+                try db.execute(
+                    sql: "DELETE FROM \(table) WHERE namespace = ? AND entity_id = ?",
+                    arguments: entityArguments(entity)
+                )
+            }
+        case .deferDay(let entityDay):
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO deferred_days (namespace, entity_id, day) VALUES (?, ?, ?)",
+                arguments: entityArguments(entityDay.entity) + [day(entityDay.day, for: change)]
+            )
+        case .snooze(let record):
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO snoozes (namespace, entity_id, rule, occurrence, kind, until)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: identifierArguments(record.original) + [seconds(record.until, for: change)]
+            )
+        case .removeSnooze(let original):
+            try db.execute(
+                sql: "DELETE FROM snoozes WHERE \(Self.identifierMatch)",
+                arguments: identifierArguments(original)
+            )
+        case .acknowledge(let identifier, let date):
+            // The first acknowledgement is kept.
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO acknowledgements (namespace, entity_id, rule, occurrence, kind, acknowledged_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: identifierArguments(identifier) + [seconds(date, for: change)]
+            )
+        case .recordFired(let record):
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO fired_log (key, namespace, entity_id, rule, occurrence, kind, fired_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [record.key] + identifierArguments(record.identifier)
+                    + [seconds(record.date, for: change)]
+            )
+        case .enqueueResponse(let queued):
+            let handled = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM handled_responses WHERE id = ?)", arguments: [queued.id]
+            ) ?? false
+            guard !handled else { return }
+            // A response already queued keeps its place (the unique id ignores it).
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO queued_responses (id, sequence, received_at, response) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    queued.id, queued.sequence, seconds(queued.receivedAt, for: change),
+                    json(queued.response, for: change),
+                ]
+            )
+        case .markResponseHandled(let id, let date):
+            try db.execute(sql: "DELETE FROM queued_responses WHERE id = ?", arguments: [id])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO handled_responses (id, handled_at) VALUES (?, ?)",
+                arguments: [id, seconds(date, for: change)]
+            )
+        case .setSmartTiming(let key, nil):
+            try db.execute(sql: "DELETE FROM smart_timing WHERE key = ?", arguments: [key])
+        case .setSmartTiming(let key, let state?):
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO smart_timing
+                        (key, suggestion_hour, suggestion_minute, suggestion_second, window_start_hour, computed_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    key, state.suggestion?.hour, state.suggestion?.minute, state.suggestion?.second,
+                    state.windowStartHour, seconds(state.computedAt, for: change),
+                ]
+            )
+        case .setSetting(let key, nil):
+            try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [key])
+        case .setSetting(let key, let value?):
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                arguments: [key, json(value, for: change)]
+            )
+        case .prune(let cutoff):
+            try prune(before: cutoff, for: change)
+        }
+    }
+
+    /// Retention, as ``Herald/EngineState/apply(_:)`` does it: instants before the
+    /// cutoff go, and deferred days before the day preceding the cutoff's.
+    private func prune(before cutoff: Date, for change: EngineStateChange) throws {
+        let cutoffSeconds = try seconds(cutoff, for: change)
+        for (table, column) in [
+            ("fired_log", "fired_at"), ("handled_responses", "handled_at"), ("acknowledgements", "acknowledged_at"),
+            ("completions", "completed_at"), ("snoozes", "until"),
+        ] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE \(column) < ?", arguments: [cutoffSeconds])
+        }
+        let cutoffDay = LocalDateTime(wallSeconds: Int(cutoff.timeIntervalSince1970)).date.adding(days: -1)
+        // Stored days are valid four-digit-year dates: a cutoff outside them keeps all or none.
+        let cutoffText = cutoffDay.year < 0 ? "" : cutoffDay.year > 9999 ? "A" : cutoffDay.description
+        try db.execute(sql: "DELETE FROM deferred_days WHERE day < ?", arguments: [cutoffText])
+    }
+
+    // MARK: - Arguments
+
+    static let identifierMatch = "namespace = ? AND entity_id = ? AND rule = ? AND occurrence = ? AND kind = ?"
+
+    private func entityArguments(_ entity: EntityReference) -> StatementArguments {
+        [entity.namespace, entity.id]
+    }
+
+    private func identifierArguments(_ identifier: NotificationIdentifier) -> StatementArguments {
+        [identifier.entity.namespace, identifier.entity.id, identifier.rule, identifier.occurrence.rawValue,
+         identifier.kind.rawValue]
+    }
+
+    private func day(_ day: LocalDate, for change: EngineStateChange) throws -> String {
+        guard let text = StoredValue.dayText(day) else {
+            throw UnstorableValue(change: change, detail: "\(day) is not a calendar date with a four-digit year")
+        }
+        return text
+    }
+
+    private func seconds(_ date: Date, for change: EngineStateChange) throws -> Double {
+        guard let seconds = StoredValue.seconds(date) else {
+            throw UnstorableValue(change: change, detail: "the instant \(date.timeIntervalSinceReferenceDate) is not finite")
+        }
+        return seconds
+    }
+
+    private func json(_ value: some Encodable, for change: EngineStateChange) throws -> String {
+        do {
+            return try StoredValue.json(value)
+        } catch {
+            throw UnstorableValue(change: change, detail: "the value cannot be written as JSON", underlyingError: error)
+        }
+    }
+}

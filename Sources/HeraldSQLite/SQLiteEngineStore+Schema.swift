@@ -1,0 +1,95 @@
+import GRDB
+
+extension SQLiteEngineStore {
+    /// The migrations that build the schema, in order. Opening a store runs those not
+    /// yet applied; a file with migrations not listed here was written by a newer
+    /// Herald and is refused (``StoreError/Code/newerSchema``).
+    ///
+    /// Conventions: an entity is `namespace` + `entity_id`; a notification identifier
+    /// is those plus `rule`, `occurrence` and `kind` (exact for any text, unlike its
+    /// string form); a local day is ISO 8601 text (`2026-11-21`, which sorts by date);
+    /// an instant is `Date.timeIntervalSinceReferenceDate` as a REAL (exact round trip).
+    /// Every primary key is the key of the matching ``Herald/EngineState`` property, so
+    /// applying a change twice leaves one row.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "completions", options: .withoutRowID) { t in
+                t.primaryKey {
+                    t.column("namespace", .text)
+                    t.column("entity_id", .text)
+                    t.column("day", .text)
+                }
+                t.column("completed_at", .double).notNull()
+            }
+            try db.create(table: "paused", options: .withoutRowID) { t in
+                t.primaryKey {
+                    t.column("namespace", .text)
+                    t.column("entity_id", .text)
+                }
+            }
+            try db.create(table: "deferred_days", options: .withoutRowID) { t in
+                t.primaryKey {
+                    t.column("namespace", .text)
+                    t.column("entity_id", .text)
+                    t.column("day", .text)
+                }
+            }
+            try db.create(table: "snoozes", options: .withoutRowID) { t in
+                t.primaryKey { identifierColumns(t) }
+                t.column("until", .double).notNull()
+            }
+            try db.create(table: "acknowledgements", options: .withoutRowID) { t in
+                t.primaryKey { identifierColumns(t) }
+                t.column("acknowledged_at", .double).notNull()
+            }
+            try db.create(table: "fired_log", options: .withoutRowID) { t in
+                // FiredRecord.key: the identifier and the delivery instant.
+                t.primaryKey("key", .text)
+                identifierColumns(t)
+                t.column("fired_at", .double).notNull()
+            }
+            try db.create(table: "queued_responses") { t in
+                // The rowid: arrival order (a new row always gets the largest).
+                t.primaryKey("position", .integer)
+                t.column("id", .text).notNull().unique()
+                t.column("sequence", .integer).notNull()
+                t.column("received_at", .double).notNull()
+                // JSON of the NotificationResponse: the delivered request, its
+                // content and trigger, are opaque to the store.
+                t.column("response", .text).notNull()
+            }
+            try db.create(table: "handled_responses", options: .withoutRowID) { t in
+                t.primaryKey("id", .text)
+                t.column("handled_at", .double).notNull()
+            }
+            try db.create(table: "smart_timing", options: .withoutRowID) { t in
+                t.primaryKey("key", .text)
+                // The suggested local time; all three NULL when there is none.
+                t.column("suggestion_hour", .integer)
+                t.column("suggestion_minute", .integer)
+                t.column("suggestion_second", .integer)
+                t.column("window_start_hour", .integer)
+                t.column("computed_at", .double).notNull()
+            }
+            try db.create(table: "settings", options: .withoutRowID) { t in
+                t.primaryKey("key", .text)
+                // JSON of the setting's JSONValue.
+                t.column("value", .text).notNull()
+            }
+        }
+
+        // Migrations of later versions go here ("v2", ...). Never edit one that shipped.
+
+        return migrator
+    }
+
+    private static func identifierColumns(_ t: TableDefinition) {
+        t.column("namespace", .text).notNull()
+        t.column("entity_id", .text).notNull()
+        t.column("rule", .text).notNull()
+        t.column("occurrence", .text).notNull()
+        t.column("kind", .text).notNull()
+    }
+}

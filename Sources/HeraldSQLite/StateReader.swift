@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import Herald
+
+/// Reads the whole ``Herald/EngineState`` from the store's tables, in one read
+/// transaction (a consistent snapshot).
+struct StateReader {
+    let db: Database
+
+    func read() throws -> EngineState {
+        var state = EngineState()
+
+        try forEachRow("completions", "SELECT namespace, entity_id, day, completed_at FROM completions") { row in
+            let completion = Completion(entity: try entity(row, at: 0), day: try day(row, at: 2, in: "completions"),
+                                        date: try date(row, at: 3))
+            state.completions[completion.entityDay] = completion
+        }
+        try forEachRow("paused", "SELECT namespace, entity_id FROM paused") { row in
+            state.paused.insert(try entity(row, at: 0))
+        }
+        try forEachRow("deferred_days", "SELECT namespace, entity_id, day FROM deferred_days") { row in
+            state.deferred.insert(EntityDay(try entity(row, at: 0), try day(row, at: 2, in: "deferred_days")))
+        }
+        try forEachRow("snoozes", "SELECT \(Self.identifierColumns), until FROM snoozes") { row in
+            let record = SnoozeRecord(original: try identifier(row, at: 0, in: "snoozes"), until: try date(row, at: 5))
+            state.snoozes[record.original] = record
+        }
+        try forEachRow("acknowledgements", "SELECT \(Self.identifierColumns), acknowledged_at FROM acknowledgements") { row in
+            state.acknowledged[try identifier(row, at: 0, in: "acknowledgements")] = try date(row, at: 5)
+        }
+        try forEachRow("fired_log", "SELECT \(Self.identifierColumns), fired_at FROM fired_log") { row in
+            let record = FiredRecord(identifier: try identifier(row, at: 0, in: "fired_log"), date: try date(row, at: 5))
+            state.fired[record.key] = record
+        }
+        try forEachRow(
+            "queued_responses", "SELECT sequence, received_at, response FROM queued_responses ORDER BY position"
+        ) { row in
+            let response: NotificationResponse
+            do {
+                response = try StoredValue.decodeJSON(NotificationResponse.self, from: try row.decode(atIndex: 2))
+            } catch {
+                throw CorruptValue(table: "queued_responses", detail: "a response is not valid JSON: \(error)")
+            }
+            state.queuedResponses.append(
+                QueuedResponse(response: response, receivedAt: try date(row, at: 1), sequence: try row.decode(atIndex: 0))
+            )
+        }
+        try forEachRow("handled_responses", "SELECT id, handled_at FROM handled_responses") { row in
+            state.handledResponses[try row.decode(atIndex: 0)] = try date(row, at: 1)
+        }
+        try forEachRow(
+            "smart_timing",
+            """
+            SELECT key, suggestion_hour, suggestion_minute, suggestion_second, window_start_hour, computed_at
+            FROM smart_timing
+            """
+        ) { row in
+            let hour: Int? = try row.decode(atIndex: 1)
+            let suggestion = try hour.map { hour in
+                LocalTime(hour: hour, minute: try row.decode(atIndex: 2), second: try row.decode(atIndex: 3))
+            }
+            state.smartTiming[try row.decode(atIndex: 0)] = SmartTimingState(
+                suggestion: suggestion, windowStartHour: try row.decode(atIndex: 4), computedAt: try date(row, at: 5)
+            )
+        }
+        try forEachRow("settings", "SELECT key, value FROM settings") { row in
+            let value: JSONValue
+            do {
+                value = try StoredValue.decodeJSON(JSONValue.self, from: try row.decode(atIndex: 1))
+            } catch {
+                throw CorruptValue(table: "settings", detail: "a value is not valid JSON: \(error)")
+            }
+            state.settings[try row.decode(atIndex: 0)] = value
+        }
+        return state
+    }
+
+    // MARK: - Columns
+
+    private static let identifierColumns = "namespace, entity_id, rule, occurrence, kind"
+
+    private func forEachRow(_ table: String, _ sql: String, _ body: (Row) throws -> Void) throws {
+        do {
+            let rows = try Row.fetchCursor(db, sql: sql)
+            while let row = try rows.next() { try body(row) }
+        } catch let error as RowDecodingError {
+            throw CorruptValue(table: table, detail: "\(error)")
+        }
+    }
+
+    private func entity(_ row: Row, at index: Int) throws -> EntityReference {
+        EntityReference(namespace: try row.decode(atIndex: index), id: try row.decode(atIndex: index + 1))
+    }
+
+    private func identifier(_ row: Row, at index: Int, in table: String) throws -> NotificationIdentifier {
+        let kindText: String = try row.decode(atIndex: index + 4)
+        guard let kind = NotificationKind(rawValue: kindText) else {
+            throw CorruptValue(table: table, detail: "unknown notification kind \"\(kindText)\"")
+        }
+        return NotificationIdentifier(
+            entity: try entity(row, at: index), rule: try row.decode(atIndex: index + 2),
+            occurrence: OccurrenceKey(rawValue: try row.decode(atIndex: index + 3)), kind: kind
+        )
+    }
+
+    private func day(_ row: Row, at index: Int, in table: String) throws -> LocalDate {
+        let text: String = try row.decode(atIndex: index)
+        guard let day = StoredValue.day(text) else {
+            throw CorruptValue(table: table, detail: "\"\(text)\" is not a date")
+        }
+        return day
+    }
+
+    private func date(_ row: Row, at index: Int) throws -> Date {
+        StoredValue.date(try row.decode(atIndex: index))
+    }
+}

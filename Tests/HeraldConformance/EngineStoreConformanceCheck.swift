@@ -1,0 +1,39 @@
+/// One point of the ``Herald/EngineStore`` contract, checked by
+/// ``EngineStoreConformance``.
+///
+/// ```swift
+/// // A store that cannot be made to fail on demand skips atomicity:
+/// try EngineStoreConformance { InMemoryEngineStore() }.runAll()  // all but failedCommitChangesNothing
+/// ```
+public enum EngineStoreConformanceCheck: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// A new store loads an empty state.
+    case freshStoreIsEmpty
+    /// Every kind of change is read back after its commit.
+    case readsItsWrites
+    /// Values come back exactly: fractional seconds, any text, nested JSON, `nil`s.
+    case valuesRoundTripExactly
+    /// The changes of one batch apply in order: a later one wins.
+    case changesApplyInOrder
+    /// Committing the same batch twice leaves the same state as once.
+    case batchesAreIdempotent
+    /// A long seeded random sequence of batches gives the same state as applying it
+    /// to an in-memory ``Herald/EngineState``.
+    case matchesTheInMemoryModel
+    /// A commit that fails partway through applies none of its changes, and the store
+    /// works again afterwards. Needs a way to make writes fail.
+    case failedCommitChangesNothing
+    /// `forget` drops the entity's completions, pause, deferred days, snoozes and
+    /// acknowledgements, and nothing else (its fired log stays).
+    case forgetDropsTheEntity
+    /// `prune` drops what is older than the cutoff and keeps the rest.
+    case pruneDropsOldEntries
+    /// A handled response is not queued again.
+    case handledResponseIsNotQueuedAgain
+    /// Queued responses come back in arrival order, whatever their sequence numbers.
+    case queuedResponsesKeepArrivalOrder
+
+    /// Whether the check needs the store to fail on demand.
+    public var needsFailureInjection: Bool { self == .failedCommitChangesNothing }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,389 @@
+import Foundation
+import Herald
+
+/// Runs one ``EngineStoreConformanceCheck`` against a store, keeping beside it an
+/// in-memory ``Herald/EngineState`` with the same changes applied: the meaning every
+/// store must give them.
+struct EngineStoreProbe {
+    let check: EngineStoreConformanceCheck
+    let subject: EngineStoreConformance.Subject
+    private let model = Model()
+
+    init(check: EngineStoreConformanceCheck, subject: EngineStoreConformance.Subject) {
+        self.check = check
+        self.subject = subject
+    }
+
+    /// The expected state: ``Herald/EngineState/apply(_:)`` of every change committed.
+    final class Model {
+        var state = EngineState()
+    }
+
+    typealias S = EngineStoreSamples
+
+    // MARK: - Checks
+
+    func freshStoreIsEmpty() throws {
+        try expectLoad(equals: EngineState(), context: "a fresh store")
+    }
+
+    func readsItsWrites() throws {
+        let snoozed = S.identifier(S.water, kind: .reminder)
+        let response = S.response(to: snoozed, deliveredAt: S.start)
+        let queued = S.queued(response, at: S.start.addingTimeInterval(2), sequence: 1)
+        let smart = SmartTimingState(suggestion: LocalTime(hour: 8, minute: 30), windowStartHour: 8, computedAt: S.start)
+        let steps: [EngineStateChange] = [
+            .recordCompletion(Completion(entity: S.water, day: S.day, date: S.start)),
+            .recordCompletion(Completion(entity: S.run, day: S.day, date: S.start)),
+            .pause(S.water),
+            .deferDay(EntityDay(S.run, S.day.adding(days: 1))),
+            .snooze(SnoozeRecord(original: snoozed, until: S.start.addingTimeInterval(600))),
+            .acknowledge(snoozed, at: S.start.addingTimeInterval(1)),
+            .recordFired(FiredRecord(identifier: snoozed, date: S.start)),
+            .enqueueResponse(queued),
+            .markResponseHandled(id: queued.id, at: S.start.addingTimeInterval(3)),
+            .setSmartTiming(key: "habit/water", smart),
+            .setSetting(key: "reminders.enabled", true),
+            .removeCompletion(S.run, S.day),
+            .resume(S.water),
+            .removeSnooze(original: snoozed),
+            .setSmartTiming(key: "habit/water", nil),
+            .setSetting(key: "reminders.enabled", nil),
+            .forget(S.water),
+            .prune(before: S.start.addingTimeInterval(-86_400)),
+        ]
+        let missing = S.allKindNames.subtracting(steps.map(S.kindName))
+        guard missing.isEmpty else {
+            throw failure("the check does not cover these kinds of change: \(missing.sorted())")
+        }
+        for step in steps {
+            try commit([step])
+            try expectLoad(context: "after committing [\(S.kindName(step))]")
+        }
+    }
+
+    func valuesRoundTripExactly() throws {
+        let dates = [
+            Date(timeIntervalSinceReferenceDate: 815_000_000.123_456_789),
+            Date(timeIntervalSinceReferenceDate: -3_000_000_000.5),
+            Date(timeIntervalSinceReferenceDate: 4_000_000_000.000_001),
+            Date(timeIntervalSince1970: 0),
+        ]
+        let odd = NotificationIdentifier(
+            entity: S.reading, rule: "rule:with:colons%25", occurrence: OccurrenceKey(rawValue: "every-MO-0900"),
+            kind: .followUp
+        )
+        let empty = NotificationIdentifier(entity: S.run, rule: "", occurrence: OccurrenceKey(rawValue: ""), kind: .event)
+        let setting: JSONValue = [
+            "nested": ["list": [1, 0.1, -17, 1e300, 123_456_789_012, "", "true", false, nil], "empty": [:]],
+            "text": "ünï 🎉 \"quoted\" \\ back",
+        ]
+        var changes: [EngineStateChange] = []
+        for (index, date) in dates.enumerated() {
+            changes += [
+                .recordCompletion(Completion(entity: S.reading, day: S.day.adding(days: -index), date: date)),
+                .acknowledge(S.identifier(S.reading, day: S.day.adding(days: -index)), at: date),
+                .recordFired(FiredRecord(identifier: odd, date: date)),
+                .snooze(SnoozeRecord(original: S.identifier(S.run, day: S.day.adding(days: -index)), until: date)),
+                .markResponseHandled(id: "handled-\(index)|\(date.timeIntervalSince1970)", at: date),
+            ]
+        }
+        changes += [
+            .recordFired(FiredRecord(identifier: empty, date: dates[0])),
+            .acknowledge(empty, at: dates[1]),
+            .deferDay(EntityDay(S.reading, LocalDate(year: 2028, month: 2, day: 29))),
+            .pause(S.reading),
+            .setSmartTiming(key: "none", SmartTimingState(suggestion: nil, windowStartHour: nil, computedAt: dates[0])),
+            .setSmartTiming(
+                key: "ünï", SmartTimingState(suggestion: LocalTime(hour: 7, minute: 5, second: 9), windowStartHour: 6,
+                                             computedAt: dates[2])
+            ),
+            .setSetting(key: "object", setting),
+            .setSetting(key: "null", .null),
+            .setSetting(key: "number", 0.1),
+            .setSetting(key: "string", "1"),
+            .enqueueResponse(
+                S.queued(
+                    S.response(to: odd, deliveredAt: dates[0], action: "note", userText: "felt great 💪\nline two"),
+                    at: dates[1], sequence: 7
+                )
+            ),
+        ]
+        try commit(changes)
+        try expectLoad(context: "after committing values that are easy to mangle \(S.summary(changes))")
+    }
+
+    func changesApplyInOrder() throws {
+        let completion = Completion(entity: S.water, day: S.day, date: S.start)
+        let identifier = S.identifier(S.water)
+        let queued = S.queued(S.response(to: identifier, deliveredAt: S.start), at: S.start, sequence: 1)
+        let batches: [[EngineStateChange]] = [
+            [.recordCompletion(completion), .removeCompletion(S.water, S.day)],
+            [.removeCompletion(S.run, S.day), .recordCompletion(Completion(entity: S.run, day: S.day, date: S.start))],
+            [.pause(S.water), .resume(S.water)],
+            [.resume(S.run), .pause(S.run)],
+            [.setSetting(key: "a", 1), .setSetting(key: "a", 2)],
+            [.setSetting(key: "b", 1), .setSetting(key: "b", nil)],
+            [
+                .snooze(SnoozeRecord(original: identifier, until: S.start)),
+                .snooze(SnoozeRecord(original: identifier, until: S.start.addingTimeInterval(300))),
+            ],
+            [.acknowledge(identifier, at: S.start), .acknowledge(identifier, at: S.start.addingTimeInterval(60))],
+            [.enqueueResponse(queued), .markResponseHandled(id: queued.id, at: S.start)],
+            [
+                .recordFired(FiredRecord(identifier: identifier, date: S.start.addingTimeInterval(-10 * 86_400))),
+                .prune(before: S.start.addingTimeInterval(-86_400)),
+            ],
+        ]
+        for batch in batches {
+            try commit(batch)
+            try expectLoad(context: "after the single batch \(S.summary(batch))")
+        }
+        let state = try load()
+        guard !state.isCompleted(S.water, on: S.day), state.isCompleted(S.run, on: S.day),
+              state.paused == [S.run], state.settings["a"] == 2, state.settings["b"] == nil,
+              state.snoozes[identifier]?.until == S.start.addingTimeInterval(300),
+              state.acknowledged[identifier] == S.start, state.queuedResponses.isEmpty, state.fired.isEmpty
+        else { throw failure("a later change in a batch did not win over an earlier one") }
+    }
+
+    func batchesAreIdempotent() throws {
+        try commit([.recordCompletion(Completion(entity: S.run, day: S.day.adding(days: -1), date: S.start))])
+        let identifier = S.identifier(S.water)
+        let queued = S.queued(S.response(to: identifier, deliveredAt: S.start), at: S.start, sequence: 1)
+        let other = S.queued(S.response(to: identifier, deliveredAt: S.start, action: "done"), at: S.start, sequence: 2)
+        let batch: [EngineStateChange] = [
+            .recordCompletion(Completion(entity: S.water, day: S.day, date: S.start)),
+            .pause(S.water),
+            .deferDay(EntityDay(S.run, S.day)),
+            .snooze(SnoozeRecord(original: identifier, until: S.start.addingTimeInterval(600))),
+            .acknowledge(identifier, at: S.start),
+            .recordFired(FiredRecord(identifier: identifier, date: S.start)),
+            .enqueueResponse(queued),
+            .enqueueResponse(other),
+            .markResponseHandled(id: other.id, at: S.start),
+            .setSmartTiming(key: "habit/water", SmartTimingState(suggestion: nil, windowStartHour: 7, computedAt: S.start)),
+            .setSetting(key: "reminders.enabled", false),
+            .removeCompletion(S.run, S.day.adding(days: -1)),
+            .prune(before: S.start.addingTimeInterval(-86_400)),
+        ]
+        try commit(batch)
+        let once = try load()
+        try expectLoad(context: "after committing \(S.summary(batch)) once")
+        try commit(batch)
+        try expectLoad(context: "after committing the same batch \(S.summary(batch)) a second time")
+        guard try load() == once else {
+            throw failure("committing the same batch twice left a different state than once")
+        }
+    }
+
+    func matchesTheInMemoryModel(seed: UInt64, batches: Int) throws {
+        var random = S.RandomBatches(seed: seed)
+        var previous: [EngineStateChange] = []
+        for index in 0..<batches {
+            // Now and then replay the previous batch, as a relaunch after a crash would.
+            let replay = !previous.isEmpty && Int.random(in: 0..<10, using: &random.generator) == 0
+            let batch = replay ? previous : random.nextBatch()
+            try commit(batch)
+            previous = batch
+            if index % 20 == 19 || index == batches - 1 {
+                try expectLoad(
+                    context: "after random batch \(index + 1) of \(batches) (seed \(seed)), the last \(S.summary(batch))"
+                )
+            }
+        }
+    }
+
+    func failedCommitChangesNothing() throws {
+        guard let failWrites = subject.failWrites else { return }
+        try commit([
+            .recordCompletion(Completion(entity: S.water, day: S.day, date: S.start)),
+            .setSetting(key: "reminders.enabled", true),
+        ])
+        let before = try load()
+        // Enough data that a store with its writes failing cannot hold it all.
+        let filler = String(repeating: "x", count: 1_000)
+        let big: [EngineStateChange] = [.pause(S.run), .removeCompletion(S.water, S.day)]
+            + (0..<400).flatMap { index -> [EngineStateChange] in
+                [
+                    .recordFired(FiredRecord(identifier: S.identifier(S.run, rule: "r\(index)"), date: S.start)),
+                    .setSetting(key: "filler-\(index)", .string(filler)),
+                ]
+            }
+        try failWrites(true)
+        do {
+            try subject.store.commit(big)
+            try? failWrites(false)
+            throw failure("a commit of \(big.count) changes succeeded while writes were failing")
+        } catch let failure as EngineStoreConformanceFailure {
+            throw failure
+        } catch {
+            // Expected: the store reported the failure.
+        }
+        guard try load() == before else {
+            try? failWrites(false)
+            throw failure(
+                "a failed commit left some of its changes: "
+                    + EngineStateDifference.describe(expected: before, actual: try load())
+            )
+        }
+        try failWrites(false)
+        try expectLoad(context: "after a failed commit, once writes work again")
+        try commit(big)
+        try expectLoad(context: "after committing again the batch that failed")
+    }
+
+    func forgetDropsTheEntity() throws {
+        var setup: [EngineStateChange] = []
+        for entity in [S.water, S.run] {
+            let identifier = S.identifier(entity)
+            setup += [
+                .recordCompletion(Completion(entity: entity, day: S.day, date: S.start)),
+                .recordCompletion(Completion(entity: entity, day: S.day.adding(days: -1), date: S.start)),
+                .pause(entity),
+                .deferDay(EntityDay(entity, S.day.adding(days: 1))),
+                .snooze(SnoozeRecord(original: identifier, until: S.start.addingTimeInterval(600))),
+                .acknowledge(S.identifier(entity, kind: .followUp), at: S.start),
+                .recordFired(FiredRecord(identifier: identifier, date: S.start)),
+                .setSmartTiming(key: "\(entity)", SmartTimingState(suggestion: nil, windowStartHour: 8, computedAt: S.start)),
+            ]
+        }
+        try commit(setup)
+        try commit([.forget(S.water)])
+        try expectLoad(context: "after forgetting \(S.water)")
+        let state = try load()
+        let waterLeft = state.completions.keys.contains { $0.entity == S.water } || state.paused.contains(S.water)
+            || state.deferred.contains { $0.entity == S.water } || state.snoozes.keys.contains { $0.entity == S.water }
+            || state.acknowledged.keys.contains { $0.entity == S.water }
+        guard !waterLeft else { throw failure("forget left some of \(S.water)'s state") }
+        guard state.fired.values.contains(where: { $0.identifier.entity == S.water }) else {
+            throw failure("forget dropped \(S.water)'s fired log, which must stay")
+        }
+        guard state.completions.count == 2, state.paused == [S.run], state.snoozes.count == 1 else {
+            throw failure("forgetting \(S.water) touched \(S.run)")
+        }
+    }
+
+    func pruneDropsOldEntries() throws {
+        let cutoff = S.start
+        let cutoffDay = LocalDateTime(wallSeconds: Int(cutoff.timeIntervalSince1970)).date.adding(days: -1)
+        var setup: [EngineStateChange] = []
+        for (index, offset) in [-1.0, -0.001, 0, 0.001, 86_400].enumerated() {
+            let date = cutoff.addingTimeInterval(offset)
+            let identifier = S.identifier(S.water, rule: "r\(index)")
+            setup += [
+                .recordFired(FiredRecord(identifier: identifier, date: date)),
+                .markResponseHandled(id: "response-\(index)", at: date),
+                .acknowledge(identifier, at: date),
+                .recordCompletion(Completion(entity: S.run, day: S.day.adding(days: -index), date: date)),
+                .snooze(SnoozeRecord(original: identifier, until: date)),
+            ]
+        }
+        for offset in -2...1 {
+            setup.append(.deferDay(EntityDay(S.water, cutoffDay.adding(days: offset))))
+        }
+        let queued = S.queued(S.response(to: S.identifier(S.run), deliveredAt: cutoff.addingTimeInterval(-86_400)),
+                              at: cutoff.addingTimeInterval(-86_400), sequence: 1)
+        setup += [
+            .pause(S.water),
+            .enqueueResponse(queued),
+            .setSmartTiming(key: "habit/run", SmartTimingState(suggestion: nil, windowStartHour: nil,
+                                                                computedAt: cutoff.addingTimeInterval(-86_400 * 400))),
+            .setSetting(key: "reminders.enabled", true),
+        ]
+        try commit(setup)
+        try commit([.prune(before: cutoff)])
+        try expectLoad(context: "after pruning before \(cutoff)")
+        let state = try load()
+        guard state.fired.count == 3, state.handledResponses.count == 3, state.acknowledged.count == 3,
+              state.completions.count == 3, state.snoozes.count == 3
+        else {
+            throw failure("prune must drop exactly the entries before the cutoff and keep those at or after it")
+        }
+        guard state.deferred == [EntityDay(S.water, cutoffDay), EntityDay(S.water, cutoffDay.adding(days: 1))] else {
+            throw failure("prune must keep deferred days from the day before the cutoff's day on, found \(state.deferred)")
+        }
+        guard state.paused == [S.water], state.queuedResponses.count == 1, state.smartTiming.count == 1,
+              state.settings.count == 1
+        else { throw failure("prune dropped state it must keep (pauses, queued responses, smart timing, settings)") }
+    }
+
+    func handledResponseIsNotQueuedAgain() throws {
+        let identifier = S.identifier(S.water)
+        let queued = S.queued(S.response(to: identifier, deliveredAt: S.start), at: S.start, sequence: 1)
+        let handledAt = S.start.addingTimeInterval(5)
+        try commit([.enqueueResponse(queued)])
+        try commit([.markResponseHandled(id: queued.id, at: handledAt)])
+        try commit([.enqueueResponse(queued)])
+        try commit([.enqueueResponse(S.queued(queued.response, at: S.start.addingTimeInterval(60), sequence: 9))])
+        try commit([.markResponseHandled(id: queued.id, at: S.start.addingTimeInterval(120))])
+        let early = S.queued(S.response(to: identifier, deliveredAt: S.start, action: "done"), at: S.start, sequence: 2)
+        try commit([.markResponseHandled(id: early.id, at: S.start), .enqueueResponse(early)])
+        try expectLoad(context: "after queueing handled responses again")
+        let state = try load()
+        guard state.queuedResponses.isEmpty else {
+            throw failure("a handled response was queued again: \(state.queuedResponses.map(\.id))")
+        }
+        guard state.handledResponses[queued.id] == handledAt else {
+            throw failure("handling a response again must keep the first time it was handled")
+        }
+    }
+
+    func queuedResponsesKeepArrivalOrder() throws {
+        let responses = (0..<5).map { index in
+            S.response(to: S.identifier(S.water, rule: "r\(index)"), deliveredAt: S.start.addingTimeInterval(Double(index)))
+        }
+        let third = S.queued(responses[0], at: S.start, sequence: 3)
+        try commit([.enqueueResponse(third)])
+        try commit([
+            .enqueueResponse(S.queued(responses[1], at: S.start, sequence: 1)),
+            .enqueueResponse(S.queued(responses[2], at: S.start, sequence: 2)),
+        ])
+        try commit([.enqueueResponse(S.queued(responses[0], at: S.start.addingTimeInterval(9), sequence: 10))])
+        try commit([.markResponseHandled(id: responses[1].responseID, at: S.start)])
+        try commit([.enqueueResponse(S.queued(responses[3], at: S.start, sequence: 0))])
+        try commit([.markResponseHandled(id: responses[3].responseID, at: S.start)])
+        try commit([.enqueueResponse(S.queued(responses[4], at: S.start, sequence: 4))])
+        try expectLoad(context: "after queueing responses out of sequence order")
+        let ids = try load().queuedResponses.map(\.id)
+        let expected = [responses[0], responses[2], responses[4]].map(\.responseID)
+        guard ids == expected else {
+            throw failure("queued responses must stay in arrival order: expected \(expected), found \(ids)")
+        }
+        guard try load().queuedResponses.first == third else {
+            throw failure("queueing a response that is already queued must leave it as it was")
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Commits to the store and applies the same changes to the model.
+    private func commit(_ changes: [EngineStateChange]) throws {
+        do {
+            try subject.store.commit(changes)
+        } catch {
+            throw failure("committing \(EngineStoreSamples.summary(changes)) threw: \(error)")
+        }
+        for change in changes { model.state.apply(change) }
+    }
+
+    private func load() throws -> EngineState {
+        do {
+            return try subject.store.load()
+        } catch {
+            throw failure("load() threw: \(error)")
+        }
+    }
+
+    /// Fails unless the store loads the model's state (or `expected`).
+    private func expectLoad(equals expected: EngineState? = nil, context: String) throws {
+        let expected = expected ?? model.state
+        let actual = try load()
+        guard actual != expected else { return }
+        throw failure("\(context): \(EngineStateDifference.describe(expected: expected, actual: actual))")
+    }
+
+    private func failure(_ message: String) -> EngineStoreConformanceFailure {
+        EngineStoreConformanceFailure(check: check, message: message)
+    }
+}
