@@ -111,6 +111,7 @@ public actor Engine {
                                    failure: "\(error)")
         }
         let plan = planner.plan(input)
+        await removeStaleDelivered(input)
         let pending = await center.pendingNotificationRequests()
         let desired = await requests(for: plan, pending: pending)
         let outcome = await reconciler.apply(reconciler.diff(desired: desired, pending: pending), to: center)
@@ -154,6 +155,31 @@ public actor Engine {
             }
         }
         return result
+    }
+
+    /// Removes delivered reminders that no longer ask anything of the user: of a
+    /// paused or no longer declared entity, on a day that is done or deferred, or whose
+    /// occurrence was snoozed. Events do this when they happen; doing it on every run
+    /// too makes an event interrupted by a crash converge at the next launch.
+    private func removeStaleDelivered(_ input: PlanningInput) async {
+        let converter = ZoneConverter.for(input.deviceZone)
+        let declared = Set(input.rules.map(\.entity))
+        let snoozed = Dictionary(input.snoozes.map { ($0.original, $0.until) }, uniquingKeysWith: max)
+        let stale = input.delivered.filter { notification in
+            guard let identifier = notification.request.heraldIdentifier,
+                  Planner.badgedKinds.contains(identifier.kind) else { return false }
+            if input.paused.contains(identifier.entity) || !declared.contains(identifier.entity) { return true }
+            if input.satisfied.contains(EntityDay(identifier.entity, converter.local(for: notification.date).date)) {
+                return true
+            }
+            let original = NotificationIdentifier(entity: identifier.entity, rule: identifier.rule,
+                                                  occurrence: identifier.occurrence, kind: .reminder)
+            if identifier.kind != .snooze, let until = snoozed[original], until > notification.date { return true }
+            return false
+        }
+        if !stale.isEmpty {
+            await center.removeDeliveredNotifications(withIdentifiers: stale.map(\.request.identifier))
+        }
     }
 
     // MARK: Shared helpers

@@ -227,6 +227,7 @@ extension Planner {
         /// toward the badge, for an entity neither satisfied today nor paused.
         func outstandingCount(today: LocalDate) -> Int {
             guard !input.delivered.isEmpty else { return 0 }
+            let snoozed = Dictionary(input.snoozes.map { ($0.original, $0.until) }, uniquingKeysWith: max)
             var occurrences: Set<NotificationIdentifier> = []
             for notification in input.delivered {
                 guard let identifier = notification.request.heraldIdentifier,
@@ -235,8 +236,11 @@ extension Planner {
                       !input.paused.contains(identifier.entity),
                       !input.satisfied.contains(EntityDay(identifier.entity, today))
                 else { continue }
-                occurrences.insert(NotificationIdentifier(
-                    entity: identifier.entity, rule: identifier.rule, occurrence: identifier.occurrence, kind: .reminder))
+                let original = NotificationIdentifier(
+                    entity: identifier.entity, rule: identifier.rule, occurrence: identifier.occurrence, kind: .reminder)
+                // A snoozed original no longer counts: its snooze will, when it fires.
+                if identifier.kind != .snooze, let until = snoozed[original], until > notification.date { continue }
+                occurrences.insert(original)
             }
             guard !occurrences.isEmpty else { return 0 }
             var counting: [ReminderRule.ID: Bool] = [:]
