@@ -66,6 +66,17 @@ let package = Package(
             name: "HeraldSQLiteTests",
             dependencies: ["Herald", "HeraldSQLite", "HeraldConformance", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // A process the crash tests kill at chosen points; it plays a long scenario with
+        // the SQLite store on disk and the simulated system persisted beside it.
+        .executableTarget(
+            name: "HeraldCrashHarness",
+            dependencies: ["Herald", "HeraldSimulator", "HeraldSQLite"],
+            path: "Tests/HeraldCrashHarness"
+        ),
+        .testTarget(
+            name: "HeraldCrashTests",
+            dependencies: ["Herald", "HeraldSimulator", "HeraldSQLite", "HeraldCrashHarness"]
+        ),
         .testTarget(name: "HeraldScenarioTests", dependencies: ["Herald", "HeraldSimulator", "HeraldScenario"]),
         .testTarget(
             name: "ShowcaseHabitsTests",
