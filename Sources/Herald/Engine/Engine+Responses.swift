@@ -7,8 +7,13 @@ extension Engine {
     public func receive(_ response: NotificationResponse) async {
         do {
             let state = try store.load()
-            try store.commit([.enqueueResponse(QueuedResponse(
-                response: response, receivedAt: clock.now, sequence: state.nextResponseSequence))])
+            var changes: [EngineStateChange] = [.enqueueResponse(QueuedResponse(
+                response: response, receivedAt: clock.now, sequence: state.nextResponseSequence))]
+            // The user may act on a notification before any sync saw it in the list.
+            if let identifier = response.notification.request.heraldIdentifier {
+                changes.append(.recordFired(FiredRecord(identifier: identifier, date: response.notification.date)))
+            }
+            try store.commit(changes)
         } catch {
             logger.error("queueing a response failed", metadata: [
                 "identifier": "\(response.notification.request.identifier)", "error": "\(error)",

@@ -103,6 +103,10 @@ public actor Engine {
                 delivered: await center.deliveredNotifications(),
                 snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
                 fired: state.fired.values.filter { $0.identifier.kind == .reminder && $0.date > recent })
+        } catch is ReminderSourceNotReady {
+            logger.debug("re-plan deferred: the app's data is still loading", metadata: ["reasons": "\(reasons)"])
+            return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
+                                   failure: "\(ReminderSourceNotReady())")
         } catch {
             logger.error("re-plan failed; pending requests left as they are", metadata: [
                 "reasons": "\(reasons)", "error": "\(error)",

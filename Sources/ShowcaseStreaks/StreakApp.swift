@@ -1,0 +1,84 @@
+import Foundation
+import Herald
+
+/// Seed 003's streak app (its response half) rebuilt on Herald: one process of the app.
+///
+/// At launch Herald registers the categories when permission already exists, with no
+/// prompt; asking for permission registers them the moment it is granted. The
+/// notification delegate exists from the first instant, but the app's handlers are
+/// wired later (``wireHandlers()``, the seed's `onAppear`): responses arriving before
+/// that wait in Herald's queue and are handed over once wired, in order, each once.
+///
+/// ```swift
+/// let app = StreakApp(source: source, engineStore: engineStore, center: center, clock: clock)
+/// await app.didFinishLaunching()             // categories registered if authorized
+/// await app.didReceive(tap)                  // queued: handlers not wired yet
+/// await app.wireHandlers()                   // the tap is routed now
+/// try await app.requestPermission()          // categories registered when granted
+/// ```
+public actor StreakApp {
+    public nonisolated let engine: Engine
+    public nonisolated let source: StreakReminderSource
+    public nonisolated let responder = StreakResponder()
+
+    public init(source: StreakReminderSource, engineStore: any EngineStore, center: any Herald.NotificationCenter,
+                clock: any DeviceClock) {
+        self.source = source
+        engine = Engine(center: center, source: source, store: engineStore, clock: clock,
+                        categories: StreakCategories.registry)
+    }
+
+    // MARK: The system's calls
+
+    /// The process started: categories (when authorized), fired log, plan. The handlers
+    /// are not wired yet.
+    public func didFinishLaunching() async {
+        await engine.launched()
+    }
+
+    public func didBecomeActive() async {
+        await engine.becameActive()
+    }
+
+    public func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
+        await engine.willPresent(notification).systemOptions
+    }
+
+    public func didReceive(_ response: NotificationResponse) async {
+        await engine.receive(response)
+    }
+
+    // MARK: The app
+
+    /// The app's state and navigation exist: responses flow to the responder.
+    public func wireHandlers() async {
+        await engine.appIsReady(responder)
+    }
+
+    /// The permission flow: asks, and when granted Herald registers the categories at once.
+    @discardableResult
+    public func requestPermission() async throws -> Bool {
+        try await engine.requestAuthorization()
+    }
+
+    /// The games at risk changed (a result was added, the day changed).
+    public func setGamesAtRisk(_ games: [Game]) async {
+        source.gamesAtRisk = games
+        await engine.entityChanged(StreakReminderSource.entity)
+    }
+
+    public func unlockAchievement(_ id: String, title: String) async throws {
+        try await engine.post(ImmediateEvent(
+            entity: EntityReference(namespace: "achievement", id: id), name: "unlocked", token: id,
+            content: NotificationContent(title: "Achievement unlocked", body: title,
+                                         categoryIdentifier: StreakCategories.achievement.identifier)))
+    }
+
+    /// Tells the user a shared result was imported.
+    public func resultImported(_ game: Game, token: String) async throws {
+        try await engine.post(ImmediateEvent(
+            entity: game.entity, name: "imported", token: token,
+            content: NotificationContent(title: "Result imported", body: "\(game.name) result added",
+                                         categoryIdentifier: StreakCategories.resultImported.identifier)))
+    }
+}
