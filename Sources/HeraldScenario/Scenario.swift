@@ -46,11 +46,26 @@ public struct Scenario: Hashable, Sendable {
     public var delivered: [ScenarioDeliveredNotification]
     /// What happens, in time order.
     public var events: [ScenarioEvent]
+    /// The app's notification categories, registered at every launch while authorized.
+    public var categories: [ScenarioCategory]
+    /// The app's notification permission at the start (`authorized` unless the file
+    /// says otherwise).
+    public var authorization: AuthorizationStatus
+    /// Where the app's process stands once the start has been set up: the runner
+    /// launches the app at the start (into the background, or the foreground), so it
+    /// plans; with `.notRunning` it terminates it again at that instant, as if the app
+    /// had run earlier. `.background` when the file does not say (what scenarios did
+    /// before the device existed: the app plans at the start and at each midnight).
+    public var app: AppState
+    /// When the app says it is ready after each launch.
+    public var readiness: ScenarioReadiness
 
     public init(
         name: String, zone: TimeZone, start: LocalDateTime, days: Int = 1,
         planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepSoonest,
-        entities: [ScenarioEntity], delivered: [ScenarioDeliveredNotification] = [], events: [ScenarioEvent] = []
+        entities: [ScenarioEntity], delivered: [ScenarioDeliveredNotification] = [], events: [ScenarioEvent] = [],
+        categories: [ScenarioCategory] = [], authorization: AuthorizationStatus = .authorized,
+        app: AppState = .background, readiness: ScenarioReadiness = .after(0)
     ) {
         self.name = name
         self.zone = zone
@@ -61,6 +76,15 @@ public struct Scenario: Hashable, Sendable {
         self.entities = entities
         self.delivered = delivered
         self.events = events
+        self.categories = categories
+        self.authorization = authorization
+        self.app = app
+        self.readiness = readiness
+    }
+
+    /// The category with this id, if the scenario declares it.
+    public func category(_ id: String) -> ScenarioCategory? {
+        categories.first { $0.id == id }
     }
 
     /// Parses a scenario from YAML text.

@@ -19,7 +19,8 @@ public struct ScenarioEntity: Hashable, Sendable {
     /// The entity's namespace; `habit` unless the file says otherwise.
     public var namespace: String
     public var title: String
-    /// Paused when the scenario starts.
+    /// Paused (`status: paused` or `paused: true`): Herald plans nothing for it and the
+    /// scenario app's resolver says it is inactive. Pause and resume events change it.
     public var paused: Bool
     public var rules: [ScenarioRule]
 

@@ -30,6 +30,12 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The schedule's own error, when Herald refused a rule (code ``Code/invalidSchedule``).
     public let scheduleError: ScheduleError?
 
+    /// An error found while running an event written at `location`.
+    init(code: Code, at location: ScenarioLocation?, message: String) {
+        self.init(code: code, file: location?.file ?? "", line: location?.line ?? 0, column: location?.column ?? 0,
+                  field: location?.field ?? "", message: message)
+    }
+
     init(code: Code, file: String, line: Int, column: Int, field: String, message: String,
          scheduleError: ScheduleError? = nil) {
         self.code = code
@@ -51,7 +57,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         enum Base: String, Hashable, Sendable {
             case unreadable, syntax, unknownKey, missingKey, wrongType, invalidValue, invalidSchedule,
-                 outOfOrder, unknownEntity, duplicate
+                 outOfOrder, unknownEntity, duplicate, unknownCategory, unknownAction, impossibleEvent
         }
 
         let base: Base
@@ -77,5 +83,14 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         public static let unknownEntity = Code(base: .unknownEntity)
         /// An id given twice where ids must be unique.
         public static let duplicate = Code(base: .duplicate)
+        /// A category id no entry of `categories` declares.
+        public static let unknownCategory = Code(base: .unknownCategory)
+        /// An action id the categories of the notification do not have, or the wrong
+        /// event for its kind (`action` on a text action, `text` on another).
+        public static let unknownAction = Code(base: .unknownAction)
+        /// Found while running: the event cannot happen at that point (a tap when no
+        /// notification of the entity is in the list, a launch of a running app, an
+        /// action the delivered notification did not offer). The run stops there.
+        public static let impossibleEvent = Code(base: .impossibleEvent)
     }
 }

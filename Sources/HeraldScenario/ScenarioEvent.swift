@@ -1,23 +1,33 @@
 import Herald
+import HeraldSimulator
 
-/// Something that happens in the simulated app at a local date-time: the user completes,
-/// pauses, resumes, deletes, edits or imports entities.
+/// Something that happens at a local date-time: the app's data changes (complete,
+/// pause, resume, delete, edit, import), the app's process moves (launch, background,
+/// foreground, terminate, crash, ready), the user answers the permission prompt or
+/// changes Settings, the user acts on a notification (tap, action, text, dismiss,
+/// clear), or the app posts an immediate notification.
 ///
 /// ```yaml
 /// events:
 ///   - {at: 2026-11-21T09:05, complete: stretch}
 ///   - {at: 2026-11-21T10:00, pause: water}
-///   - {at: 2026-11-22T08:00, resume: water}
+///   - {at: 2026-11-21T10:05, tap: water}                       # the latest of water
+///   - {at: 2026-11-21T10:06, action: {on: stretch, id: snooze-5}}
+///   - {at: 2026-11-21T10:07, text: {on: stretch, action: note, text: Felt good}}
+///   - {at: 2026-11-21T10:08, terminate}
 ///   - {at: 2026-11-22T20:00, delete: [gym, water]}
 /// ```
 public struct ScenarioEvent: Hashable, Sendable {
     /// When it happens, in the scenario's zone.
     public var at: LocalDateTime
     public var action: Action
+    /// Where the file wrote it, for errors found while running (a tap on nothing).
+    public var location: ScenarioLocation?
 
-    public init(at: LocalDateTime, action: Action) {
+    public init(at: LocalDateTime, action: Action, location: ScenarioLocation? = nil) {
         self.at = at
         self.action = action
+        self.location = location
     }
 
     /// What happens.
@@ -32,6 +42,34 @@ public struct ScenarioEvent: Hashable, Sendable {
         case edit(ScenarioEntityEdit)
         /// An import replaces every entity of `namespace` with `entities`.
         case `import`(namespace: String, entities: [ScenarioEntity])
+        /// The user (or the system, into the background) starts the app.
+        case launch(AppState)
+        /// The user leaves the app.
+        case background
+        /// The user returns to the app from the background.
+        case foreground
+        /// The app's process ends normally.
+        case terminate
+        /// The app's process dies.
+        case crash
+        /// The app says its data is loaded.
+        case ready
+        /// The app asks for permission and the user answers (`authorize: granted|denied`).
+        case authorize(granted: Bool)
+        /// The user changes the permission in Settings.
+        case settings(AuthorizationStatus)
+        /// The user taps a notification (its default action).
+        case tap(ScenarioTarget)
+        /// The user chooses one of a notification's actions.
+        case action(ScenarioTarget, id: String)
+        /// The user types text into a text-input action.
+        case text(ScenarioTarget, action: String, text: String)
+        /// The user swipes a notification away.
+        case dismiss(ScenarioTarget)
+        /// The user clears a notification from the list (`nil`: all of them).
+        case clear(ScenarioTarget?)
+        /// The app posts an immediate notification.
+        case post(ScenarioPost)
 
         public var description: String {
             switch self {
@@ -42,10 +80,24 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .edit(let edit): "edit \(edit.entity)"
             case .import(let namespace, let entities):
                 "import \(entities.count) \(namespace) entit\(entities.count == 1 ? "y" : "ies")"
+            case .launch(let state): "launch into the \(state)"
+            case .background: "move to the background"
+            case .foreground: "move to the foreground"
+            case .terminate: "terminate"
+            case .crash: "crash"
+            case .ready: "the app says it is ready"
+            case .authorize(let granted): "asked for permission: the user \(granted ? "allows" : "does not allow")"
+            case .settings(let status): "Settings: notifications \(status.rawValue)"
+            case .tap(let target): "tap \(target)"
+            case .action(let target, let id): "choose \(id) on \(target)"
+            case .text(let target, let action, let text): "type \"\(text)\" into \(action) on \(target)"
+            case .dismiss(let target): "dismiss \(target)"
+            case .clear(let target): target.map { "clear \($0)" } ?? "clear all"
+            case .post(let post): "post \(post.entity) \(post.name)"
             }
         }
 
-        /// The event's kind as the file spells it (`complete`, `pause`, ...).
+        /// The event's kind as the file spells it (`complete`, `tap`, ...).
         public var kind: String {
             switch self {
             case .complete: "complete"
@@ -54,7 +106,60 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .delete: "delete"
             case .edit: "edit"
             case .import: "import"
+            case .launch: "launch"
+            case .background: "background"
+            case .foreground: "foreground"
+            case .terminate: "terminate"
+            case .crash: "crash"
+            case .ready: "ready"
+            case .authorize: "authorize"
+            case .settings: "settings"
+            case .tap: "tap"
+            case .action: "action"
+            case .text: "text"
+            case .dismiss: "dismiss"
+            case .clear: "clear"
+            case .post: "post"
             }
         }
+
+        /// Whether it changes the app's data (and is told to Herald when the app runs).
+        public var changesData: Bool {
+            switch self {
+            case .complete, .pause, .resume, .delete, .edit, .import: true
+            default: false
+            }
+        }
+
+        /// The entities it names, for the JSON timeline.
+        public var entities: [EntityReference] {
+            switch self {
+            case .complete(let entity, _), .pause(let entity), .resume(let entity): [entity]
+            case .delete(let gone): gone
+            case .edit(let edit): [edit.entity]
+            case .import(_, let imported): imported.map(\.reference)
+            case .tap(let target), .action(let target, _), .text(let target, _, _), .dismiss(let target),
+                 .clear(.some(let target)):
+                if case .entity(let entity, _) = target { [entity] } else { [] }
+            case .post(let post): [post.entity]
+            default: []
+            }
+        }
+    }
+}
+
+/// Where something was written in a scenario file.
+public struct ScenarioLocation: Hashable, Sendable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// The field path, such as `events[3].tap`.
+    public var field: String
+
+    public init(file: String, line: Int, column: Int, field: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.field = field
     }
 }

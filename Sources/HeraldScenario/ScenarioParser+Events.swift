@@ -1,19 +1,24 @@
 import Herald
+import HeraldSimulator
 
 extension ScenarioParser {
-    static let eventKinds = ["complete", "pause", "resume", "delete", "edit", "import"]
+    static let dataEventKinds = ["complete", "pause", "resume", "delete", "edit", "import"]
+    static let deviceEventKinds = ["launch", "background", "foreground", "terminate", "crash", "ready", "authorize",
+                                   "settings", "tap", "action", "text", "dismiss", "clear", "post"]
+    static let eventKinds = dataEventKinds + deviceEventKinds
     static let eventKeys = ["at"] + eventKinds + ["day"]
     static let editKeys = ["id", "namespace", "title", "rules"]
 
-    /// Parses the events, checking that they are in time order inside the run and that
+    /// Parses the events, checking that they are in time order inside the run, that
     /// every entity they name exists at that point (edits create, deletes and imports
-    /// remove).
+    /// remove), and that user events name notifications and actions that can exist.
     func events(_ node: ScenarioNode, entities: [ScenarioEntity], start: LocalDateTime, end: LocalDateTime,
                 context: RuleContext) throws(ScenarioError) -> [ScenarioEvent] {
         var lookup = EntityLookup(entities.map(\.reference))
+        var catalog = TargetCatalog(entities: entities, categories: context.categories)
         var previous = start
         var result: [ScenarioEvent] = []
-        for item in try node.sequence("events ({at, complete|pause|resume|delete|edit|import})") {
+        for item in try node.sequence("events ({at, complete|pause|...|tap|action|...})") {
             let mapping = try item.mapping("an event", allowed: Self.eventKeys)
             let atNode = try mapping.required("at", "the local date-time the event happens")
             let at = try atNode.dateTime()
@@ -49,8 +54,9 @@ extension ScenarioParser {
             case "edit":
                 let edit = try self.edit(value, context: context)
                 if !lookup.references.contains(edit.entity) { lookup.references.append(edit.entity) }
+                catalog.add(edit)
                 action = .edit(edit)
-            default:  // import
+            case "import":
                 let imported = try self.entities(value, context: context)
                 let namespace = imported.first?.namespace ?? ScenarioEntity.defaultNamespace
                 if let stranger = imported.firstIndex(where: { $0.namespace != namespace }) {
@@ -59,9 +65,13 @@ extension ScenarioParser {
                 }
                 lookup.references.removeAll { $0.namespace == namespace }
                 lookup.references += imported.map(\.reference)
+                catalog.add(imported)
                 action = .import(namespace: namespace, entities: imported)
+            default:
+                action = try deviceEvent(kind, value, at: at, catalog: &catalog, context: context)
             }
-            result.append(ScenarioEvent(at: at, action: action))
+            let location = ScenarioLocation(file: value.file, line: value.line, column: value.column, field: value.path)
+            result.append(ScenarioEvent(at: at, action: action, location: location))
         }
         return result
     }

@@ -6,11 +6,13 @@ import Yams
 struct RuleContext {
     /// The default `from` of `every_days` rules.
     var startDate: LocalDate
+    /// The scenario's categories, which rules name.
+    var categories: [ScenarioCategory] = []
 }
 
 extension ScenarioParser {
     static let scheduleKeys = ["daily", "weekly", "every_days", "every_minutes", "monthly", "once", "rrule"]
-    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge"]
+    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up"]
 
     func rules(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> [ScenarioRule] {
         var result: [ScenarioRule] = []
@@ -32,7 +34,12 @@ extension ScenarioParser {
         let schedule = try self.schedule(kind: kind, value, pin: pin, context: context)
         let priority = try mapping["priority"]?.int("a priority", in: -1000...1000) ?? 0
         let badge = try mapping["badge"]?.bool("badge") ?? true
-        return ScenarioRule(id: id, schedule: schedule, kind: kind, priority: priority, countsTowardBadge: badge)
+        let category = try mapping["category"].map { node throws(ScenarioError) in
+            try self.categoryReference(node, in: context.categories)
+        }
+        let followUp = try mapping["follow_up"]?.int("minutes until the follow-up", in: 1...1440)
+        return ScenarioRule(id: id, schedule: schedule, kind: kind, priority: priority, countsTowardBadge: badge,
+                            category: category, followUpMinutes: followUp)
     }
 
     private func schedule(kind: String, _ node: ScenarioNode, pin: TimeZone?,

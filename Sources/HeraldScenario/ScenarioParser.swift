@@ -8,9 +8,10 @@ import Yams
 struct ScenarioParser {
     let file: String
 
-    static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "entities", "delivered", "events"]
+    static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "categories", "authorization",
+                               "app", "ready_after", "entities", "delivered", "events"]
     static let plannerKeys = ["reserve", "horizon_days", "badge"]
-    static let entityKeys = ["id", "namespace", "title", "paused", "rules"]
+    static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
     static let deliveredKeys = ["entity", "rule", "at"]
     static let dropRules: [String: DropRule] = ["keep-soonest": .keepSoonest, "keep-most-recent": .keepMostRecentlyAdded]
 
@@ -32,7 +33,14 @@ struct ScenarioParser {
             }
             dropRule = rule
         }
-        let context = RuleContext(startDate: start.date)
+        let categories = try document["categories"].map { node throws(ScenarioError) in try self.categories(node) } ?? []
+        let authorization = try document["authorization"].map { node throws(ScenarioError) in
+            try self.authorization(node)
+        } ?? .authorized
+        let app = try document["app"].map { node throws(ScenarioError) in try self.appState(node) } ?? .background
+        let readiness = try document["ready_after"].map { node throws(ScenarioError) in try self.readiness(node) }
+            ?? .after(0)
+        let context = RuleContext(startDate: start.date, categories: categories)
         var entities: [ScenarioEntity] = []
         if let node = document["entities"] {
             entities = try self.entities(node, context: context)
@@ -50,7 +58,8 @@ struct ScenarioParser {
                                      context: context)
         }
         return Scenario(name: name, zone: zone, start: start, days: days, planner: planner, dropRule: dropRule,
-                        entities: entities, delivered: delivered, events: events)
+                        entities: entities, delivered: delivered, events: events, categories: categories,
+                        authorization: authorization, app: app, readiness: readiness)
     }
 
     // MARK: Document
@@ -125,7 +134,18 @@ struct ScenarioParser {
         let id = try mapping.required("id", "the entity's id").identifier("an entity id")
         let namespace = try mapping["namespace"]?.identifier("a namespace") ?? ScenarioEntity.defaultNamespace
         let title = try mapping.required("title", "the entity's title").string("a title")
-        let paused = try mapping["paused"]?.bool("paused") ?? false
+        var paused = try mapping["paused"]?.bool("paused") ?? false
+        if let status = mapping["status"] {
+            if mapping["paused"] != nil {
+                throw status.error(.invalidValue, "give status or paused, not both")
+            }
+            switch try status.string("a status") {
+            case "active": paused = false
+            case "paused": paused = true
+            case let text:
+                throw status.error(.invalidValue, "\"\(text)\" is not a status (expected active or paused; a deleted entity is one a delete or import event removed)")
+            }
+        }
         let rules = try mapping["rules"].map { node throws(ScenarioError) in try self.rules(node, context: context) } ?? []
         return ScenarioEntity(id: id, namespace: namespace, title: title, paused: paused, rules: rules)
     }

@@ -5,7 +5,11 @@ import Herald
 /// It is the ``ReminderSource`` the engine asks for rules and content during a
 /// scenario run. Every entity's rules are listed, paused ones too (Herald skips them).
 /// Content is deliberately plain and stable, so an unchanged reminder is never
-/// re-added: the entity's title, and a body naming the rule and its local time.
+/// re-added: the entity's title, a body naming the rule and its local time (snoozes and
+/// follow-ups say so), and the rule's category.
+///
+/// It is also what the scenario app's responder resolves from: an entity in the list
+/// is ready, or inactive while paused; one no longer in it is missing.
 ///
 /// ```swift
 /// let source = ScenarioReminderSource(entities: scenario.entities)
@@ -16,6 +20,8 @@ import Herald
 public actor ScenarioReminderSource: ReminderSource {
     /// The entities in the order they were added.
     public private(set) var entities: [ScenarioEntity]
+    /// The titles of what the app posted immediate notifications about.
+    public private(set) var posted: [EntityReference: String] = [:]
 
     public init(entities: [ScenarioEntity]) {
         self.entities = entities
@@ -27,10 +33,39 @@ public actor ScenarioReminderSource: ReminderSource {
 
     public func content(for reminder: PlannedReminder) async throws -> NotificationContent {
         let entity = entities.first { $0.reference == reminder.rule.entity }
+        let rule = entity?.rules.first { $0.id == reminder.rule.ruleID }
+        let prefix = switch reminder.kind {
+        case .snooze: "snoozed: "
+        case .followUp: "follow-up: "
+        default: ""
+        }
         return NotificationContent(
             title: entity?.title ?? reminder.rule.entity.id,
-            body: "\(reminder.rule.ruleID) at \(reminder.occurrence.local.time)"
+            body: "\(prefix)\(reminder.rule.ruleID) at \(reminder.occurrence.local.time)",
+            categoryIdentifier: rule?.category ?? ""
         )
+    }
+
+    /// What the app's resolver says about an entity: ready while in the list and
+    /// active, inactive while paused, missing once deleted. What the app posted a
+    /// notification about is ready with the post's title.
+    public func resolution(of reference: EntityReference) -> EntityResolution {
+        if let entity = entity(reference) {
+            return entity.paused ? .inactive(title: entity.title) : .ready(title: entity.title)
+        }
+        if let title = posted[reference] { return .ready(title: title) }
+        return .missing
+    }
+
+    /// Marks an entity paused or active in the app's data.
+    public func setPaused(_ reference: EntityReference, _ paused: Bool) {
+        guard let index = entities.firstIndex(where: { $0.reference == reference }) else { return }
+        entities[index].paused = paused
+    }
+
+    /// Remembers what a posted notification is about, so a tap on it resolves.
+    public func rememberPost(_ post: ScenarioPost) {
+        posted[post.entity] = post.title
     }
 
     /// The entity, if the app has it.

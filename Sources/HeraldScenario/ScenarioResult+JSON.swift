@@ -1,13 +1,15 @@
 import Foundation
 import Herald
+import HeraldSimulator
 
 extension ScenarioResult {
-    /// The timeline as JSON Lines: one object per entry, `type` `delivery`, `event` or
-    /// `reconcile`, then one `summary`. Keys are sorted and instants are UTC ISO 8601
+    /// The timeline as JSON Lines: one object per entry, `type` `delivery`, `prompt`,
+    /// `event`, `reconcile`, `lifecycle`, `user` or `route`, then one `summary`. Keys are sorted and instants are UTC ISO 8601
     /// (`utc`) next to the local date-time (`local`), so the output is stable.
     ///
     /// ```text
-    /// {"badge":1,"identifier":"herald:reminder:habit:stretch:morning:20261121T0900","local":"2026-11-21T09:00","title":"Stretch","type":"delivery","utc":"2026-11-21T08:00:00Z"}
+    /// {"app_state":"background","badge":1,"identifier":"herald:reminder:habit:stretch:morning:20261121T0900","local":"2026-11-21T09:00","presentation":"banner, list, sound, badge","title":"Stretch","type":"delivery","utc":"2026-11-21T08:00:00Z"}
+    /// {"action":"tap","badge":0,"destination":"ready","effect":"none","entity":"goal/read","identifier":"herald:reminder:goal:read:daily:20261121T0900","local":"2026-11-21T09:05:02","received_utc":"2026-11-21T08:05:00Z","title":"Read 20 pages","type":"route","utc":"2026-11-21T08:05:02Z","waited_seconds":2}
     /// ```
     public func jsonLines() -> String {
         let encoder = JSONEncoder()
@@ -23,6 +25,10 @@ extension ScenarioResult {
             case .delivery(let delivery): append(DeliveryLine(delivery))
             case .event(let event): append(EventLine(event))
             case .reconcile(let reconcile): append(ReconcileLine(reconcile))
+            case .lifecycle(let lifecycle): append(LifecycleLine(lifecycle))
+            case .user(let user): append(UserLine(user))
+            case .prompt(let prompt): append(PromptLine(prompt))
+            case .route(let route): append(RouteLine(route, zone: zone))
             }
         }
         append(SummaryLine(self))
@@ -39,6 +45,8 @@ private struct DeliveryLine: Encodable {
     var body: String
     var identifier: String
     var alreadyDelivered: Bool?
+    var presentation: String
+    var appState: String?
 
     init(_ delivery: TimelineDelivery) {
         utc = TimeText.utc(delivery.date)
@@ -48,11 +56,14 @@ private struct DeliveryLine: Encodable {
         body = delivery.body
         identifier = delivery.identifier
         alreadyDelivered = delivery.beforeStart ? true : nil
+        presentation = delivery.presentationText
+        appState = delivery.appState.map(AppStateName.of)
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, utc, local, badge, title, body, identifier
+        case type, utc, local, badge, title, body, identifier, presentation
         case alreadyDelivered = "already_delivered"
+        case appState = "app_state"
     }
 }
 
@@ -64,25 +75,16 @@ private struct EventLine: Encodable {
     var entities: [String]
     var day: String?
     var description: String
+    var note: String?
 
     init(_ entry: TimelineEvent) {
         utc = TimeText.utc(entry.date)
         local = entry.local.description
         event = entry.action.kind
         description = entry.action.description
-        switch entry.action {
-        case .complete(let entity, let day):
-            entities = [entity.description]
-            self.day = day?.description
-        case .pause(let entity), .resume(let entity):
-            entities = [entity.description]
-        case .delete(let gone):
-            entities = gone.map(\.description)
-        case .edit(let edit):
-            entities = [edit.entity.description]
-        case .import(_, let imported):
-            entities = imported.map(\.reference.description)
-        }
+        entities = entry.action.entities.map(\.description)
+        if case .complete(_, let day) = entry.action { self.day = day?.description }
+        note = entry.note
     }
 }
 
@@ -133,6 +135,7 @@ private struct SummaryLine: Encodable {
     var pending: Int
     var appBadge: Int
     var reconciles: Int
+    var routes: Int
     var coverageHorizon: String?
     var coversHorizon: Bool
     var cuts: Int
@@ -148,6 +151,7 @@ private struct SummaryLine: Encodable {
         pending = summary.pending
         appBadge = summary.appBadge
         reconciles = summary.reconciles
+        routes = summary.routes
         coverageHorizon = summary.coverageHorizon.map(TimeText.utc)
         if let horizon = summary.coverageHorizon, let end = summary.horizonEnd {
             coversHorizon = horizon >= end
@@ -158,7 +162,7 @@ private struct SummaryLine: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, name, zone, start, end, delivered, pending, reconciles, cuts
+        case type, name, zone, start, end, delivered, pending, reconciles, routes, cuts
         case stillDelivered = "still_delivered"
         case appBadge = "app_badge"
         case coverageHorizon = "coverage_horizon"

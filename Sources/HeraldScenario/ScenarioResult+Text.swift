@@ -5,8 +5,11 @@ extension ScenarioResult {
     /// The timeline as aligned text, one line per entry, then a summary block.
     ///
     /// ```text
-    /// 2026-11-21 08:00 CET  reconcile  launch                     +3 -0 =0  planned 3  badge 0
-    /// 2026-11-21 09:00 CET  delivery   badge 1  Stretch           herald:reminder:habit:stretch:morning:20261121T0900
+    /// 2026-11-21 08:00 CET  app        launched into the background
+    /// 2026-11-21 08:00 CET  reconcile  launch: +3 -0 =0, planned 3, app badge set to 0
+    /// 2026-11-21 09:00 CET  delivery   badge 1   Stretch  herald:reminder:habit:stretch:morning:20261121T0900  [banner, list, sound, badge; background]
+    /// 2026-11-21 09:05 CET  user       tap herald:reminder:habit:stretch:morning:20261121T0900
+    /// 2026-11-21 09:05 CET  route      ready "Stretch" (tap), app badge 0
     /// ```
     public func text() -> String {
         var lines = ["\(name) — \(zone.identifier), \(start) to \(end)", ""]
@@ -18,9 +21,20 @@ extension ScenarioResult {
             case .delivery(let delivery):
                 let badge = delivery.badge.map { "badge \($0)" } ?? "no badge"
                 let note = delivery.beforeStart ? "  (already delivered at start)" : ""
-                lines.append("\(when)  delivery   \(badge.padding(8))  \(delivery.title.padding(titleWidth))  \(delivery.identifier)\(note)")
+                let shown = delivery.appState.map { "  [\(delivery.presentationText); \(AppStateName.of($0))]" } ?? ""
+                lines.append("\(when)  delivery   \(badge.padding(8))  \(delivery.title.padding(titleWidth))  \(delivery.identifier)\(note)\(shown)")
             case .event(let event):
-                lines.append("\(when)  event      \(event.action)")
+                lines.append("\(when)  event      \(event.action)" + (event.note.map { " (\($0))" } ?? ""))
+            case .lifecycle(let lifecycle):
+                lines.append("\(when)  app        \(lifecycle.change)")
+            case .user(let user):
+                let on = user.identifier.isEmpty ? "" : " \(user.identifier)"
+                lines.append("\(when)  user       \(user.gesture)\(on)" + (user.inPrompt ? " (in-app prompt)" : ""))
+            case .prompt(let prompt):
+                let actions = prompt.actions.map(\.title).joined(separator: " | ")
+                lines.append("\(when)  prompt     \(prompt.title): \(actions)")
+            case .route(let route):
+                lines.append("\(when)  route      \(Self.describe(route, zone: zone))")
             case .reconcile(let reconcile):
                 var text = "\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): "
                 text += "+\(reconcile.added) -\(reconcile.removed) =\(reconcile.unchanged)"
@@ -46,11 +60,28 @@ extension ScenarioResult {
             ("pending at the end", "\(summary.pending)"),
             ("app badge", "\(summary.appBadge)"),
             ("reconciles", "\(summary.reconciles)"),
+            ("routes", "\(summary.routes)"),
             ("coverage horizon", coverage),
             ("cut occurrences", "\(summary.cuts)"),
         ]
         for (label, value) in rows { lines.append("  \(label.padding(20))\(value)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `ready "Read 20 pages" (tap, waited 2 s), completed 2026-11-21, app badge 0`.
+    static func describe(_ route: TimelineRoute, zone: TimeZone) -> String {
+        var text = route.destination.rawValue
+        switch route.destination {
+        case .ready, .inactive: if let title = route.title { text += " \"\(title)\"" }
+        case .missing: if let entity = route.entity { text += " \(entity)" }
+        case .invalid: if let reason = route.invalidReason { text += ": \(reason)" }
+        }
+        var how = route.actionName
+        if let typed = route.text { how += " \"\(typed)\"" }
+        if route.waited > 0 { how += ", waited \(Int(route.waited.rounded())) s" }
+        text += " (\(how))"
+        if let effect = route.effectText(zone: zone) { text += ", \(effect)" }
+        return text + ", app badge \(route.badge)"
     }
 }
 

@@ -14,7 +14,7 @@ public struct ScenarioResult: Hashable, Sendable {
     public var zone: TimeZone
     public var start: LocalDateTime
     public var end: LocalDateTime
-    /// Deliveries, events and reconciles in the order they happened.
+    /// Everything recorded, in the order it happened.
     public var timeline: [TimelineEntry]
     public var summary: ScenarioSummary
 
@@ -31,6 +31,26 @@ public struct ScenarioResult: Hashable, Sendable {
     /// The deliveries of the timeline, in order.
     public var deliveries: [TimelineDelivery] {
         timeline.compactMap { if case .delivery(let delivery) = $0 { delivery } else { nil } }
+    }
+
+    /// The responses routed to the app, in order.
+    public var routes: [TimelineRoute] {
+        timeline.compactMap { if case .route(let route) = $0 { route } else { nil } }
+    }
+
+    /// The in-app prompts the app showed, in order.
+    public var prompts: [TimelinePrompt] {
+        timeline.compactMap { if case .prompt(let prompt) = $0 { prompt } else { nil } }
+    }
+
+    /// The app's lifecycle and permission changes, in order.
+    public var lifecycle: [TimelineLifecycle] {
+        timeline.compactMap { if case .lifecycle(let change) = $0 { change } else { nil } }
+    }
+
+    /// What the user did to notifications, in order.
+    public var userActions: [TimelineUserAction] {
+        timeline.compactMap { if case .user(let user) = $0 { user } else { nil } }
     }
 
     /// The reconciles of the timeline, in order.

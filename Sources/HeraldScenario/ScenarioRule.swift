@@ -1,3 +1,4 @@
+import Foundation
 import Herald
 
 /// One reminder rule of a scenario entity: an id, a Herald ``Schedule`` and the
@@ -12,6 +13,10 @@ import Herald
 ///   - id: gym
 ///     weekly: {days: [MO, TH], times: ["18:00"]}
 ///     priority: 1
+///   - id: break
+///     every_minutes: {minutes: 60, from: "09:00", to: "17:00"}
+///     category: exercise        # its actions and foreground presentation
+///     follow_up: 15             # one follow-up 15 minutes after, unless acted on
 /// ```
 public struct ScenarioRule: Hashable, Sendable {
     /// The rule's id within its entity (the `rule` part of notification identifiers).
@@ -21,18 +26,26 @@ public struct ScenarioRule: Hashable, Sendable {
     public var kind: String
     public var priority: Int
     public var countsTowardBadge: Bool
+    /// The id of the ``ScenarioCategory`` its notifications carry (`category`).
+    public var category: String?
+    /// Minutes after delivery for one follow-up when nobody acted on it (`follow_up`).
+    public var followUpMinutes: Int?
 
-    public init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true) {
+    public init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
+                category: String? = nil, followUpMinutes: Int? = nil) {
         self.id = id
         self.schedule = schedule
         self.kind = kind
         self.priority = priority
         self.countsTowardBadge = countsTowardBadge
+        self.category = category
+        self.followUpMinutes = followUpMinutes
     }
 
     /// The Herald rule for this rule of `entity`.
     public func reminderRule(for entity: EntityReference) -> ReminderRule {
         ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
-                     countsTowardBadge: countsTowardBadge)
+                     countsTowardBadge: countsTowardBadge,
+                     followUpAfter: followUpMinutes.map { TimeInterval($0) * 60 })
     }
 }

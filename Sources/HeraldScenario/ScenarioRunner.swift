@@ -2,28 +2,45 @@ import Foundation
 import Herald
 import HeraldSimulator
 
-/// Plays a ``Scenario`` against Herald's `Engine` and a `SimulatedNotificationCenter`
-/// in virtual time, recording every delivery, event and reconcile.
+/// Plays a ``Scenario`` on a `SimulatedDevice` around a `SimulatedNotificationCenter`,
+/// in virtual time, with the scenario's app (Herald's `Engine` over the scenario's
+/// data) running on it, and records every delivery, prompt, event, reconcile, lifecycle
+/// change, user gesture and route.
 ///
 /// The run is deterministic:
 ///
 /// 1. A `VirtualClock` starts at the scenario's `start` in its `zone` (earlier when
 ///    the scenario lists notifications already `delivered`: those are added and
-///    delivered at their own instants first).
-/// 2. The engine reconciles with reason `.launch`.
-/// 3. Time moves to each event in order, delivering what falls due on the way; the
-///    event is applied to the app's data (``ScenarioReminderSource``) and the engine,
-///    and the engine's reconcile is recorded. At each local midnight the simulated app
-///    is opened and the engine re-plans with `.dayChanged` (before an event at the same
-///    instant).
-/// 4. Time moves to `start + days`; the result summarises the end state.
+///    delivered at their own instants first, before the device is there).
+/// 2. The center gets the scenario's `authorization`; the device launches the app at
+///    the start, into the background (the default, and `app: background`) or the
+///    foreground: the app's `engine.launched()` registers the categories and plans.
+///    With `app: not-running` it is launched into the background and terminated at
+///    the same instant, as if it had run earlier, so reminders are pending and the
+///    next tap cold-launches it.
+/// 3. Time moves to each event in order through the device, delivering what falls due
+///    on the way (in the foreground the app decides how each is shown); a running app
+///    is told about each local midnight and re-plans. When the app said it would be
+///    ready after `ready_after` seconds, time stops at that instant and the app says
+///    so: responses queued since its launch are routed then.
+/// 4. Data events (complete, pause, ...) go through the running app's engine; while the
+///    app is not running they are saved to the app's data and Herald's store only (a
+///    sync, another device) and Herald catches up at the next launch. User events act
+///    on the latest notification of the entity the user can see: in the delivered list
+///    (through the device: a tap launches the app if needed) or, in the foreground, an
+///    open in-app prompt (through the app).
+/// 5. Time moves to `start + days`; the result summarises the end state.
 ///
-/// Events at or after the end (when `days` is shortened) are not played.
+/// Events at or after the end (when `days` is shortened) are not played. An event
+/// that cannot happen at its point of the run (a tap with nothing of the entity in the
+/// list, an action the notification did not offer, a launch of a running app, a post
+/// while the app is not running) stops the run with a ``ScenarioError`` of code
+/// ``ScenarioError/Code/impossibleEvent`` at the event's line.
 ///
 /// ```swift
-/// let scenario = try Scenario(contentsOf: URL(fileURLWithPath: "Examples/seed-004-badges.yaml"))
+/// let scenario = try Scenario(contentsOf: URL(fileURLWithPath: "Examples/goal-cold-launch.yaml"))
 /// let result = try await ScenarioRunner(scenario: scenario).run()
-/// result.deliveries.filter { !$0.beforeStart }.map(\.badge)   // [1, 2, 3]
+/// result.routes.map(\.destination)   // [.ready, .missing, .inactive]
 /// ```
 public struct ScenarioRunner: Sendable {
     public var scenario: Scenario
@@ -40,157 +57,83 @@ public struct ScenarioRunner: Sendable {
         LocalDateTime(date: scenario.start.date.adding(days: days), time: scenario.start.time)
     }
 
+    /// Plays the scenario.
+    ///
+    /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/impossibleEvent`` when
+    ///   an event cannot happen at its point of the run.
     public func run() async throws -> ScenarioResult {
         let converter = ZoneConverter.for(scenario.zone)
         let startDate = converter.instant(for: scenario.start).date
         let endDate = converter.instant(for: end).date
-        var recorder = Recorder(converter: converter)
 
         // The device before the app runs: yesterday's notifications, still in the list.
         let stale = scenario.delivered.sorted { $0.at < $1.at }
             .map { (notification: $0, date: converter.instant(for: $0.at).date) }
         let clockStart = min(startDate, (stale.first?.date ?? startDate).addingTimeInterval(-60))
         let clock = VirtualClock(now: clockStart, timeZone: scenario.zone)
+        let recorder = ScenarioRecorder(converter: converter, clock: clock)
         let center = SimulatedNotificationCenter(clock: clock, dropRule: scenario.dropRule, authorization: .authorized)
         for (index, entry) in stale.enumerated() {
             try await center.add(staleRequest(entry.notification, badge: index + 1))
         }
-        recorder.record(await center.advance(to: startDate), beforeStart: true)
+        for notification in await center.advance(to: startDate) {
+            await recorder.delivery(notification, presented: nil, beforeStart: true)
+        }
+        await center.setAuthorizationStatus(scenario.authorization)
 
         let store = InMemoryEngineStore()
         store.commit(scenario.entities.filter(\.paused).map { .pause($0.reference) })
         let source = ScenarioReminderSource(entities: scenario.entities)
-        let engine = Engine(center: center, source: source, store: store, clock: clock,
-                            configuration: scenario.planner.configuration)
-        recorder.record(await engine.reconcile(reason: .launch), at: clock.now)
-
-        for step in steps(converter: converter, from: startDate, to: endDate) {
-            recorder.record(await center.advance(to: step.date), beforeStart: false)
-            switch step.kind {
-            case .midnight:
-                recorder.record(await engine.reconcile(reason: .dayChanged), at: clock.now)
-            case .event(let event):
-                recorder.timeline.append(.event(TimelineEvent(
-                    date: clock.now, local: converter.local(for: clock.now), action: event.action)))
-                let report = try await apply(event.action, engine: engine, source: source, store: store)
-                recorder.record(report, at: clock.now)
-            }
+        let categories: CategoryRegistry
+        do {
+            categories = try CategoryRegistry(scenario.categories.map(\.reminderCategory))
+        } catch {
+            throw ScenarioError(code: .invalidValue, at: nil, message: "the categories are not valid: \(error)")
         }
-        recorder.record(await center.advance(to: endDate), beforeStart: false)
+        let environment = ScenarioAppEnvironment(
+            center: center, source: source, store: store, configuration: scenario.planner.configuration,
+            categories: categories, readiness: scenario.readiness, recorder: recorder)
+        let device = await SimulatedDevice(center: center) { ScenarioApp(environment: environment) }
+        await center.setDeliveryHandler { [weak device] notification in
+            let presented = await device?.presentedNotifications.last { $0.notification == notification }
+            await recorder.delivery(notification, presented: presented, beforeStart: false)
+        }
+        let run = ScenarioRun(scenario: scenario, device: device, environment: environment, converter: converter)
+        do {
+            try await run.play(from: startDate, to: endDate)
+        } catch {
+            await center.setDeliveryHandler(nil)
+            throw error
+        }
+        await center.setDeliveryHandler(nil)
 
-        let plan = recorder.lastPlan
+        let plan = await recorder.lastPlan
         let summary = ScenarioSummary(
-            delivered: recorder.delivered,
+            delivered: await recorder.delivered,
             pending: await center.pendingNotificationRequests().count,
             stillDelivered: await center.deliveredNotifications().count,
             appBadge: await center.badgeCount,
             coverageHorizon: plan?.coverageHorizon,
             horizonEnd: plan?.horizonEnd,
             cuts: plan?.cuts().count ?? 0,
-            reconciles: recorder.reconciles)
+            reconciles: await recorder.reconciles,
+            routes: await recorder.routes)
         return ScenarioResult(name: scenario.name, zone: scenario.zone, start: scenario.start, end: end,
-                              timeline: recorder.timeline, summary: summary)
-    }
-
-    // MARK: Steps
-
-    private struct Step {
-        enum Kind {
-            case midnight
-            case event(ScenarioEvent)
-        }
-
-        var date: Date
-        var kind: Kind
-        /// Midnights (0) before events (1) at one instant; then file order.
-        var rank: Int
-        var order: Int
-    }
-
-    /// Local midnights and events inside the run, in the order they are played.
-    private func steps(converter: ZoneConverter, from start: Date, to end: Date) -> [Step] {
-        var steps: [Step] = []
-        var day = scenario.start.date.adding(days: 1)
-        while true {
-            let date = converter.instant(for: LocalDateTime(date: day, time: .midnight)).date
-            guard date < end else { break }
-            steps.append(Step(date: date, kind: .midnight, rank: 0, order: steps.count))
-            day = day.adding(days: 1)
-        }
-        for event in scenario.events {
-            let date = converter.instant(for: event.at).date
-            guard date >= start, date < end else { continue }
-            steps.append(Step(date: date, kind: .event(event), rank: 1, order: steps.count))
-        }
-        return steps.sorted { ($0.date, $0.rank, $0.order) < ($1.date, $1.rank, $1.order) }
-    }
-
-    // MARK: Events
-
-    private func apply(_ action: ScenarioEvent.Action, engine: Engine, source: ScenarioReminderSource,
-                       store: InMemoryEngineStore) async throws -> ReconcileReport {
-        switch action {
-        case .complete(let entity, let day):
-            return try await engine.completed(entity, on: day)
-        case .pause(let entity):
-            return try await engine.paused(entity)
-        case .resume(let entity):
-            return try await engine.resumed(entity)
-        case .delete(let entities):
-            await source.remove(entities)
-            return try await engine.deleted(Set(entities))
-        case .edit(let edit):
-            await source.apply(edit)
-            return await engine.entityChanged(edit.entity)
-        case .import(let namespace, let entities):
-            await source.replaceAll(namespace: namespace, with: entities)
-            store.commit(entities.filter(\.paused).map { .pause($0.reference) })
-            return try await engine.replacedAll(namespace: namespace, remaining: Set(entities.map(\.reference)))
-        }
+                              timeline: await recorder.timeline, summary: summary)
     }
 
     /// One of the scenario's already-delivered notifications, as the app's old code
     /// would have scheduled it: a one-shot request at its local time.
     private func staleRequest(_ notification: ScenarioDeliveredNotification, badge: Int) -> NotificationRequest {
-        let title = scenario.entities.first { $0.reference == notification.entity }?.title ?? notification.entity.id
+        let entity = scenario.entities.first { $0.reference == notification.entity }
+        let title = entity?.title ?? notification.entity.id
+        let category = entity?.rules.first { $0.id == notification.rule }?.category ?? ""
         let identifier = notification.identifier
         return NotificationRequest(
             identifier: identifier.description,
             content: NotificationContent(
                 title: title, body: "\(notification.rule) at \(notification.at.time)", badge: badge,
-                userInfo: HeraldPayload(identifier: identifier).userInfo()),
+                categoryIdentifier: category, userInfo: HeraldPayload(identifier: identifier).userInfo()),
             trigger: .calendar(CalendarTrigger(at: notification.at)))
-    }
-
-    // MARK: Recording
-
-    /// Collects the timeline as the run goes.
-    private struct Recorder {
-        let converter: ZoneConverter
-        var timeline: [TimelineEntry] = []
-        var delivered = 0
-        var reconciles = 0
-        var lastPlan: Plan?
-
-        mutating func record(_ notifications: [DeliveredNotification], beforeStart: Bool) {
-            for notification in notifications {
-                if !beforeStart { delivered += 1 }
-                let content = notification.request.content
-                timeline.append(.delivery(TimelineDelivery(
-                    date: notification.date, local: converter.local(for: notification.date), badge: content.badge,
-                    title: content.title, body: content.body, identifier: notification.request.identifier,
-                    beforeStart: beforeStart)))
-            }
-        }
-
-        mutating func record(_ report: ReconcileReport, at date: Date) {
-            reconciles += 1
-            if let plan = report.plan { lastPlan = plan }
-            timeline.append(.reconcile(TimelineReconcile(
-                date: date, local: converter.local(for: date), reasons: report.reasons.map(\.description),
-                added: report.outcome.added, removed: report.outcome.removed, unchanged: report.outcome.unchanged,
-                failedAdds: report.outcome.failedAdds.count, planned: report.plan?.reminders.count,
-                badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure)))
-        }
     }
 }

@@ -24,9 +24,11 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var cuts: Int
     /// Reconcile runs during the scenario.
     public var reconciles: Int
+    /// Responses routed to the app.
+    public var routes: Int
 
     public init(delivered: Int, pending: Int, stillDelivered: Int, appBadge: Int, coverageHorizon: Date?,
-                horizonEnd: Date?, cuts: Int, reconciles: Int) {
+                horizonEnd: Date?, cuts: Int, reconciles: Int, routes: Int = 0) {
         self.delivered = delivered
         self.pending = pending
         self.stillDelivered = stillDelivered
@@ -35,5 +37,6 @@ public struct ScenarioSummary: Hashable, Sendable {
         self.horizonEnd = horizonEnd
         self.cuts = cuts
         self.reconciles = reconciles
+        self.routes = routes
     }
 }

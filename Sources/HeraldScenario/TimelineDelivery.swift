@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HeraldSimulator
 
 /// A notification the simulated system delivered during a scenario run.
 ///
@@ -19,9 +20,16 @@ public struct TimelineDelivery: Hashable, Sendable {
     public var identifier: String
     /// One of the scenario's `delivered` notifications, delivered before the start.
     public var beforeStart: Bool
+    /// How the device showed it (`nil` before the start, when no device was there).
+    public var presentation: NotificationPresentation?
+    /// Where the app stood when it arrived (`nil` before the start).
+    public var appState: AppState?
+    /// Shown as an in-app prompt (the system banner silenced); a ``TimelinePrompt`` follows.
+    public var prompted: Bool
 
     public init(date: Date, local: LocalDateTime, badge: Int?, title: String, body: String, identifier: String,
-                beforeStart: Bool) {
+                beforeStart: Bool, presentation: NotificationPresentation? = nil, appState: AppState? = nil,
+                prompted: Bool = false) {
         self.date = date
         self.local = local
         self.badge = badge
@@ -29,5 +37,15 @@ public struct TimelineDelivery: Hashable, Sendable {
         self.body = body
         self.identifier = identifier
         self.beforeStart = beforeStart
+        self.presentation = presentation
+        self.appState = appState
+        self.prompted = prompted
+    }
+
+    /// `prompt`, `silenced`, `quiet (list, badge)` or the options shown, such as
+    /// `banner, list, sound, badge`; `system` before the start.
+    public var presentationText: String {
+        if prompted { return "prompt" }
+        return presentation?.description ?? "system"
     }
 }

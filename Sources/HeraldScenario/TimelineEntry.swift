@@ -1,14 +1,16 @@
 import Foundation
 import Herald
 
-/// One line of a scenario's timeline: a delivery, an event, or a reconcile.
+/// One line of a scenario's timeline: a delivery, an in-app prompt, an event of the
+/// app's data, a reconcile, a change of the app's process or permission, a gesture of
+/// the user, or a response routed to the app.
 ///
 /// ```swift
 /// for entry in result.timeline {
 ///     switch entry {
 ///     case .delivery(let delivery): print(delivery.local, delivery.badge ?? 0, delivery.title)
-///     case .event(let event): print(event.local, event.action)
-///     case .reconcile(let reconcile): print(reconcile.local, reconcile.reasons)
+///     case .route(let route): print(route.local, route.destination, route.badge)
+///     default: break
 ///     }
 /// }
 /// ```
@@ -16,12 +18,20 @@ public enum TimelineEntry: Hashable, Sendable {
     case delivery(TimelineDelivery)
     case event(TimelineEvent)
     case reconcile(TimelineReconcile)
+    case lifecycle(TimelineLifecycle)
+    case user(TimelineUserAction)
+    case prompt(TimelinePrompt)
+    case route(TimelineRoute)
 
     public var date: Date {
         switch self {
         case .delivery(let delivery): delivery.date
         case .event(let event): event.date
         case .reconcile(let reconcile): reconcile.date
+        case .lifecycle(let lifecycle): lifecycle.date
+        case .user(let user): user.date
+        case .prompt(let prompt): prompt.date
+        case .route(let route): route.date
         }
     }
 
@@ -30,6 +40,10 @@ public enum TimelineEntry: Hashable, Sendable {
         case .delivery(let delivery): delivery.local
         case .event(let event): event.local
         case .reconcile(let reconcile): reconcile.local
+        case .lifecycle(let lifecycle): lifecycle.local
+        case .user(let user): user.local
+        case .prompt(let prompt): prompt.local
+        case .route(let route): route.local
         }
     }
 }

@@ -61,10 +61,59 @@ public actor StreakApp {
         try await engine.requestAuthorization()
     }
 
-    /// The games at risk changed (a result was added, the day changed).
-    public func setGamesAtRisk(_ games: [Game]) async {
-        source.gamesAtRisk = games
+    /// Time moved (iOS's significant-time-change and time-zone notifications): the
+    /// reminder is always re-planned, whether or not smart timing is on (seed 003 issues
+    /// 1 and 4); smart timing is refreshed when it is on and its suggestion is two days old.
+    public func timeChanged(_ change: TimeChange) async {
+        if change == .dayChanged, settingsAllowSmartTiming, smartTimingIsStale {
+            await applySmartReminder()
+        }
+        await engine.timeChanged(change)
+    }
+
+    /// The user played a game: it is no longer at risk today.
+    public func recordResult(_ gameID: String, at date: Date) async {
+        source.recordResult(gameID, at: date)
         await engine.entityChanged(StreakReminderSource.entity)
+    }
+
+    /// The user changed the settings.
+    public func updateSettings(_ settings: StreakSettings) async {
+        source.settings = settings
+        await engine.entityChanged(StreakReminderSource.entity)
+    }
+
+    /// Moves the reminder time to the smart suggestion, when reminders are on and there
+    /// is a suggestion. It never switches reminders or smart timing on (seed 003 issue
+    /// 7), and without history it leaves the time alone rather than making one up.
+    @discardableResult
+    public func applySmartReminder() async -> SmartTimingSuggestion? {
+        let now = engine.clock.now
+        let suggestion = smartTiming.suggest(completions: source.playHistory, now: now, zone: engine.clock.timeZone)
+        try? engine.store.commit([.setSmartTiming(key: Self.smartTimingKey, SmartTimingState(
+            suggestion: suggestion?.reminderTime, windowStartHour: suggestion?.windowStartHour, computedAt: now))])
+        guard source.settings.remindersEnabled, let suggestion else { return suggestion }
+        source.settings.reminderTime = suggestion.reminderTime
+        await engine.entityChanged(StreakReminderSource.entity)
+        return suggestion
+    }
+
+    /// The suggestion's window for display: the same function the reminder uses.
+    public func smartWindowDescription() -> String? {
+        smartTiming.suggest(completions: source.playHistory, now: engine.clock.now, zone: engine.clock.timeZone)?
+            .windowDescription
+    }
+
+    public nonisolated let smartTiming = SmartReminderTiming()
+    static let smartTimingKey = "streaks"
+
+    private var settingsAllowSmartTiming: Bool {
+        source.settings.remindersEnabled && source.settings.smartTimingEnabled
+    }
+
+    private var smartTimingIsStale: Bool {
+        let computedAt = (try? engine.store.load().smartTiming[Self.smartTimingKey])??.computedAt
+        return smartTiming.needsRecompute(computedAt: computedAt, now: engine.clock.now)
     }
 
     public func unlockAchievement(_ id: String, title: String) async throws {

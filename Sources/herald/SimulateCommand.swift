@@ -8,9 +8,13 @@ struct SimulateCommand: AsyncParsableCommand {
         commandName: "simulate",
         abstract: "Play a scenario file in simulated time and print its timeline.",
         discussion: """
-            The timeline lists every delivery (local time, badge, title, identifier), every \
-            event of the scenario and every reconcile of the engine, then a summary. With \
-            --json it is one JSON object per line.
+            The timeline lists every delivery (local time, badge, title, identifier, how it \
+            was presented and where the app was), in-app prompts with their actions, every \
+            event of the scenario, every reconcile of the engine, the app's lifecycle, the \
+            user's gestures and each response's route with the app badge after it, then a \
+            summary. With --json it is one JSON object per line. A scenario that cannot be \
+            read, or an event that cannot happen when it comes (a tap with nothing of the \
+            entity delivered), exits with status 65 and names the file, line and field.
             """
     )
 
@@ -34,7 +38,14 @@ struct SimulateCommand: AsyncParsableCommand {
             StandardError.write(error.description)
             throw ExitCode(65)
         }
-        let result = try await ScenarioRunner(scenario: parsed, days: days).run()
+        let result: ScenarioResult
+        do {
+            result = try await ScenarioRunner(scenario: parsed, days: days).run()
+        } catch let error as ScenarioError {
+            // An event that cannot happen at its point of the run (a tap on nothing).
+            StandardError.write(error.description)
+            throw ExitCode(65)
+        }
         print(output.json ? result.jsonLines() : result.text(), terminator: "")
     }
 }

@@ -18,6 +18,15 @@ struct ExampleScenarioTests {
         #expect(result.summary.pending == result.reconciles.last?.planned)
     }
 
+    @Test(arguments: ScenarioFixtures.allExampleNames)
+    func bundledExampleRunsWithoutFailures(_ name: String) async throws {
+        let result = try await ScenarioRunner(scenario: makeExample(name)).run()
+
+        #expect(result.reconciles.allSatisfy { $0.failure == nil && $0.failedAdds == 0 })
+        #expect(result.summary.cuts == 0)
+        #expect(result.timeline.map(\.date) == result.timeline.map(\.date).sorted())
+    }
+
     @Test func habitsExampleShowsEveryEventKindItPromises() async throws {
         let scenario = try makeExample("habits.yaml")
         #expect(scenario.zone.identifier == "Europe/Berlin")

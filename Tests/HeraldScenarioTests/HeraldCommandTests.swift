@@ -129,3 +129,52 @@ struct HeraldCommandTests {
         #expect(run.stderr.contains("unknown time zone \"Mars/Base\""))
     }
 }
+
+extension HeraldCommandTests {
+    @Test func simulateShowsTheColdLaunchRouteAsJSON() async throws {
+        // When the seed-000 example is simulated with --json
+        let run = try await makeExecution(["simulate", "Examples/goal-cold-launch.yaml", "--json"])
+
+        // Then lifecycle, user and route lines carry utc and local, and the route comes when the app is ready
+        #expect(run.status == 0, "\(run.stderr)")
+        let objects = try run.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let types = Set(objects.compactMap { $0["type"] as? String })
+        #expect(types.isSuperset(of: ["lifecycle", "user", "route", "delivery", "reconcile", "summary"]))
+        #expect(objects.allSatisfy { $0["type"] as? String == "summary" || ($0["utc"] is String && $0["local"] is String) })
+        let routes = objects.filter { $0["type"] as? String == "route" }
+        #expect(routes.compactMap { $0["destination"] as? String } == ["ready", "missing", "inactive"])
+        #expect(routes.first?["local"] as? String == "2026-11-21T09:05:02")
+        #expect(routes.first?["received_utc"] as? String == "2026-11-21T08:05:00Z")
+        #expect(routes.compactMap { $0["badge"] as? Int } == [2, 1, 0])
+        #expect(routes.last?["title"] as? String == "Morning run")
+        let deliveries = objects.filter { $0["type"] as? String == "delivery" }
+        #expect(deliveries.allSatisfy { $0["presentation"] as? String == "banner, list, sound, badge" })
+        #expect(objects.last?["routes"] as? Int == 3)
+    }
+
+    @Test func simulateShowsThePromptAsText() async throws {
+        let run = try await makeExecution(["simulate", "Examples/exercise-breaks.yaml"])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("prompt     Time to move: Log Exercise | Snooze 5 min | Dismiss"))
+        #expect(run.stdout.contains("snoozed until 2026-11-23 09:06"))
+    }
+
+    @Test func impossibleEventFailsWithItsLine() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-tap-\(UUID().uuidString).yaml")
+        try (ScenarioFixtures.header + """
+            entities: [{id: a, title: A, rules: [{id: r, daily: ["09:00"]}]}]
+            events:
+              - {at: 2026-11-21T08:30, tap: a}
+
+            """).write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let run = try await makeExecution(["simulate", file.path])
+
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("\(file.path):6:33: events[0].tap: at 2026-11-21 08:30"), "\(run.stderr)")
+    }
+}

@@ -10,7 +10,11 @@ enum ScenarioFixtures {
 
     static let examples = packageRoot.appendingPathComponent("Examples")
 
-    static let exampleNames = ["habits.yaml", "seed-004-badges.yaml"]
+    static let exampleNames = ["habits.yaml", "seed-004-badges.yaml", "goal-cold-launch.yaml"]
+
+    /// Every bundled example, including those whose pending requests hold snoozes and
+    /// follow-ups beyond the plan.
+    static let allExampleNames = exampleNames + ["exercise-breaks.yaml"]
 
     /// The header every inline scenario starts with (lines 1 to 3).
     static let header = """

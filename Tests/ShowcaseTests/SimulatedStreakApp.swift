@@ -20,6 +20,7 @@ struct SimulatedStreakApp: SimulatedApp {
         await app.willPresent(notification)
     }
     func didReceive(_ response: NotificationResponse) async { await app.didReceive(response) }
+    func timeChanged(_ change: TimeChange) async { await app.timeChanged(change) }
 }
 
 /// A device running the streak app, with what outlives its processes.
@@ -64,7 +65,7 @@ func makeStreakApp(
     let engineStore = InMemoryEngineStore()
     let device = await SimulatedDevice(center: center) { [clock = center.clock] in
         SimulatedStreakApp(
-            app: StreakApp(source: StreakReminderSource(times: times, gamesAtRisk: [wordle, connections]),
+            app: StreakApp(source: StreakReminderSource(clock: clock, times: times, gamesAtRisk: [wordle, connections]),
                            engineStore: engineStore, center: center, clock: clock),
             wiresHandlersAtLaunch: wiresHandlersAtLaunch)
     }

@@ -80,8 +80,10 @@ import Testing
         #expect(await fixture.device.appState == .background)
         #expect(app.responder.routes.last?.effect == .deferredToTomorrow(day("2026-06-01")))
         #expect(app.responder.screens.isEmpty)
-        let today = await fixture.device.advance(to: instant("2026-06-01T23:59"))
+        let today = await fixture.device.advance(to: instant("2026-06-01T23:00"))
         #expect(today.allSatisfy { $0.notification.request.heraldIdentifier?.entity != StreakReminderSource.entity })
+        // The user plays Wordle late in the evening, so its streak is at risk again tomorrow
+        await app.recordResult(wordle.id, at: instant("2026-06-01T23:00"))
         let tomorrow = await fixture.device.advance(to: instant("2026-06-02T12:01"))
         #expect(tomorrow.map(\.notification.date) == [instant("2026-06-02T12:00")])
         await fixture.expectNothingUnexpectedPending()

@@ -33,29 +33,31 @@ extension Engine {
     /// Whether the app said it is ready in this process.
     public var isAppReady: Bool { responder != nil }
 
+    /// Hands queued responses to the responder, in order. Each batch is handled first
+    /// (actions committed), then re-planned once, since the user's gestures took
+    /// notifications off the list and actions changed the state, and then handed over,
+    /// so the app sees the badge and plan that follow from them.
     func deliverQueuedResponses() async {
         guard let responder, !isDeliveringResponses else { return }
         isDeliveringResponses = true
         defer { isDeliveringResponses = false }
         while true {
-            let next: QueuedResponse
+            let queued: [QueuedResponse]
             do {
-                guard let first = try store.load().queuedResponses.first else { return }
-                next = first
+                queued = try store.load().queuedResponses
             } catch {
                 logger.error("reading queued responses failed", metadata: ["error": "\(error)"])
                 return
             }
-            guard let route = await handle(next, resolvingWith: responder) else { return }
-            await responder.handle(route)
-        }
-    }
-
-    private func hasPendingFollowUp(of identifier: NotificationIdentifier) async -> Bool {
-        await center.pendingNotificationRequests().contains { request in
-            guard let pending = request.heraldIdentifier, pending.kind == .followUp else { return false }
-            return pending.entity == identifier.entity && pending.rule == identifier.rule
-                && pending.occurrence == identifier.occurrence
+            guard !queued.isEmpty else { return }
+            var routes: [Route] = []
+            for next in queued {
+                guard let route = await handle(next, resolvingWith: responder) else { break }
+                routes.append(route)
+            }
+            guard !routes.isEmpty else { return }
+            await reconcile(reason: .other("responses"))
+            for route in routes { await responder.handle(route) }
         }
     }
 
@@ -121,14 +123,7 @@ extension Engine {
             ])
             return nil
         }
-        // An action changes the plan; a plain acknowledgement only withdraws a pending
-        // follow-up, so it re-plans only when there is one.
-        if let cleanUp {
-            await cleanUp()
-            await reconcile(reason: .other("response \(response.actionIdentifier)"))
-        } else if let acknowledged = route.payload?.identifier, await hasPendingFollowUp(of: acknowledged) {
-            await reconcile(reason: .other("response \(response.actionIdentifier)"))
-        }
+        await cleanUp?()
         logger.debug("response handled", metadata: [
             "identifier": "\(response.notification.request.identifier)",
             "action": "\(response.actionIdentifier)", "destination": "\(route.destination)",

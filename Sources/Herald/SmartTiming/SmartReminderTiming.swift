@@ -2,7 +2,8 @@ import Foundation
 
 /// Suggests a reminder time from when the user actually completes things (seed 003):
 /// a histogram of the last 30 days of completion times, the best two-hour window
-/// `[h, h+1]`, a reminder 30 minutes before it, clamped to 06:00–22:00.
+/// `[h, h+1]` (of equal windows, the one whose first hour holds more), a reminder 30
+/// minutes before it, clamped to 06:00–22:00.
 ///
 /// One function serves both the reminder and any display of the window, so the two
 /// cannot disagree. It only suggests: applying a suggestion changes the reminder time
@@ -34,10 +35,12 @@ public struct SmartReminderTiming: Sendable {
             total += 1
         }
         guard total > 0 else { return nil }
+        // Equal windows go to the one whose first hour holds more: play clustered at 08:xx
+        // gives the window 08–09 (remind 07:30), not 07–08.
         var bestStart = 0, bestCount = -1
         for hour in 0..<24 {
             let count = counts[hour] + counts[(hour + 1) % 24]
-            if count > bestCount {
+            if count > bestCount || (count == bestCount && counts[hour] > counts[bestStart]) {
                 bestStart = hour
                 bestCount = count
             }

@@ -1,0 +1,100 @@
+import Foundation
+import Herald
+import HeraldSimulator
+
+/// The app a scenario runs on the ``SimulatedDevice``: a fresh process at each launch,
+/// wrapping a fresh Herald `Engine` over the app's data (``ScenarioReminderSource``)
+/// and Herald's store, which outlive the process like files on disk.
+///
+/// - Launch: `engine.launched()` (categories, fired log, plan); the app says it is
+///   ready (`engine.appIsReady`) at once, or the scenario's `ready_after` seconds later
+///   (the runner moves time there), or at a `ready` event.
+/// - Back from the background: `engine.becameActive()`.
+/// - Foreground delivery: `engine.willPresent`; a prompt silences the system banner
+///   and stays open in the app until the user answers it or the process ends.
+/// - Response: `engine.receive`; routes reach ``ScenarioResponder`` once ready.
+/// - Time change (midnight, zone, clock): `engine.timeChanged`.
+///
+/// Everything it does is written to the run's recorder as it happens.
+actor ScenarioApp: SimulatedApp {
+    let environment: ScenarioAppEnvironment
+    let engine: Engine
+    /// When the app will say it is ready, while it is loading.
+    private(set) var readyAt: Date?
+    private(set) var isReady = false
+    /// In-app prompts shown and not answered yet, oldest first.
+    private(set) var openPrompts: [InAppPrompt] = []
+
+    init(environment: ScenarioAppEnvironment) {
+        self.environment = environment
+        engine = Engine(center: environment.center, source: environment.source, store: environment.store,
+                        clock: environment.center.clock, configuration: environment.configuration,
+                        categories: environment.categories)
+    }
+
+    private var recorder: ScenarioRecorder { environment.recorder }
+
+    func didFinishLaunching(in state: AppState) async {
+        await recorder.lifecycle(.launched(state))
+        await recorder.reconcile(await engine.launched())
+        switch environment.readiness {
+        case .after(let seconds) where seconds <= 0:
+            await becomeReady()
+        case .after(let seconds):
+            readyAt = environment.center.clock.now.addingTimeInterval(seconds)
+        case .onEvent:
+            break
+        }
+    }
+
+    func didBecomeActive() async {
+        await recorder.lifecycle(.becameActive)
+        await recorder.reconcile(await engine.becameActive())
+    }
+
+    func didEnterBackground() async {
+        await recorder.lifecycle(.enteredBackground)
+    }
+
+    func willTerminate() async {
+        await recorder.lifecycle(.terminated)
+    }
+
+    func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
+        let decision = await engine.willPresent(notification)
+        if case .prompt(let prompt) = decision {
+            openPrompts.append(prompt)
+            await recorder.stash(prompt)
+        }
+        return decision.systemOptions
+    }
+
+    func didReceive(_ response: NotificationResponse) async {
+        await engine.receive(response)
+    }
+
+    func timeChanged(_ change: TimeChange) async {
+        await recorder.reconcile(await engine.timeChanged(change))
+    }
+
+    /// The app's data is loaded: queued responses are routed now.
+    func becomeReady() async {
+        guard !isReady else { return }
+        isReady = true
+        readyAt = nil
+        await recorder.lifecycle(.ready)
+        await engine.appIsReady(ScenarioResponder(source: environment.source, center: environment.center,
+                                                  recorder: recorder))
+    }
+
+    /// The user answers an open prompt: the same handling as the system's action.
+    func choose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async {
+        close(prompt)
+        await engine.choose(actionIdentifier, in: prompt, text: text)
+    }
+
+    /// The prompt goes away without an answer.
+    func close(_ prompt: InAppPrompt) {
+        openPrompts.removeAll { $0 == prompt }
+    }
+}

@@ -1,0 +1,14 @@
+import Herald
+import HeraldSimulator
+
+/// What every process of the scenario app shares: the system's center (with its
+/// clock), the app's data and Herald's store, the configuration, and the run's recorder.
+struct ScenarioAppEnvironment: Sendable {
+    let center: SimulatedNotificationCenter
+    let source: ScenarioReminderSource
+    let store: InMemoryEngineStore
+    let configuration: PlannerConfiguration
+    let categories: CategoryRegistry
+    let readiness: ScenarioReadiness
+    let recorder: ScenarioRecorder
+}

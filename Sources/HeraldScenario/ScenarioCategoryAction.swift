@@ -1,0 +1,75 @@
+import Foundation
+import Herald
+
+/// One action button of a ``ScenarioCategory``.
+///
+/// ```yaml
+/// actions:
+///   - {id: open, title: View Details, kind: open}                  # brings the app forward
+///   - {id: log, title: Log Exercise, kind: log, foreground: true}  # complete, and open the app
+///   - {id: snooze-5, title: Snooze 5 min, kind: snooze, minutes: 5}
+///   - {id: tomorrow, title: Remind Tomorrow, kind: remind-tomorrow}
+///   - {id: note, title: Add note, kind: text, button: Save, placeholder: How was it?}
+///   - {id: share, title: Share, kind: custom}
+/// ```
+public struct ScenarioCategoryAction: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var kind: Kind
+    /// Whether choosing it brings the app to the foreground (`open` always does).
+    public var foreground: Bool
+
+    public init(id: String, title: String, kind: Kind, foreground: Bool = false) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.foreground = foreground || kind == .open
+    }
+
+    /// What the button does, as the file spells it.
+    public enum Kind: Hashable, Sendable, CustomStringConvertible {
+        case open
+        /// `complete` and `log` are the same action with different words.
+        case complete
+        case log
+        case snooze(minutes: Int)
+        case remindTomorrow
+        case text(button: String, placeholder: String)
+        case custom
+
+        /// The spellings `kind` accepts.
+        public static let names = ["open", "complete", "log", "snooze", "remind-tomorrow", "text", "custom"]
+
+        public var description: String {
+            switch self {
+            case .open: "open"
+            case .complete: "complete"
+            case .log: "log"
+            case .snooze: "snooze"
+            case .remindTomorrow: "remind-tomorrow"
+            case .text: "text"
+            case .custom: "custom"
+            }
+        }
+
+        public var isText: Bool {
+            if case .text = self { true } else { false }
+        }
+    }
+
+    /// Herald's action.
+    public var categoryAction: CategoryAction {
+        let options: NotificationAction.Options = foreground ? [.foreground] : []
+        return switch kind {
+        case .open: CategoryAction(identifier: id, title: title, kind: .open, options: options)
+        case .complete, .log: CategoryAction(identifier: id, title: title, kind: .complete, options: options)
+        case .snooze(let minutes):
+            CategoryAction(identifier: id, title: title, kind: .snooze(TimeInterval(minutes) * 60), options: options)
+        case .remindTomorrow: CategoryAction(identifier: id, title: title, kind: .remindTomorrow, options: options)
+        case .text(let button, let placeholder):
+            CategoryAction(identifier: id, title: title, kind: .textInput, options: options,
+                           textInput: NotificationAction.TextInput(buttonTitle: button, placeholder: placeholder))
+        case .custom: CategoryAction(identifier: id, title: title, kind: .custom(id), options: options)
+        }
+    }
+}

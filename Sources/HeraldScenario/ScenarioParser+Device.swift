@@ -1,0 +1,199 @@
+import Herald
+import HeraldSimulator
+
+extension ScenarioParser {
+    static let postKeys = ["entity", "name", "token", "title", "body", "category"]
+
+    /// Parses a lifecycle, permission, user or post event.
+    func deviceEvent(_ kind: String, _ value: ScenarioNode, at: LocalDateTime, catalog: inout TargetCatalog,
+                     context: RuleContext) throws(ScenarioError) -> ScenarioEvent.Action {
+        switch kind {
+        case "launch":
+            if value.isNull { return .launch(.foreground) }
+            let state = try choice(value, "the state to launch into", [("foreground", AppState.foreground),
+                                                                       ("background", .background)])
+            return .launch(state)
+        case "background": try noValue(value, kind); return .background
+        case "foreground": try noValue(value, kind); return .foreground
+        case "terminate": try noValue(value, kind); return .terminate
+        case "crash": try noValue(value, kind); return .crash
+        case "ready": try noValue(value, kind); return .ready
+        case "authorize":
+            return .authorize(granted: try choice(value, "the user's answer", [("granted", true), ("denied", false)]))
+        case "settings":
+            return .settings(try choice(value, "a permission in Settings", [
+                ("authorized", AuthorizationStatus.authorized), ("denied", .denied), ("provisional", .provisional),
+            ]))
+        case "tap":
+            return .tap(try catalog.target(value))
+        case "dismiss":
+            return .dismiss(try catalog.target(value))
+        case "clear":
+            if (try? value.string("")) == "all" { return .clear(nil) }
+            return .clear(try catalog.target(value))
+        case "action":
+            let mapping = try value.mapping("an action ({on, id})", allowed: ["on", "id"])
+            let target = try catalog.target(try mapping.required("on", "the notification: an entity, entity/rule or identifier"))
+            let idNode = try mapping.required("id", "the action's id")
+            let id = try idNode.string("an action id")
+            let action = try catalog.action(id, on: target, idNode)
+            if action.kind.isText {
+                throw idNode.error(.unknownAction, "the action \"\(id)\" asks for text (use text: {on, action, text})")
+            }
+            return .action(target, id: id)
+        case "text":
+            let mapping = try value.mapping("typed text ({on, action, text})", allowed: ["on", "action", "text"])
+            let target = try catalog.target(try mapping.required("on", "the notification: an entity, entity/rule or identifier"))
+            let idNode = try mapping.required("action", "the text action's id")
+            let id = try idNode.string("an action id")
+            let action = try catalog.action(id, on: target, idNode)
+            guard action.kind.isText else {
+                throw idNode.error(.unknownAction, "the action \"\(id)\" is \(action.kind), not a text action (use action: {on, id})")
+            }
+            let text = try mapping.required("text", "what the user types").string("text")
+            return .text(target, action: id, text: text)
+        default:  // post
+            let post = try self.post(value, at: at, categories: context.categories)
+            catalog.add(post)
+            return .post(post)
+        }
+    }
+
+    /// Events like `terminate` take no value: `{at: ..., terminate}` or `terminate: true`.
+    private func noValue(_ node: ScenarioNode, _ kind: String) throws(ScenarioError) {
+        guard node.isNull || (try? node.string("")) == "true" else {
+            throw node.error(.invalidValue, "\(kind) takes no value (write {at: ..., \(kind)})")
+        }
+    }
+
+    private func post(_ node: ScenarioNode, at: LocalDateTime,
+                      categories: [ScenarioCategory]) throws(ScenarioError) -> ScenarioPost {
+        let mapping = try node.mapping("a posted notification", allowed: Self.postKeys)
+        let entityNode = try mapping.required("entity", "what it is about, such as achievement/first-week")
+        let text = try entityNode.string("an entity")
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard (1...2).contains(parts.count), !parts.contains(where: \.isEmpty) else {
+            throw entityNode.error(.invalidValue, "\"\(text)\" is not an entity (expected id or namespace/id)")
+        }
+        let entity = parts.count == 2 ? EntityReference(namespace: parts[0], id: parts[1])
+            : EntityReference(namespace: ScenarioPost.defaultNamespace, id: parts[0])
+        let name = try mapping["name"]?.identifier("an event name") ?? "posted"
+        let token = try mapping["token"]?.identifier("a token") ?? at.compactDescription
+        let title = try mapping.required("title", "the notification's title").string("a title")
+        let body = try mapping["body"]?.string("a body") ?? ""
+        let category = try mapping["category"].map { node throws(ScenarioError) in
+            try self.categoryReference(node, in: categories)
+        }
+        return ScenarioPost(entity: entity, name: name, token: token, title: title, body: body, category: category)
+    }
+}
+
+/// What user events can name: every entity the scenario has had by that point (deleted
+/// ones too: their notifications can still be in the list), its rules and their
+/// categories, and posted notifications.
+struct TargetCatalog {
+    /// Entities in the order they appeared, with each rule's category.
+    private(set) var entities: [(reference: EntityReference, rules: [(id: String, category: String?)])] = []
+    let categories: [ScenarioCategory]
+
+    init(entities: [ScenarioEntity], categories: [ScenarioCategory]) {
+        self.categories = categories
+        for entity in entities { add(entity.reference, rules: entity.rules) }
+    }
+
+    mutating func add(_ edit: ScenarioEntityEdit) {
+        add(edit.entity, rules: edit.rules ?? [])
+    }
+
+    mutating func add(_ imported: [ScenarioEntity]) {
+        for entity in imported { add(entity.reference, rules: entity.rules) }
+    }
+
+    mutating func add(_ post: ScenarioPost) {
+        add(post.entity, rules: [(post.name, post.category)])
+    }
+
+    private mutating func add(_ reference: EntityReference, rules: [ScenarioRule]) {
+        add(reference, rules: rules.map { ($0.id, $0.category) })
+    }
+
+    private mutating func add(_ reference: EntityReference, rules: [(id: String, category: String?)]) {
+        if let index = entities.firstIndex(where: { $0.reference == reference }) {
+            for rule in rules {
+                entities[index].rules.removeAll { $0.id == rule.id }
+                entities[index].rules.append(rule)
+            }
+        } else {
+            entities.append((reference, rules))
+        }
+    }
+
+    /// `id`, `namespace/id`, `id/rule`, `namespace/id/rule`, or a full identifier.
+    func target(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioTarget {
+        let text = try node.string("a notification (an entity, entity/rule or identifier)")
+        if text.hasPrefix(NotificationIdentifier.scheme + ":") {
+            guard NotificationIdentifier(parsing: text) != nil else {
+                throw node.error(.invalidValue, "\"\(text)\" is not a Herald identifier (expected herald:<kind>:<namespace>:<id>:<rule>:<occurrence>)")
+            }
+            return .identifier(text)
+        }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var candidates: [ScenarioTarget] = []
+        switch parts.count {
+        case 1:
+            candidates = entities.filter { $0.reference.id == text }.map { .entity($0.reference, rule: nil) }
+        case 2:
+            candidates = entities.filter { $0.reference.namespace == parts[0] && $0.reference.id == parts[1] }
+                .map { .entity($0.reference, rule: nil) }
+            candidates += entities.filter { $0.reference.id == parts[0] && $0.rules.contains { $0.id == parts[1] } }
+                .map { .entity($0.reference, rule: parts[1]) }
+        case 3:
+            candidates = entities.filter {
+                $0.reference.namespace == parts[0] && $0.reference.id == parts[1] && $0.rules.contains { $0.id == parts[2] }
+            }.map { .entity($0.reference, rule: parts[2]) }
+        default:
+            break
+        }
+        switch candidates.count {
+        case 1:
+            return candidates[0]
+        case 0:
+            let known = entities.map(\.reference.description)
+            let list = known.isEmpty ? "there are none" : "known: \(known.joined(separator: ", "))"
+            throw node.error(.unknownEntity, "no entity or rule \"\(text)\" by this point of the scenario (\(list); write id, namespace/id, id/rule or a herald: identifier)")
+        default:
+            throw node.error(.unknownEntity, "\"\(text)\" is ambiguous (write one of \(candidates.map(\.description).joined(separator: " or ")))")
+        }
+    }
+
+    /// The action `id` of the categories the target's notifications can carry.
+    func action(_ id: String, on target: ScenarioTarget, _ node: ScenarioNode) throws(ScenarioError) -> ScenarioCategoryAction {
+        let names = categoryIDs(of: target)
+        let candidates = categories.filter { names.contains($0.id) }
+        if let action = candidates.lazy.compactMap({ $0.action(id) }).first { return action }
+        guard !candidates.isEmpty else {
+            throw node.error(.unknownAction, "the notifications of \(target) have no category, so no action \"\(id)\" (give the rule a category)")
+        }
+        let offered = candidates.flatMap { $0.actions.map(\.id) }
+        throw node.error(.unknownAction, "no action \"\(id)\" in the category of \(target) (\(candidates.map(\.id).joined(separator: ", ")) has \(offered.isEmpty ? "no actions" : offered.joined(separator: ", ")))")
+    }
+
+    /// The categories the target's notifications may carry.
+    private func categoryIDs(of target: ScenarioTarget) -> Set<String> {
+        let entity: EntityReference
+        let rule: String?
+        switch target {
+        case .entity(let reference, let name):
+            entity = reference
+            rule = name
+        case .identifier(let text):
+            guard let identifier = NotificationIdentifier(parsing: text) else { return [] }
+            entity = identifier.entity
+            rule = identifier.rule
+        }
+        guard let known = entities.first(where: { $0.reference == entity }) else {
+            return Set(categories.map(\.id))
+        }
+        return Set(known.rules.filter { rule == nil || $0.id == rule }.compactMap(\.category))
+    }
+}

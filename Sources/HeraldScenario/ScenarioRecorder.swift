@@ -1,0 +1,101 @@
+import Foundation
+import Herald
+import HeraldSimulator
+
+/// Collects a scenario run's timeline as it happens. The runner, the scenario app and
+/// its responder all write here, each at the virtual instant it acts, so the timeline
+/// is in the order things happened.
+actor ScenarioRecorder {
+    let converter: ZoneConverter
+    let clock: VirtualClock
+    private(set) var timeline: [TimelineEntry] = []
+    private(set) var delivered = 0
+    private(set) var reconciles = 0
+    private(set) var routes = 0
+    private(set) var lastPlan: Plan?
+    /// Prompts the app decided on in `willPresent`, recorded right after their delivery.
+    private var stashedPrompts: [String: InAppPrompt] = [:]
+
+    init(converter: ZoneConverter, clock: VirtualClock) {
+        self.converter = converter
+        self.clock = clock
+    }
+
+    private var now: (Date, LocalDateTime) { (clock.now, converter.local(for: clock.now)) }
+
+    func delivery(_ notification: DeliveredNotification, presented: PresentedNotification?, beforeStart: Bool) {
+        if !beforeStart { delivered += 1 }
+        let content = notification.request.content
+        let identifier = notification.request.identifier
+        let prompt = stashedPrompts.removeValue(forKey: identifier)
+        timeline.append(.delivery(TimelineDelivery(
+            date: notification.date, local: converter.local(for: notification.date), badge: content.badge,
+            title: content.title, body: content.body, identifier: identifier, beforeStart: beforeStart,
+            presentation: presented?.presentation, appState: presented?.appState, prompted: prompt != nil)))
+        if let prompt {
+            timeline.append(.prompt(TimelinePrompt(
+                date: notification.date, local: converter.local(for: notification.date), identifier: identifier,
+                title: prompt.title, actions: prompt.actions.map { TimelinePrompt.Action(id: $0.identifier, title: $0.title) })))
+        }
+    }
+
+    func stash(_ prompt: InAppPrompt) {
+        stashedPrompts[prompt.notification.request.identifier] = prompt
+    }
+
+    func reconcile(_ report: ReconcileReport) {
+        reconciles += 1
+        if let plan = report.plan { lastPlan = plan }
+        let (date, local) = now
+        timeline.append(.reconcile(TimelineReconcile(
+            date: date, local: local, reasons: report.reasons.map(\.description),
+            added: report.outcome.added, removed: report.outcome.removed, unchanged: report.outcome.unchanged,
+            failedAdds: report.outcome.failedAdds.count, planned: report.plan?.reminders.count,
+            badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure)))
+    }
+
+    func lifecycle(_ change: TimelineLifecycle.Change) {
+        let (date, local) = now
+        timeline.append(.lifecycle(TimelineLifecycle(date: date, local: local, change: change)))
+    }
+
+    func event(_ action: ScenarioEvent.Action, note: String? = nil) {
+        let (date, local) = now
+        timeline.append(.event(TimelineEvent(date: date, local: local, action: action, note: note)))
+    }
+
+    func user(_ gesture: TimelineUserAction.Gesture, identifier: String, inPrompt: Bool) {
+        let (date, local) = now
+        timeline.append(.user(TimelineUserAction(date: date, local: local, gesture: gesture, identifier: identifier,
+                                                 inPrompt: inPrompt)))
+    }
+
+    func route(_ route: Route, badge: Int) {
+        routes += 1
+        let (date, local) = now
+        var entity: EntityReference?
+        var title: String?
+        var reason: String?
+        let destination: TimelineRoute.Destination
+        switch route.destination {
+        case .ready(let reference, let name):
+            destination = .ready
+            entity = reference
+            title = name
+        case .inactive(let reference, let name):
+            destination = .inactive
+            entity = reference
+            title = name
+        case .missing(let reference):
+            destination = .missing
+            entity = reference
+        case .invalid(let why):
+            destination = .invalid
+            reason = why.description
+        }
+        timeline.append(.route(TimelineRoute(
+            date: date, local: local, identifier: route.notification.request.identifier,
+            actionIdentifier: route.actionIdentifier, destination: destination, entity: entity, title: title,
+            invalidReason: reason, effect: route.effect, text: route.text, receivedAt: route.receivedAt, badge: badge)))
+    }
+}

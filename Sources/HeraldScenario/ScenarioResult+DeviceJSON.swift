@@ -1,0 +1,150 @@
+import Foundation
+import Herald
+import HeraldSimulator
+
+// The JSON lines of the device's side of the timeline: lifecycle changes, the user's
+// gestures, in-app prompts and routes. Keys are snake_case, instants UTC next to local.
+
+/// `not-running`, `background`, `foreground`: as the scenario file spells app states.
+enum AppStateName {
+    static func of(_ state: AppState) -> String {
+        switch state {
+        case .notRunning: "not-running"
+        case .background: "background"
+        case .foreground: "foreground"
+        }
+    }
+}
+
+struct LifecycleLine: Encodable {
+    var type = "lifecycle"
+    var utc: String
+    var local: String
+    var change: String
+    var state: String?
+    var authorization: String?
+    var description: String
+
+    init(_ entry: TimelineLifecycle) {
+        utc = TimeText.utc(entry.date)
+        local = entry.local.description
+        change = entry.change.name
+        description = entry.change.description
+        switch entry.change {
+        case .launched(let state): self.state = AppStateName.of(state)
+        case .authorization(let status): authorization = status.rawValue
+        default: break
+        }
+    }
+}
+
+struct UserLine: Encodable {
+    var type = "user"
+    var utc: String
+    var local: String
+    var gesture: String
+    var identifier: String?
+    var action: String?
+    var text: String?
+    var inPrompt: Bool?
+
+    init(_ entry: TimelineUserAction) {
+        utc = TimeText.utc(entry.date)
+        local = entry.local.description
+        gesture = entry.gesture.name
+        identifier = entry.identifier.isEmpty ? nil : entry.identifier
+        switch entry.gesture {
+        case .action(let id): action = id
+        case .text(let id, let typed):
+            action = id
+            text = typed
+        default: break
+        }
+        inPrompt = entry.inPrompt ? true : nil
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, utc, local, gesture, identifier, action, text
+        case inPrompt = "in_prompt"
+    }
+}
+
+struct PromptLine: Encodable {
+    struct Action: Encodable {
+        var id: String
+        var title: String
+    }
+
+    var type = "prompt"
+    var utc: String
+    var local: String
+    var identifier: String
+    var title: String
+    var actions: [Action]
+
+    init(_ entry: TimelinePrompt) {
+        utc = TimeText.utc(entry.date)
+        local = entry.local.description
+        identifier = entry.identifier
+        title = entry.title
+        actions = entry.actions.map { Action(id: $0.id, title: $0.title) }
+    }
+}
+
+struct RouteLine: Encodable {
+    var type = "route"
+    var utc: String
+    var local: String
+    var identifier: String
+    var action: String
+    var destination: String
+    var entity: String?
+    var title: String?
+    var invalidReason: String?
+    var effect: String
+    var day: String?
+    var snoozedUntil: String?
+    var snoozedUntilLocal: String?
+    var text: String?
+    var receivedUTC: String
+    var waitedSeconds: Double
+    var badge: Int
+
+    init(_ route: TimelineRoute, zone: TimeZone) {
+        utc = TimeText.utc(route.date)
+        local = route.local.description
+        identifier = route.identifier
+        action = route.actionName
+        destination = route.destination.rawValue
+        entity = route.entity?.description
+        title = route.title
+        invalidReason = route.invalidReason
+        switch route.effect {
+        case .none:
+            effect = "none"
+        case .completed(let completed):
+            effect = "completed"
+            day = completed.description
+        case .snoozed(let until):
+            effect = "snoozed"
+            snoozedUntil = TimeText.utc(until)
+            snoozedUntilLocal = ZoneConverter.for(zone).local(for: until).description
+        case .deferredToTomorrow(let deferred):
+            effect = "deferred"
+            day = deferred.description
+        }
+        text = route.text
+        receivedUTC = TimeText.utc(route.receivedAt)
+        waitedSeconds = route.waited
+        badge = route.badge
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, utc, local, identifier, action, destination, entity, title, effect, day, text, badge
+        case invalidReason = "invalid_reason"
+        case snoozedUntil = "snoozed_until"
+        case snoozedUntilLocal = "snoozed_until_local"
+        case receivedUTC = "received_utc"
+        case waitedSeconds = "waited_seconds"
+    }
+}

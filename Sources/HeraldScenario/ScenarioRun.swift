@@ -1,0 +1,210 @@
+import Foundation
+import Herald
+import HeraldSimulator
+
+/// One play of a scenario in progress: the device, the app's shared environment, and
+/// how each event is applied. ``ScenarioRunner`` sets it up and summarises it.
+struct ScenarioRun {
+    let scenario: Scenario
+    let device: SimulatedDevice
+    let environment: ScenarioAppEnvironment
+    let converter: ZoneConverter
+
+    var center: SimulatedNotificationCenter { environment.center }
+    var recorder: ScenarioRecorder { environment.recorder }
+    var source: ScenarioReminderSource { environment.source }
+    var store: InMemoryEngineStore { environment.store }
+    var clock: VirtualClock { center.clock }
+
+    /// The running app's process, if any.
+    func app() async -> ScenarioApp? {
+        await device.app as? ScenarioApp
+    }
+
+    func play(from start: Date, to end: Date) async throws {
+        try await launchAtStart()
+        let events = scenario.events
+            .map { (event: $0, date: converter.instant(for: $0.at).date) }
+            .filter { $0.date >= start && $0.date < end }
+        var index = 0
+        while true {
+            let nextEvent = index < events.count ? events[index].date : end
+            // The app finishes loading before an event at the same instant.
+            if let app = await app(), let readyAt = await app.readyAt, readyAt < end, readyAt <= nextEvent {
+                await device.advance(to: readyAt)
+                await app.becomeReady()
+                continue
+            }
+            guard index < events.count else { break }
+            await device.advance(to: events[index].date)
+            try await apply(events[index].event)
+            index += 1
+        }
+        await device.advance(to: end)
+    }
+
+    /// Brings the app where the scenario says it is at the start.
+    private func launchAtStart() async throws {
+        switch scenario.app {
+        case .foreground:
+            try await device.launch(into: .foreground)
+        case .background:
+            try await device.launch(into: .background)
+        case .notRunning:
+            try await device.launch(into: .background)
+            await device.terminate()
+        }
+    }
+
+    // MARK: Events
+
+    private func apply(_ event: ScenarioEvent) async throws {
+        let action = event.action
+        if action.changesData {
+            try await applyDataChange(action)
+            return
+        }
+        do {
+            switch action {
+            case .launch(let state):
+                try await device.launch(into: state)
+            case .background:
+                try await device.moveToBackground()
+            case .foreground:
+                try await device.moveToForeground()
+            case .terminate:
+                _ = try await runningApp(event, "terminate")
+                await device.terminate()
+            case .crash:
+                _ = try await runningApp(event, "crash")
+                await device.crash()
+                await recorder.lifecycle(.crashed)
+            case .ready:
+                let app = try await runningApp(event, "say it is ready")
+                if await app.isReady {
+                    await recorder.event(action, note: "already ready")
+                } else {
+                    await app.becomeReady()
+                }
+            case .authorize(let granted):
+                let app = try await runningApp(event, "ask for permission")
+                let before = await center.authorizationStatus()
+                await recorder.event(action, note: [.notDetermined, .provisional].contains(before)
+                    ? nil : "not asked: the permission is already \(before.rawValue)")
+                await center.setUserAuthorizationAnswer(granted ? .allow : .deny)
+                _ = try? await app.engine.requestAuthorization()
+                await recorder.lifecycle(.authorization(await center.authorizationStatus()))
+            case .settings(let status):
+                await recorder.event(action)
+                await device.setAuthorization(status)
+                await recorder.lifecycle(.authorization(status))
+            case .post(let post):
+                let app = try await runningApp(event, "post a notification")
+                await source.rememberPost(post)
+                do {
+                    try await app.engine.post(post.immediateEvent)
+                    await recorder.event(action)
+                    await device.advance(by: 0)
+                } catch {
+                    await recorder.event(action, note: "refused: \(error)")
+                }
+            case .tap(let target):
+                try await act(on: target, event, .tap)
+            case .action(let target, let id):
+                try await act(on: target, event, .action(id))
+            case .text(let target, let id, let text):
+                try await act(on: target, event, .text(action: id, text: text))
+            case .dismiss(let target):
+                try await act(on: target, event, .dismiss)
+            case .clear(let target):
+                if let target {
+                    try await act(on: target, event, .clear)
+                } else {
+                    await recorder.user(.clearAll, identifier: "", inPrompt: false)
+                    await device.clearAll()
+                }
+            case .complete, .pause, .resume, .delete, .edit, .import:
+                break  // handled above
+            }
+        } catch let error as DeviceError {
+            throw impossible(event, error.message)
+        }
+    }
+
+    /// The running app, or the error saying the event needs one.
+    private func runningApp(_ event: ScenarioEvent, _ what: String) async throws(ScenarioError) -> ScenarioApp {
+        guard let app = await app() else {
+            throw impossible(event, "the app is not running, so it cannot \(what) (launch it first)")
+        }
+        return app
+    }
+
+    func impossible(_ event: ScenarioEvent, _ message: String) -> ScenarioError {
+        ScenarioError(code: .impossibleEvent, at: event.location,
+                      message: "at \(TimeText.local(clock.now, zone: scenario.zone)): \(message)")
+    }
+
+    // MARK: Data
+
+    /// A change of the app's data: told to the running app's engine, or, while the app
+    /// is not running, saved to the data and Herald's store for the next launch.
+    private func applyDataChange(_ action: ScenarioEvent.Action) async throws {
+        guard let engine = await app()?.engine else {
+            try await save(action)
+            await recorder.event(action, note: "the app is not running: saved; Herald catches up at the next launch")
+            return
+        }
+        await recorder.event(action)
+        let report: ReconcileReport
+        switch action {
+        case .complete(let entity, let day):
+            report = try await engine.completed(entity, on: day)
+        case .pause(let entity):
+            await source.setPaused(entity, true)
+            report = try await engine.paused(entity)
+        case .resume(let entity):
+            await source.setPaused(entity, false)
+            report = try await engine.resumed(entity)
+        case .delete(let entities):
+            await source.remove(entities)
+            report = try await engine.deleted(Set(entities))
+        case .edit(let edit):
+            await source.apply(edit)
+            report = await engine.entityChanged(edit.entity)
+        case .import(let namespace, let entities):
+            await source.replaceAll(namespace: namespace, with: entities)
+            store.commit(entities.filter(\.paused).map { .pause($0.reference) })
+            report = try await engine.replacedAll(namespace: namespace, remaining: Set(entities.map(\.reference)))
+        default:
+            return
+        }
+        await recorder.reconcile(report)
+    }
+
+    /// Saves a data change without the engine: what a sync or another device does
+    /// while the app is not running. The next launch's reconcile converges.
+    private func save(_ action: ScenarioEvent.Action) async throws {
+        switch action {
+        case .complete(let entity, let day):
+            let now = clock.now
+            try store.commit([.recordCompletion(Completion(
+                entity: entity, day: day ?? converter.local(for: now).date, date: now))])
+        case .pause(let entity):
+            await source.setPaused(entity, true)
+            try store.commit([.pause(entity)])
+        case .resume(let entity):
+            await source.setPaused(entity, false)
+            try store.commit([.resume(entity)])
+        case .delete(let entities):
+            await source.remove(entities)
+            try store.commit(entities.sorted().map { .forget($0) })
+        case .edit(let edit):
+            await source.apply(edit)
+        case .import(let namespace, let entities):
+            await source.replaceAll(namespace: namespace, with: entities)
+            try store.commit(entities.filter(\.paused).map { .pause($0.reference) })
+        default:
+            break
+        }
+    }
+}

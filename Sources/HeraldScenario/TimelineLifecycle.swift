@@ -1,0 +1,60 @@
+import Foundation
+import Herald
+import HeraldSimulator
+
+/// A change of the app's process or permission during a scenario run: launched,
+/// became active, entered the background, terminated, crashed, said it is ready, or
+/// the notification permission changed.
+///
+/// ```swift
+/// let launches = result.lifecycle.filter { if case .launched = $0.change { true } else { false } }
+/// ```
+public struct TimelineLifecycle: Hashable, Sendable {
+    public var date: Date
+    public var local: LocalDateTime
+    public var change: Change
+
+    public init(date: Date, local: LocalDateTime, change: Change) {
+        self.date = date
+        self.local = local
+        self.change = change
+    }
+
+    public enum Change: Hashable, Sendable, CustomStringConvertible {
+        /// A new process started, into this state.
+        case launched(AppState)
+        case becameActive
+        case enteredBackground
+        case terminated
+        case crashed
+        /// The app said its data is loaded: queued responses flow from here.
+        case ready
+        /// The permission is now this (after the prompt or a change in Settings).
+        case authorization(AuthorizationStatus)
+
+        public var description: String {
+            switch self {
+            case .launched(let state): "launched into the \(state)"
+            case .becameActive: "became active"
+            case .enteredBackground: "entered the background"
+            case .terminated: "terminated"
+            case .crashed: "crashed"
+            case .ready: "app ready"
+            case .authorization(let status): "notifications \(status.rawValue)"
+            }
+        }
+
+        /// The change's name in JSON: `launched`, `became_active`, ...
+        public var name: String {
+            switch self {
+            case .launched: "launched"
+            case .becameActive: "became_active"
+            case .enteredBackground: "entered_background"
+            case .terminated: "terminated"
+            case .crashed: "crashed"
+            case .ready: "ready"
+            case .authorization: "authorization"
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Herald
+import HeraldSQLite
+import HeraldSimulator
+
+/// One process of the app under crash test: it opens what the last process left in
+/// the directory (system, store, app data), launches the engine (which re-plans), and
+/// plays the scenario from the event the store says is next. An event cut short by a
+/// kill is played again: its engine calls must be idempotent.
+///
+/// ```swift
+/// let result = try await CrashHarness(options: options).run()   // nil never: a kill ends the process
+/// ```
+struct CrashHarness {
+    let options: HarnessOptions
+
+    static let progressKey = "crashHarness.nextEvent"
+    static let launchesKey = "crashHarness.launches"
+
+    func run() async throws -> HarnessResult {
+        let scenario = try CrashScenario()
+        let directory = options.directory
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        StepCounter.shared.killAt = options.killAt
+        StepCounter.shared.traces = options.traces
+
+        let system = try await SimulatedSystem.openOrCreate(in: directory, start: scenario.start, zone: CrashScenario.zone,
+                                                            writesEveryChange: options.writesSystemEveryChange)
+        StepCounter.shared.beforeKill = {
+            do {
+                try system.write()
+            } catch {
+                FileHandle.standardError.write(Data("writing the simulated system failed: \(error)\n".utf8))
+            }
+        }
+        let store = StepCountingStore(base: try SQLiteEngineStore(path: directory.appendingPathComponent("herald.sqlite").path))
+        let data = try AppData.open(in: directory, scenario: scenario)
+        let app = HarnessApp(data: data)
+        let engine = Engine(center: PersistedNotificationCenter(system: system), source: app, store: store,
+                            clock: system.clock, categories: HarnessApp.categories)
+
+        let launches = (try store.load().settings[Self.launchesKey]?.intValue ?? 0) + 1
+        // Bookkeeping of the harness, not a step of the app: straight to the database.
+        try store.base.commit([.setSetting(key: Self.launchesKey, .number(Double(launches)))])
+        await engine.launched()
+        await engine.appIsReady(app)
+
+        var next = try store.load().settings[Self.progressKey]?.intValue ?? 0
+        while next < scenario.events.count {
+            StepCounter.shared.event = next
+            try await play(scenario.events[next], index: next, engine: engine, system: system, data: data, app: app)
+            next += 1
+            try store.commit([.setSetting(key: Self.progressKey, .number(Double(next)))])
+        }
+        try system.write()
+        return try await HarnessResult.make(system: system, store: store, steps: StepCounter.shared.count,
+                                            launches: launches)
+    }
+
+    private func play(_ event: HarnessEvent, index: Int, engine: Engine, system: SimulatedSystem,
+                      data: AppData, app: HarnessApp) async throws {
+        if event.changesAppData { try data.apply(event: index) }
+        switch event {
+        case .advance(let local):
+            // The system, not the app: no step inside, saved as one.
+            await system.center.advance(to: CrashScenario.instant(local))
+            try await system.save()
+        case .dayChanged:
+            await engine.timeChanged(.dayChanged)
+        case .becameActive:
+            await engine.becameActive()
+        case .completed(let id):
+            try await engine.completed(entity(id))
+        case .respond(let id, let action):
+            guard let response = try await gesture(on: id, action: action, index: index, system: system) else { return }
+            await engine.receive(response)
+        case .pause(let id):
+            try await engine.paused(entity(id))
+        case .resume(let id):
+            try await engine.resumed(entity(id))
+        case .edit(let id, _):
+            await engine.entityChanged(entity(id))
+        case .delete(let id):
+            try await engine.deleted([entity(id)])
+        }
+    }
+
+    /// The user's response for a `respond` event: chosen by the system the first time
+    /// (the newest delivered notification of the habit, taken off the list as iOS does)
+    /// and saved, the same one handed over again when the event is replayed.
+    private func gesture(on id: String, action: String, index: Int,
+                         system: SimulatedSystem) async throws -> NotificationResponse? {
+        if let recorded = system.gesture(for: index) { return recorded }
+        let notification = await system.center.deliveredNotifications().last {
+            $0.request.heraldIdentifier?.entity == entity(id)
+        }
+        let response = notification.map { NotificationResponse(notification: $0, actionIdentifier: action) }
+        if let notification {
+            await system.center.removeDeliveredNotifications(withIdentifiers: [notification.request.identifier])
+        }
+        system.record(response, for: index)
+        try await system.save()
+        return response
+    }
+
+    private func entity(_ id: String) -> EntityReference {
+        EntityReference(namespace: Habit.namespace, id: id)
+    }
+}

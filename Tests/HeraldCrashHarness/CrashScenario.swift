@@ -1,0 +1,97 @@
+import Foundation
+import Herald
+
+/// The long deterministic scenario every harness process plays: twelve habits (daily,
+/// weekly, every other day, every 90 or 120 minutes in a window, monthly, one with a
+/// follow-up, two at times the spring-forward gap swallows) in Europe/Berlin from
+/// Wednesday 2026-03-25 over ten days, across the change to summer time on 2026-03-29.
+/// Each day: the day change, completions, done / snooze / remind-tomorrow / open
+/// responses; over the run: a pause and a resume, an edit, a delete, a foreground.
+struct CrashScenario: Sendable {
+    static let zone = TimeZone(identifier: "Europe/Berlin")!
+    static let firstDay = LocalDate(year: 2026, month: 3, day: 25)
+    static let days = 10
+
+    let catalog: [Habit]
+    let events: [HarnessEvent]
+
+    init() throws {
+        catalog = try Self.makeCatalog()
+        events = try Self.makeEvents()
+    }
+
+    /// The instant the scenario starts: 06:00 on the first day.
+    var start: Date { Self.instant(LocalDateTime(date: Self.firstDay, time: LocalTime(hour: 6))) }
+
+    static func instant(_ local: LocalDateTime) -> Date {
+        ZoneConverter.for(zone).instant(for: local).date
+    }
+
+    /// The habits after every data change of events `0...index`.
+    func habits(through index: Int) -> [String: Habit] {
+        var habits = Dictionary(uniqueKeysWithValues: catalog.map { ($0.id, $0) })
+        guard index >= 0 else { return habits }
+        for event in events[0...min(index, events.count - 1)] {
+            switch event {
+            case .pause(let id): habits[id]?.isPaused = true
+            case .resume(let id): habits[id]?.isPaused = false
+            case .edit(let id, let schedule): habits[id]?.schedule = schedule
+            case .delete(let id): habits[id] = nil
+            default: break
+            }
+        }
+        return habits
+    }
+
+    private static func time(_ hour: Int, _ minute: Int = 0) -> LocalTime { LocalTime(hour: hour, minute: minute) }
+
+    private static func makeCatalog() throws -> [Habit] {
+        [
+            Habit(id: "h01", name: "Stretch", schedule: try .daily(at: [time(7, 30)])),
+            Habit(id: "h02", name: "Night owl check", schedule: try .daily(at: [time(2, 30)])),
+            Habit(id: "h03", name: "Vitamins", schedule: try .daily(at: [time(8), time(20)])),
+            Habit(id: "h04", name: "Lunch walk", schedule: try .daily(at: [time(12, 15)])),
+            Habit(id: "h05", name: "Run", schedule: try .weekly(on: [.monday, .wednesday, .friday], at: [time(9)])),
+            Habit(id: "h06", name: "Plants", schedule: try .everyDays(2, from: firstDay, at: [time(18)])),
+            Habit(id: "h07", name: "Drink water", schedule: try .everyMinutes(90, from: time(9), to: time(17))),
+            Habit(id: "h08", name: "Weekend stretch",
+                  schedule: try .everyMinutes(120, from: time(10), to: time(16), on: [.saturday, .sunday])),
+            Habit(id: "h09", name: "Journal", schedule: try .daily(at: [time(21, 30)])),
+            Habit(id: "h10", name: "Backup", schedule: try .daily(at: [time(2)])),
+            Habit(id: "h11", name: "Budget", schedule: try .monthly(onDays: [1, 28], at: [time(10)])),
+            Habit(id: "h12", name: "Meditate", schedule: try .daily(at: [time(6, 45)]), followUpAfter: 1_800),
+        ]
+    }
+
+    private static func makeEvents() throws -> [HarnessEvent] {
+        var events: [HarnessEvent] = []
+        func at(_ day: LocalDate, _ hour: Int, _ minute: Int = 0) -> HarnessEvent {
+            .advance(to: LocalDateTime(date: day, time: time(hour, minute)))
+        }
+        for offset in 0..<days {
+            let day = firstDay.adding(days: offset)
+            if offset > 0 {
+                events += [at(day, 0), .dayChanged]
+            }
+            events += [at(day, 7, 10), .respond("h12", action: "done")]
+            events += [at(day, 7, 40), .respond("h01", action: "done")]
+            events += [at(day, 8, 5), .respond("h03", action: offset.isMultiple(of: 2) ? "snooze" : "tomorrow")]
+            events += [at(day, 9, 10), .completed("h05")]
+            events += [at(day, 12, 30), .respond("h04", action: NotificationResponse.defaultActionIdentifier)]
+            events += [at(day, 13), .respond("h07", action: "done")]
+            switch offset {
+            case 2: events += [at(day, 14), .pause("h09")]
+            case 3: events += [at(day, 14), .edit("h04", try .daily(at: [time(12, 45), time(19)]))]
+            case 4: events += [at(day, 14), .resume("h09")]
+            case 5: events += [at(day, 15), .becameActive]
+            case 6: events += [at(day, 14), .delete("h08")]
+            default: break
+            }
+            events += [at(day, 18, 30), .respond("h06", action: "snooze")]
+            events += [at(day, 18, 45), .respond("h06", action: "done")]
+            if offset.isMultiple(of: 2) { events += [at(day, 21, 45), .completed("h09")] }
+        }
+        events += [at(firstDay.adding(days: days), 0), .dayChanged]
+        return events
+    }
+}

@@ -1,0 +1,44 @@
+import Herald
+
+/// One thing that happens in the crash scenario: the system moving time, the user
+/// acting on a notification, or the app telling the engine about a change.
+enum HarnessEvent: Sendable, CustomStringConvertible {
+    /// The system moves the clock to a local time, delivering what falls due (no
+    /// app step: the system does it, and saves itself after).
+    case advance(to: LocalDateTime)
+    /// The device tells the app the local day changed.
+    case dayChanged
+    /// The app comes to the foreground.
+    case becameActive
+    /// The user marks a habit done in the app.
+    case completed(String)
+    /// The user chooses an action (or taps) on the newest delivered notification of a
+    /// habit; nothing happens when there is none.
+    case respond(String, action: String)
+    case pause(String)
+    case resume(String)
+    case edit(String, Schedule)
+    case delete(String)
+
+    /// Whether the event changes the app's own data (saved before the engine is told).
+    var changesAppData: Bool {
+        switch self {
+        case .pause, .resume, .edit, .delete: true
+        default: false
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .advance(let local): "advance to \(local)"
+        case .dayChanged: "day changed"
+        case .becameActive: "became active"
+        case .completed(let habit): "complete \(habit)"
+        case .respond(let habit, let action): "respond \(action) on \(habit)"
+        case .pause(let habit): "pause \(habit)"
+        case .resume(let habit): "resume \(habit)"
+        case .edit(let habit, _): "edit \(habit)"
+        case .delete(let habit): "delete \(habit)"
+        }
+    }
+}

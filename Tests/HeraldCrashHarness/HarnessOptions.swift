@@ -1,0 +1,48 @@
+import Foundation
+
+/// The command line: `HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH]
+/// [--write-system-every-change] [--trace]`.
+///
+/// - `--dir`: where the SQLite store, the simulated system and the app's data live;
+///   a process given the same directory continues where the last one stopped.
+/// - `--kill-at N`: the process sends itself SIGKILL right before its N-th step.
+/// - `--result`: where to write the JSON result when the scenario is finished
+///   (standard output by default).
+/// - `--write-system-every-change`: write the simulated system's file after every
+///   change instead of when the process is about to die (same results, slower).
+/// - `--trace`: print every step (number, what, scenario event) to standard error.
+struct HarnessOptions: Sendable {
+    var directory: URL
+    var killAt: Int?
+    var resultPath: String?
+    var writesSystemEveryChange = false
+    var traces = false
+
+    static let usage = "usage: HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH] [--write-system-every-change] [--trace]"
+
+    init(arguments: [String]) throws {
+        var directory: URL?
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            func value() throws -> String {
+                guard let value = iterator.next() else { throw HarnessError("\(argument) needs a value; \(Self.usage)") }
+                return value
+            }
+            switch argument {
+            case "--dir": directory = URL(fileURLWithPath: try value(), isDirectory: true)
+            case "--kill-at":
+                let text = try value()
+                guard let step = Int(text), step > 0 else {
+                    throw HarnessError("--kill-at takes a step number from 1, got \(text)")
+                }
+                killAt = step
+            case "--result": resultPath = try value()
+            case "--write-system-every-change": writesSystemEveryChange = true
+            case "--trace": traces = true
+            default: throw HarnessError("unknown argument \(argument); \(Self.usage)")
+            }
+        }
+        guard let directory else { throw HarnessError("--dir is required; \(Self.usage)") }
+        self.directory = directory
+    }
+}

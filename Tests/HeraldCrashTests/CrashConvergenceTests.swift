@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// Convergence after a crash (issue 5, item 3): a real child process, the app with
+/// Herald on a SQLite file and the simulated system persisted beside it, is killed with
+/// SIGKILL before a chosen step (a store commit or a center call) of a long scenario,
+/// then relaunched in the same directory until it finishes. Whatever the kill point,
+/// the result is the uninterrupted run's: the same plan, the same firings with none
+/// twice, the same completions.
+@Suite(.serialized)
+struct CrashConvergenceTests {
+    /// One crash experiment: kill before `first`, optionally again before `second`
+    /// during the recovery, then run to the end.
+    struct KillPlan: CustomStringConvertible {
+        var first: Int
+        var second: Int?
+        var description: String { second.map { "kill at \(first), then at \($0) of the recovery" } ?? "kill at \(first)" }
+    }
+
+    /// What one experiment ended with, or why it did not end.
+    struct Trial {
+        var plan: KillPlan
+        var kills: [String]
+        var outcome: HarnessOutcome?
+        var failure: String?
+    }
+
+    static let seed: UInt64 = 0x5EED_C4A5
+    /// Kill points drawn at random over the whole run.
+    static let randomPoints = 28
+    /// For each kind of commit (and the app's own data commit): how many of its
+    /// occurrences get a kill right after it, before the engine's next step, where an
+    /// event is most likely cut in half.
+    static let pointsAfterEachKindOfCommit = 2
+    static let secondKills = 8
+    static let parallelProcesses = 2
+
+    @Test func killsAtRandomStepsConvergeOnTheUninterruptedRun() async throws {
+        // Given an uninterrupted run of the scenario: the reference, its steps and count
+        let (reference, traced) = try await makeReference()
+        let steps = reference.steps
+        #expect(traced.count == steps, "the trace should list every step")
+        try #require(steps > 100, "the scenario should take many steps, took \(steps)")
+        #expect(reference.launches == 1)
+        #expect(Self.duplicates(in: reference.deliveryLog).isEmpty, "the reference itself delivers twice")
+
+        // When the app is killed at the first and last steps, right after commits of
+        // every kind and at seeded random steps (some killed again while recovering),
+        // and relaunched until it finishes
+        let plans = Self.makeKillPlans(steps: steps, traced: traced)
+        #expect(plans.count >= 40, "only \(plans.count) kill points")
+        let trials = try await Self.run(plans)
+
+        // Then every run ends exactly as the reference did
+        #expect(trials.count == plans.count)
+        for trial in trials {
+            #expect(trial.failure == nil, "\(trial.plan): \(trial.failure ?? "")")
+            guard let outcome = trial.outcome else { continue }
+            let context = "\(trial.plan) [\(trial.kills.joined(separator: "; "))]"
+            #expect(outcome.launches == trial.kills.count + 1, "\(context): launches")
+            #expect(Self.duplicates(in: outcome.deliveryLog).isEmpty,
+                    "\(context): delivered twice: \(Self.duplicates(in: outcome.deliveryLog))")
+            for difference in Self.differences(outcome, from: reference) {
+                Issue.record("\(context): \(difference)")
+            }
+        }
+    }
+
+    // MARK: Fixture
+
+    func makeReference() async throws -> (HarnessOutcome, [HarnessRun.TracedStep]) {
+        let directory = try HarnessRun.makeDirectory("reference")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (exit, traced) = try await HarnessRun.traced(in: directory)
+        guard case .finished(let outcome) = exit else {
+            throw CrashTestFailure(description: "the uninterrupted run did not finish: \(exit)")
+        }
+        return (outcome, traced)
+    }
+
+    /// Step 1, the last step, the step right after `pointsAfterEachKindOfCommit` seeded
+    /// occurrences of each kind of commit, and `randomPoints` seeded random steps,
+    /// sorted; `secondKills` of them, spread out, kill the recovery again.
+    static func makeKillPlans(steps: Int, traced: [HarnessRun.TracedStep]) -> [KillPlan] {
+        var random = SplitMix64(seed: seed)
+        var points: Set<Int> = [1, steps]
+        let commits = Dictionary(grouping: traced.filter { $0.label.contains("commit") }, by: \.label)
+        for label in commits.keys.sorted() {
+            var occurrences = commits[label, default: []].map(\.number)
+            occurrences.shuffle(using: &random)
+            for number in occurrences.prefix(pointsAfterEachKindOfCommit) where number < steps {
+                points.insert(number + 1)
+            }
+        }
+        let targeted = points.count
+        while points.count < min(steps, targeted + randomPoints) {
+            points.insert(Int(random.next() % UInt64(steps)) + 1)
+        }
+        var plans = points.sorted().map { KillPlan(first: $0) }
+        let stride = max(1, plans.count / (secondKills + 1))
+        for index in Swift.stride(from: stride / 2, to: plans.count, by: stride).prefix(secondKills) {
+            // The recovery replays the launch and the rest of the scenario.
+            let remaining = max(1, steps - plans[index].first)
+            plans[index].second = Int(random.next() % UInt64(remaining)) + 1
+        }
+        return plans
+    }
+
+    /// Runs the experiments, `parallelProcesses` at a time.
+    static func run(_ plans: [KillPlan]) async throws -> [Trial] {
+        try await withThrowingTaskGroup(of: Trial.self) { group in
+            var trials: [Trial] = []
+            var pending = plans.makeIterator()
+            for _ in 0..<parallelProcesses {
+                if let plan = pending.next() { group.addTask { try await trial(plan) } }
+            }
+            while let trial = try await group.next() {
+                trials.append(trial)
+                if let plan = pending.next() { group.addTask { try await Self.trial(plan) } }
+            }
+            return trials.sorted { $0.plan.first < $1.plan.first }
+        }
+    }
+
+    static func trial(_ plan: KillPlan) async throws -> Trial {
+        let directory = try HarnessRun.makeDirectory("kill-\(plan.first)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var result = Trial(plan: plan, kills: [])
+
+        // The first kill always lands: the run is deterministic up to it.
+        switch try await HarnessRun.launch(in: directory, killAt: plan.first) {
+        case .killed(let message): result.kills.append(message)
+        case let other:
+            result.failure = "expected a death by SIGKILL before step \(plan.first), got: \(other)"
+            return result
+        }
+        // A second kill lands only if the recovery gets that far.
+        if let second = plan.second {
+            switch try await HarnessRun.launch(in: directory, killAt: second) {
+            case .killed(let message): result.kills.append(message)
+            case .finished(let outcome):
+                result.outcome = outcome
+                return result
+            case let other:
+                result.failure = "the first relaunch: \(other)"
+                return result
+            }
+        }
+        switch try await HarnessRun.launch(in: directory) {
+        case .finished(let outcome): result.outcome = outcome
+        case let other: result.failure = "the last relaunch did not finish: \(other)"
+        }
+        return result
+    }
+
+    // MARK: Comparison
+
+    static func duplicates(in log: [HarnessOutcome.Firing]) -> [HarnessOutcome.Firing] {
+        var seen: Set<HarnessOutcome.Firing> = []
+        return log.filter { !seen.insert($0).inserted }
+    }
+
+    /// Readable differences between a run and the reference: what only one of them has.
+    static func differences(_ outcome: HarnessOutcome, from reference: HarnessOutcome) -> [String] {
+        var differences: [String] = []
+        func compare<T: Hashable & CustomStringConvertible>(_ name: String, _ mine: [T], _ theirs: [T]) {
+            guard mine != theirs else { return }
+            let missing = theirs.filter { !mine.contains($0) }
+            let extra = mine.filter { !theirs.contains($0) }
+            differences.append("\(name) differs from the uninterrupted run: missing \(missing.prefix(5).map(\.description)), "
+                + "extra \(extra.prefix(5).map(\.description))"
+                + (missing.isEmpty && extra.isEmpty ? " (same elements, other order or count)" : ""))
+        }
+        compare("plan (pending identifiers)", outcome.pending.map(\.identifier), reference.pending.map(\.identifier))
+        let contents = Dictionary(reference.pending.map { ($0.identifier, $0.request) }, uniquingKeysWith: { $1 })
+        for pending in outcome.pending where contents[pending.identifier].map({ $0 != pending.request }) == true {
+            differences.append("pending \(pending.identifier) has other content or trigger: \(pending.request)")
+        }
+        compare("delivery log", outcome.deliveryLog, reference.deliveryLog)
+        compare("delivered list", outcome.delivered, reference.delivered)
+        compare("completions", outcome.completions, reference.completions)
+        if outcome.badge != reference.badge {
+            differences.append("badge \(outcome.badge), uninterrupted \(reference.badge)")
+        }
+        return differences
+    }
+}
+
+struct CrashTestFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// A small seeded generator (SplitMix64), so the kill points are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// The result a finished `HeraldCrashHarness` process writes (its `HarnessResult`).
+struct HarnessOutcome: Codable, Equatable {
+    struct Pending: Codable, Hashable {
+        var identifier: String
+        /// Canonical JSON of the request: content and trigger.
+        var request: String
+    }
+
+    struct Firing: Codable, Hashable, CustomStringConvertible {
+        var identifier: String
+        var date: String
+        var description: String { "\(identifier)@\(date)" }
+    }
+
+    var steps: Int
+    var launches: Int
+    var pending: [Pending]
+    var delivered: [Firing]
+    var deliveryLog: [Firing]
+    var completions: [String]
+    var badge: Int
+}
+
+/// How one harness process ended.
+enum HarnessExit: Equatable, CustomStringConvertible {
+    case finished(HarnessOutcome)
+    case killed(message: String)
+    case failed(status: Int32, signal: Bool, stderr: String)
+
+    var description: String {
+        switch self {
+        case .finished: "finished"
+        case .killed(let message): "killed (\(message))"
+        case .failed(let status, let signal, let stderr):
+            "failed with \(signal ? "signal" : "status") \(status): \(stderr.suffix(2_000))"
+        }
+    }
+}
+
+/// Runs the crash harness as a child process.
+enum HarnessRun {
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The built `HeraldCrashHarness`: next to the test bundle (the build products
+    /// directory), or in the package's `.build/debug`.
+    static func executable() throws -> URL {
+        let name = "HeraldCrashHarness"
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL {
+            var directory = executable.deletingLastPathComponent()
+            // macOS: .../debug/HeraldPackageTests.xctest/Contents/MacOS/HeraldPackageTests
+            while directory.pathComponents.count > 1,
+                  directory.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) {
+                directory.deleteLastPathComponent()
+            }
+            candidates.append(directory.appendingPathComponent(name))
+        }
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent(name))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
+        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return try #require(found, "build the HeraldCrashHarness executable first (swift build --build-tests); looked in \(candidates.map(\.path))")
+    }
+
+    /// A fresh directory for one app install. Under /dev/shm when there is one: a
+    /// killed process loses nothing the kernel already has, so the harness does not
+    /// need the disk's fsyncs, only the file semantics.
+    static func makeDirectory(_ name: String) throws -> URL {
+        let shm = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        let base = FileManager.default.isWritableFile(atPath: shm.path) ? shm : FileManager.default.temporaryDirectory
+        let directory = base.appendingPathComponent("herald-crash-\(UUID().uuidString)-\(name)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// One step of a traced run (`--trace`): its number and what it was.
+    struct TracedStep: Hashable {
+        var number: Int
+        var label: String
+    }
+
+    /// Runs one process of the harness on `directory`, killed before step `killAt` if
+    /// it gets that far.
+    static func launch(in directory: URL, killAt: Int? = nil) async throws -> HarnessExit {
+        try await launch(in: directory, killAt: killAt, arguments: []).exit
+    }
+
+    /// Runs the harness uninterrupted with `--trace`: its result and every step.
+    static func traced(in directory: URL) async throws -> (exit: HarnessExit, steps: [TracedStep]) {
+        let (exit, stderr) = try await launch(in: directory, killAt: nil, arguments: ["--trace"])
+        // "step 12: store commit recordCompletion (event 7)"
+        let steps = stderr.split(separator: "\n").compactMap { line -> TracedStep? in
+            guard line.hasPrefix("step "), let colon = line.firstIndex(of: ":"),
+                  let number = Int(line[line.index(line.startIndex, offsetBy: 5)..<colon]) else { return nil }
+            var label = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if let event = label.range(of: " (event ", options: .backwards) { label = String(label[..<event.lowerBound]) }
+            return TracedStep(number: number, label: label)
+        }
+        return (exit, steps)
+    }
+
+    private static func launch(in directory: URL, killAt: Int?, arguments: [String]) async throws -> (exit: HarnessExit, stderr: String) {
+        let resultURL = directory.appendingPathComponent("result.json")
+        let errorURL = directory.appendingPathComponent("stderr.txt")
+        try? FileManager.default.removeItem(at: resultURL)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        let errors = try FileHandle(forWritingTo: errorURL)
+        defer { try? errors.close() }
+
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = ["--dir", directory.path, "--result", resultURL.path]
+            + (killAt.map { ["--kill-at", String($0)] } ?? []) + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        let (ended, end) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in end.finish() }
+        try process.run()
+        for await _ in ended {}
+
+        let stderr = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
+        switch (process.terminationReason, process.terminationStatus) {
+        case (.uncaughtSignal, SIGKILL):
+            let line = stderr.split(separator: "\n").last { $0.hasPrefix("killed before step") }
+            return (.killed(message: line.map(String.init) ?? "no message"), stderr)
+        case (.exit, 0):
+            return (.finished(try JSONDecoder().decode(HarnessOutcome.self, from: Data(contentsOf: resultURL))), stderr)
+        case (let reason, let status):
+            return (.failed(status: status, signal: reason == .uncaughtSignal, stderr: String(stderr.suffix(4_000))), stderr)
+        }
+    }
+}
