@@ -59,5 +59,16 @@ let package = Package(
             path: "Benchmarks/SimulatedYear",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Storing",
+            dependencies: [
+                .product(name: "Herald", package: "Herald"),
+                .product(name: "HeraldSimulator", package: "Herald"),
+                .product(name: "HeraldSQLite", package: "Herald"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Storing",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -82,6 +82,14 @@ extension SQLiteEngineStore {
 
         // Migrations of later versions go here ("v2", ...). Never edit one that shipped.
 
+        // Indexes for the engine's bounded reads (`load(since:)`) and for pruning.
+        migrator.registerMigration("v2") { db in
+            try db.create(index: "fired_log_by_date", on: "fired_log", columns: ["fired_at"])
+            try db.create(index: "completions_by_date", on: "completions", columns: ["completed_at"])
+            try db.create(index: "acknowledgements_by_date", on: "acknowledgements", columns: ["acknowledged_at"])
+            try db.create(index: "handled_responses_by_date", on: "handled_responses", columns: ["handled_at"])
+        }
+
         return migrator
     }
 

@@ -127,6 +127,18 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
         }
     }
 
+    /// Reads the state with its history limited to what a prune at `cutoff` would
+    /// keep, with indexed queries: the engine's reads stay fast as the history grows.
+    ///
+    /// - Throws: ``StoreError`` as ``load()`` does.
+    public func load(since cutoff: Date) throws -> EngineState {
+        do {
+            return try writer.read { db in try StateReader(db: db, since: cutoff).read() }
+        } catch {
+            throw StoreError.translating(error, path: path, during: .read)
+        }
+    }
+
     /// Applies all the changes in one write transaction, in order, with
     /// ``Herald/EngineState/apply(_:)``'s meaning: all of them are saved, or none.
     ///

@@ -2,15 +2,33 @@ import Foundation
 import GRDB
 import Herald
 
-/// Reads the whole ``Herald/EngineState`` from the store's tables, in one read
-/// transaction (a consistent snapshot).
+/// Reads ``Herald/EngineState`` from the store's tables, in one read transaction (a
+/// consistent snapshot): all of it, or with the history limited to what a prune at a
+/// cutoff would keep.
 struct StateReader {
     let db: Database
+    var since: Date?
+
+    init(db: Database, since: Date? = nil) {
+        self.db = db
+        self.since = since
+    }
+
+    /// A `WHERE` clause keeping rows whose `column` is at or after the cutoff.
+    private func recent(_ column: String) -> String {
+        guard let since, let seconds = StoredValue.seconds(since) else { return "" }
+        return " WHERE \(column) >= \(seconds)"
+    }
+
+    private var recentDays: String {
+        guard let since, let day = StoredValue.dayText(EngineState.firstKeptDay(before: since)) else { return "" }
+        return " WHERE day >= '\(day)'"
+    }
 
     func read() throws -> EngineState {
         var state = EngineState()
 
-        try forEachRow("completions", "SELECT namespace, entity_id, day, completed_at FROM completions") { row in
+        try forEachRow("completions", "SELECT namespace, entity_id, day, completed_at FROM completions" + recent("completed_at")) { row in
             let completion = Completion(entity: try entity(row, at: 0), day: try day(row, at: 2, in: "completions"),
                                         date: try date(row, at: 3))
             state.completions[completion.entityDay] = completion
@@ -18,17 +36,17 @@ struct StateReader {
         try forEachRow("paused", "SELECT namespace, entity_id FROM paused") { row in
             state.paused.insert(try entity(row, at: 0))
         }
-        try forEachRow("deferred_days", "SELECT namespace, entity_id, day FROM deferred_days") { row in
+        try forEachRow("deferred_days", "SELECT namespace, entity_id, day FROM deferred_days" + recentDays) { row in
             state.deferred.insert(EntityDay(try entity(row, at: 0), try day(row, at: 2, in: "deferred_days")))
         }
-        try forEachRow("snoozes", "SELECT \(Self.identifierColumns), until FROM snoozes") { row in
+        try forEachRow("snoozes", "SELECT \(Self.identifierColumns), until FROM snoozes" + recent("until")) { row in
             let record = SnoozeRecord(original: try identifier(row, at: 0, in: "snoozes"), until: try date(row, at: 5))
             state.snoozes[record.original] = record
         }
-        try forEachRow("acknowledgements", "SELECT \(Self.identifierColumns), acknowledged_at FROM acknowledgements") { row in
+        try forEachRow("acknowledgements", "SELECT \(Self.identifierColumns), acknowledged_at FROM acknowledgements" + recent("acknowledged_at")) { row in
             state.acknowledged[try identifier(row, at: 0, in: "acknowledgements")] = try date(row, at: 5)
         }
-        try forEachRow("fired_log", "SELECT \(Self.identifierColumns), fired_at FROM fired_log") { row in
+        try forEachRow("fired_log", "SELECT \(Self.identifierColumns), fired_at FROM fired_log" + recent("fired_at")) { row in
             let record = FiredRecord(identifier: try identifier(row, at: 0, in: "fired_log"), date: try date(row, at: 5))
             state.fired[record.key] = record
         }
@@ -45,7 +63,7 @@ struct StateReader {
                 QueuedResponse(response: response, receivedAt: try date(row, at: 1), sequence: try row.decode(atIndex: 0))
             )
         }
-        try forEachRow("handled_responses", "SELECT id, handled_at FROM handled_responses") { row in
+        try forEachRow("handled_responses", "SELECT id, handled_at FROM handled_responses" + recent("handled_at")) { row in
             state.handledResponses[try row.decode(atIndex: 0)] = try date(row, at: 1)
         }
         try forEachRow(

@@ -31,7 +31,8 @@ import HeraldSimulator
 /// field path.
 public struct Scenario: Hashable, Sendable {
     public var name: String
-    /// The device's time zone for the whole run.
+    /// The device's time zone at the start (`zone` events move the device), in which
+    /// ``start`` and the end of the run are written.
     public var zone: TimeZone
     /// When the run starts, in ``zone``.
     public var start: LocalDateTime

@@ -13,7 +13,12 @@ import HeraldSimulator
 /// - Foreground delivery: `engine.willPresent`; a prompt silences the system banner
 ///   and stays open in the app until the user answers it or the process ends.
 /// - Response: `engine.receive`; routes reach ``ScenarioResponder`` once ready.
-/// - Time change (midnight, zone, clock): `engine.timeChanged`.
+/// - Time change (midnight, zone, clock): `engine.timeChanged`, at the instant the
+///   device reports it.
+///
+/// A process made with `resuming` stands for the one a paused run left running (see
+/// ``ScenarioCheckpoint``): its launch is not a launch of the story, so it records and
+/// plans nothing and only takes up the readiness the process had.
 ///
 /// Everything it does is written to the run's recorder as it happens.
 actor ScenarioApp: SimulatedApp {
@@ -25,8 +30,12 @@ actor ScenarioApp: SimulatedApp {
     /// In-app prompts shown and not answered yet, oldest first.
     private(set) var openPrompts: [InAppPrompt] = []
 
-    init(environment: ScenarioAppEnvironment) {
+    /// The process of a paused run this one continues, until its launch has taken it up.
+    private var resuming: ResumedProcess?
+
+    init(environment: ScenarioAppEnvironment, resuming: ResumedProcess? = nil) {
         self.environment = environment
+        self.resuming = resuming
         engine = Engine(center: environment.center, source: environment.source, store: environment.store,
                         clock: environment.center.clock, configuration: environment.configuration,
                         categories: environment.categories)
@@ -35,6 +44,12 @@ actor ScenarioApp: SimulatedApp {
     private var recorder: ScenarioRecorder { environment.recorder }
 
     func didFinishLaunching(in state: AppState) async {
+        if let resumed = resuming {
+            resuming = nil
+            readyAt = resumed.readyAt
+            if resumed.isReady { await becomeReady(recording: false) }
+            return
+        }
         await recorder.lifecycle(.launched(state))
         await recorder.reconcile(await engine.launched())
         switch environment.readiness {
@@ -78,11 +93,11 @@ actor ScenarioApp: SimulatedApp {
     }
 
     /// The app's data is loaded: queued responses are routed now.
-    func becomeReady() async {
+    func becomeReady(recording: Bool = true) async {
         guard !isReady else { return }
         isReady = true
         readyAt = nil
-        await recorder.lifecycle(.ready)
+        if recording { await recorder.lifecycle(.ready) }
         await engine.appIsReady(ScenarioResponder(source: environment.source, center: environment.center,
                                                   recorder: recorder))
     }
@@ -97,4 +112,10 @@ actor ScenarioApp: SimulatedApp {
     func close(_ prompt: InAppPrompt) {
         openPrompts.removeAll { $0 == prompt }
     }
+}
+
+/// The app's process as a paused run left it: ready, or loading until `readyAt`.
+struct ResumedProcess: Sendable {
+    var isReady: Bool
+    var readyAt: Date?
 }

@@ -6,7 +6,7 @@ import HeraldSimulator
 struct ScenarioAppEnvironment: Sendable {
     let center: SimulatedNotificationCenter
     let source: ScenarioReminderSource
-    let store: InMemoryEngineStore
+    let store: any EngineStore
     let configuration: PlannerConfiguration
     let categories: CategoryRegistry
     let readiness: ScenarioReadiness

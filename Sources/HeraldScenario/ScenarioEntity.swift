@@ -14,7 +14,7 @@ import Herald
 /// let water = ScenarioEntity(id: "water", title: "Drink water", rules: [sips])
 /// water.reference   // habit/water
 /// ```
-public struct ScenarioEntity: Hashable, Sendable {
+public struct ScenarioEntity: Hashable, Sendable, Codable {
     public var id: String
     /// The entity's namespace; `habit` unless the file says otherwise.
     public var namespace: String

@@ -1,3 +1,4 @@
+import Foundation
 import Herald
 import HeraldSimulator
 
@@ -5,7 +6,12 @@ import HeraldSimulator
 /// pause, resume, delete, edit, import), the app's process moves (launch, background,
 /// foreground, terminate, crash, ready), the user answers the permission prompt or
 /// changes Settings, the user acts on a notification (tap, action, text, dismiss,
-/// clear), or the app posts an immediate notification.
+/// clear), the app posts an immediate notification, or time moves under the device
+/// (zone, clock).
+///
+/// `at` is what the device's clock shows, in the zone the device is in at that point:
+/// after a `zone` event the following events are read in the new zone, and after a
+/// `clock` event they continue from the time the user set.
 ///
 /// ```yaml
 /// events:
@@ -16,9 +22,12 @@ import HeraldSimulator
 ///   - {at: 2026-11-21T10:07, text: {on: stretch, action: note, text: Felt good}}
 ///   - {at: 2026-11-21T10:08, terminate}
 ///   - {at: 2026-11-22T20:00, delete: [gym, water]}
+///   - {at: 2026-11-22T21:00, complete: {entity: stretch, at: 2026-11-22T07:45}}  # done earlier
+///   - {at: 2026-11-23T01:00, zone: Asia/Tokyo}                  # lands in Tokyo: 09:00 there
+///   - {at: 2026-11-23T09:30, clock: 2026-11-23T08:30}           # the user sets the clock back
 /// ```
 public struct ScenarioEvent: Hashable, Sendable {
-    /// When it happens, in the scenario's zone.
+    /// When it happens, as the device's clock shows it then (in the zone it is in).
     public var at: LocalDateTime
     public var action: Action
     /// Where the file wrote it, for errors found while running (a tap on nothing).
@@ -32,8 +41,10 @@ public struct ScenarioEvent: Hashable, Sendable {
 
     /// What happens.
     public enum Action: Hashable, Sendable, CustomStringConvertible {
-        /// The entity is done for `day` (today when `nil`).
-        case complete(EntityReference, day: LocalDate?)
+        /// The entity is done for `day` (the day of `at` when `nil`); it was done at `at`,
+        /// a local date-time not after the event (the event's own time when `nil`), which
+        /// is what smart timing learns from.
+        case complete(EntityReference, day: LocalDate?, at: LocalDateTime? = nil)
         case pause(EntityReference)
         case resume(EntityReference)
         /// The entities are deleted.
@@ -70,10 +81,17 @@ public struct ScenarioEvent: Hashable, Sendable {
         case clear(ScenarioTarget?)
         /// The app posts an immediate notification.
         case post(ScenarioPost)
+        /// The device moves to another time zone (the user travels, or picks one in
+        /// Settings): the events after it are read in that zone.
+        case zone(TimeZone)
+        /// The user sets the device clock, forward or back, to this local date-time in
+        /// the device's zone then: the events after it continue from there.
+        case clock(LocalDateTime)
 
         public var description: String {
             switch self {
-            case .complete(let entity, let day): day.map { "complete \(entity) for \($0)" } ?? "complete \(entity)"
+            case .complete(let entity, let day, let at):
+                "complete \(entity)" + (day.map { " for \($0)" } ?? "") + (at.map { ", done at \($0.date) \($0.time)" } ?? "")
             case .pause(let entity): "pause \(entity)"
             case .resume(let entity): "resume \(entity)"
             case .delete(let entities): "delete \(entities.map(\.description).joined(separator: ", "))"
@@ -94,6 +112,8 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .dismiss(let target): "dismiss \(target)"
             case .clear(let target): target.map { "clear \($0)" } ?? "clear all"
             case .post(let post): "post \(post.entity) \(post.name)"
+            case .zone(let zone): "the device moves to \(zone.identifier)"
+            case .clock(let time): "the user sets the clock to \(time.date) \(time.time)"
             }
         }
 
@@ -120,6 +140,8 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .dismiss: "dismiss"
             case .clear: "clear"
             case .post: "post"
+            case .zone: "zone"
+            case .clock: "clock"
             }
         }
 
@@ -134,7 +156,7 @@ public struct ScenarioEvent: Hashable, Sendable {
         /// The entities it names, for the JSON timeline.
         public var entities: [EntityReference] {
             switch self {
-            case .complete(let entity, _), .pause(let entity), .resume(let entity): [entity]
+            case .complete(let entity, _, _), .pause(let entity), .resume(let entity): [entity]
             case .delete(let gone): gone
             case .edit(let edit): [edit.entity]
             case .import(_, let imported): imported.map(\.reference)

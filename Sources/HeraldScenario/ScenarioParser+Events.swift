@@ -1,3 +1,4 @@
+import Foundation
 import Herald
 import HeraldSimulator
 
@@ -5,33 +6,41 @@ extension ScenarioParser {
     static let dataEventKinds = ["complete", "pause", "resume", "delete", "edit", "import"]
     static let deviceEventKinds = ["launch", "background", "foreground", "terminate", "crash", "ready", "authorize",
                                    "settings", "tap", "action", "text", "dismiss", "clear", "post"]
-    static let eventKinds = dataEventKinds + deviceEventKinds
+    static let timeEventKinds = ["zone", "clock"]
+    static let eventKinds = dataEventKinds + deviceEventKinds + timeEventKinds
     static let eventKeys = ["at"] + eventKinds + ["day"]
     static let editKeys = ["id", "namespace", "title", "rules"]
+    static let completeKeys = ["entity", "at", "day"]
 
-    /// Parses the events, checking that they are in time order inside the run, that
-    /// every entity they name exists at that point (edits create, deletes and imports
-    /// remove), and that user events name notifications and actions that can exist.
-    func events(_ node: ScenarioNode, entities: [ScenarioEntity], start: LocalDateTime, end: LocalDateTime,
-                context: RuleContext) throws(ScenarioError) -> [ScenarioEvent] {
+    /// Parses the events, checking that they are in time order inside the run (as the
+    /// device's clock shows it: in the zone the device is in, continuing from the time
+    /// a `clock` event set), that every entity they name exists at that point (edits
+    /// create, deletes and imports remove), and that user events name notifications and
+    /// actions that can exist.
+    func events(_ node: ScenarioNode, entities: [ScenarioEntity], zone: TimeZone, start: LocalDateTime,
+                end: LocalDateTime, context: RuleContext) throws(ScenarioError) -> [ScenarioEvent] {
         var lookup = EntityLookup(entities.map(\.reference))
         var catalog = TargetCatalog(entities: entities, categories: context.categories)
-        var previous = start
+        var reading = EventInstants(zone: zone)
+        let endInstant = reading.instant(of: end)
+        // The earliest the next event can be, and what the device's clock showed then.
+        var previous = (instant: reading.instant(of: start), local: start, zone: zone, what: "the start")
         var result: [ScenarioEvent] = []
-        for item in try node.sequence("events ({at, complete|pause|...|tap|action|...})") {
+        for item in try node.sequence("events ({at, complete|pause|...|tap|action|...|zone|clock})") {
             let mapping = try item.mapping("an event", allowed: Self.eventKeys)
             let atNode = try mapping.required("at", "the local date-time the event happens")
             let at = try atNode.dateTime()
-            guard at >= start else {
-                throw atNode.error(.outOfOrder, "\(at) is before the start \(start)")
+            let instant = reading.instant(of: at)
+            guard instant >= previous.instant else {
+                let order = previous.what == "the start" ? "" : " (events must be in time order, as the device's clock shows it)"
+                let here = previous.zone == reading.zone ? ""
+                    : " (\(reading.local(for: previous.instant)) in \(reading.zone.identifier))"
+                throw atNode.error(.outOfOrder, "\(at) is before \(previous.what) at \(previous.local)\(here)\(order)")
             }
-            guard at >= previous else {
-                throw atNode.error(.outOfOrder, "\(at) is before the previous event at \(previous) (events must be in time order)")
+            guard instant < endInstant else {
+                throw atNode.error(.outOfOrder, "\(at) is not before the end of the run at \(Self.describe(end, zone: zone, seenIn: reading)) (raise days to play it)")
             }
-            guard at < end else {
-                throw atNode.error(.outOfOrder, "\(at) is not before the end of the run at \(end) (raise days to play it)")
-            }
-            previous = at
+            previous = (instant, at, reading.zone, "the previous event")
             let (kind, value) = try mapping.exactlyOne(of: Self.eventKinds, "an event")
             if let day = mapping["day"], kind != "complete" {
                 throw day.error(.unknownKey, "\"day\" only goes with complete")
@@ -39,7 +48,16 @@ extension ScenarioParser {
             let action: ScenarioEvent.Action
             switch kind {
             case "complete":
-                action = .complete(try lookup.resolve(value), day: try mapping["day"]?.date())
+                action = try completion(value, dayNode: mapping["day"], eventAt: at, reading: reading, lookup: lookup)
+            case "zone":
+                action = .zone(try value.zone())
+            case "clock":
+                let time = try value.dateTime()
+                guard reading.instant(of: time) < endInstant else {
+                    throw value.error(.outOfOrder, "\(time) is not before the end of the run at \(Self.describe(end, zone: zone, seenIn: reading)) (raise days, or set the clock to an earlier time)")
+                }
+                previous = (reading.instant(of: time), time, reading.zone, "the time the clock was set to")
+                action = .clock(time)
             case "pause":
                 action = .pause(try lookup.resolve(value))
             case "resume":
@@ -72,8 +90,39 @@ extension ScenarioParser {
             }
             let location = ScenarioLocation(file: value.file, line: value.line, column: value.column, field: value.path)
             result.append(ScenarioEvent(at: at, action: action, location: location))
+            reading.pass(action)
         }
         return result
+    }
+
+    /// `complete: stretch` (with the event's `day`), or `complete: {entity, at, day}`
+    /// for a completion done earlier than the event says it (smart timing's history).
+    private func completion(_ value: ScenarioNode, dayNode: ScenarioNode?, eventAt: LocalDateTime,
+                            reading: EventInstants, lookup: EntityLookup) throws(ScenarioError) -> ScenarioEvent.Action {
+        guard case .mapping = value.node else {
+            return .complete(try lookup.resolve(value), day: try dayNode?.date())
+        }
+        let mapping = try value.mapping("a completion ({entity, at, day})", allowed: Self.completeKeys)
+        let entity = try lookup.resolve(try mapping.required("entity", "the entity completed"))
+        if let dayNode, let inner = mapping["day"] {
+            throw inner.error(.duplicate, "the day is given twice (also at line \(dayNode.line)); keep one")
+        }
+        let day = try (mapping["day"] ?? dayNode)?.date()
+        var doneAt: LocalDateTime?
+        if let atNode = mapping["at"] {
+            let time = try atNode.dateTime()
+            guard reading.instant(of: time) <= reading.instant(of: eventAt) else {
+                throw atNode.error(.outOfOrder, "\(time) is after the event at \(eventAt) (a completion is recorded when it was done, not ahead)")
+            }
+            doneAt = time
+        }
+        return .complete(entity, day: day, at: doneAt)
+    }
+
+    /// The end of the run as the device's clock shows it at this point of the events.
+    private static func describe(_ end: LocalDateTime, zone: TimeZone, seenIn reading: EventInstants) -> String {
+        guard reading.zone != zone else { return "\(end)" }
+        return "\(end) in \(zone.identifier) (\(reading.local(for: EventInstants(zone: zone).instant(of: end))) in \(reading.zone.identifier))"
     }
 
     private func edit(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> ScenarioEntityEdit {

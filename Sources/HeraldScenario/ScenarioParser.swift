@@ -53,7 +53,7 @@ struct ScenarioParser {
         }
         var events: [ScenarioEvent] = []
         if let node = document["events"] {
-            events = try self.events(node, entities: entities, start: start,
+            events = try self.events(node, entities: entities, zone: zone, start: start,
                                      end: LocalDateTime(date: start.date.adding(days: days), time: start.time),
                                      context: context)
         }

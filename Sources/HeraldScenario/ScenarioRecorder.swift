@@ -4,22 +4,25 @@ import HeraldSimulator
 
 /// Collects a scenario run's timeline as it happens. The runner, the scenario app and
 /// its responder all write here, each at the virtual instant it acts, so the timeline
-/// is in the order things happened.
+/// is in the order things happened. Local times are the device's: in the zone it is in
+/// at that instant.
 actor ScenarioRecorder {
-    let converter: ZoneConverter
     let clock: VirtualClock
     private(set) var timeline: [TimelineEntry] = []
     private(set) var delivered = 0
     private(set) var reconciles = 0
     private(set) var routes = 0
-    private(set) var lastPlan: Plan?
+    /// The last plan's coverage (from an earlier run of a resumed scenario until it plans).
+    private(set) var lastPlan: ScenarioCheckpoint.PlanCoverage?
     /// Prompts the app decided on in `willPresent`, recorded right after their delivery.
     private var stashedPrompts: [String: InAppPrompt] = [:]
 
-    init(converter: ZoneConverter, clock: VirtualClock) {
-        self.converter = converter
+    init(clock: VirtualClock, lastPlan: ScenarioCheckpoint.PlanCoverage? = nil) {
         self.clock = clock
+        self.lastPlan = lastPlan
     }
+
+    private var converter: ZoneConverter { ZoneConverter.for(clock.timeZone) }
 
     private var now: (Date, LocalDateTime) { (clock.now, converter.local(for: clock.now)) }
 
@@ -45,7 +48,7 @@ actor ScenarioRecorder {
 
     func reconcile(_ report: ReconcileReport) {
         reconciles += 1
-        if let plan = report.plan { lastPlan = plan }
+        if let plan = report.plan { lastPlan = ScenarioCheckpoint.PlanCoverage(plan) }
         let (date, local) = now
         timeline.append(.reconcile(TimelineReconcile(
             date: date, local: local, reasons: report.reasons.map(\.description),

@@ -23,8 +23,9 @@ public actor ScenarioReminderSource: ReminderSource {
     /// The titles of what the app posted immediate notifications about.
     public private(set) var posted: [EntityReference: String] = [:]
 
-    public init(entities: [ScenarioEntity]) {
+    public init(entities: [ScenarioEntity], posted: [EntityReference: String] = [:]) {
         self.entities = entities
+        self.posted = posted
     }
 
     public func reminderRules() async throws -> [ReminderRule] {

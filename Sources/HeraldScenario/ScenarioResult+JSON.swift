@@ -20,7 +20,7 @@ extension ScenarioResult {
             let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
             lines.append(String(decoding: data, as: UTF8.self))
         }
-        for entry in timeline {
+        for (entry, zone) in zip(timeline, deviceZones().entries) {
             switch entry {
             case .delivery(let delivery): append(DeliveryLine(delivery))
             case .event(let event): append(EventLine(event))
@@ -76,6 +76,12 @@ private struct EventLine: Encodable {
     var day: String?
     var description: String
     var note: String?
+    /// `complete` with the time it was done, as the device's clock showed it.
+    var doneAt: String?
+    /// `zone`: the zone the device moves to.
+    var zone: String?
+    /// `clock`: the local date-time the user sets.
+    var clock: String?
 
     init(_ entry: TimelineEvent) {
         utc = TimeText.utc(entry.date)
@@ -83,8 +89,20 @@ private struct EventLine: Encodable {
         event = entry.action.kind
         description = entry.action.description
         entities = entry.action.entities.map(\.description)
-        if case .complete(_, let day) = entry.action { self.day = day?.description }
+        switch entry.action {
+        case .complete(_, let day, let at):
+            self.day = day?.description
+            doneAt = at?.description
+        case .zone(let zone): self.zone = zone.identifier
+        case .clock(let time): clock = time.description
+        default: break
+        }
         note = entry.note
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, utc, local, event, entities, day, description, note, zone, clock
+        case doneAt = "done_at"
     }
 }
 
@@ -128,6 +146,8 @@ private struct SummaryLine: Encodable {
     var type = "summary"
     var name: String
     var zone: String
+    /// Where the device is at the end (the scenario's zone unless it travelled).
+    var deviceZone: String
     var start: String
     var end: String
     var delivered: Int
@@ -144,6 +164,7 @@ private struct SummaryLine: Encodable {
         let summary = result.summary
         name = result.name
         zone = result.zone.identifier
+        deviceZone = result.deviceZones().end.identifier
         start = result.start.description
         end = result.end.description
         delivered = summary.delivered
@@ -163,6 +184,7 @@ private struct SummaryLine: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case type, name, zone, start, end, delivered, pending, reconciles, routes, cuts
+        case deviceZone = "device_zone"
         case stillDelivered = "still_delivered"
         case appBadge = "app_badge"
         case coverageHorizon = "coverage_horizon"

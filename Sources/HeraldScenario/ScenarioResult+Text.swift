@@ -14,9 +14,12 @@ extension ScenarioResult {
     public func text() -> String {
         var lines = ["\(name) — \(zone.identifier), \(start) to \(end)", ""]
         let titleWidth = deliveries.map(\.title.count).max() ?? 0
-        let localWidth = timeline.map { TimeText.local($0.date, zone: zone).count }.max() ?? 0
-        for entry in timeline {
-            let when = TimeText.local(entry.date, zone: zone).padding(localWidth)
+        let zones = deviceZones()
+        let locals = zip(timeline, zones.entries).map { TimeText.local($0.date, zone: $1) }
+        let localWidth = locals.map(\.count).max() ?? 0
+        for (index, entry) in timeline.enumerated() {
+            let zone = zones.entries[index]
+            let when = locals[index].padding(localWidth)
             switch entry {
             case .delivery(let delivery):
                 let badge = delivery.badge.map { "badge \($0)" } ?? "no badge"
@@ -50,7 +53,7 @@ extension ScenarioResult {
         let coverage: String
         if let horizon = summary.coverageHorizon {
             let whole = summary.horizonEnd.map { horizon >= $0 } ?? false
-            coverage = TimeText.local(horizon, zone: zone) + (whole ? " (the whole horizon)" : " (cut there by the budget)")
+            coverage = TimeText.local(horizon, zone: zones.end) + (whole ? " (the whole horizon)" : " (cut there by the budget)")
         } else {
             coverage = "none (no plan)"
         }

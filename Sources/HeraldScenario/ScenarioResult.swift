@@ -11,17 +11,22 @@ import Herald
 /// ```
 public struct ScenarioResult: Hashable, Sendable {
     public var name: String
+    /// The scenario's zone, in which ``start`` and ``end`` are written.
     public var zone: TimeZone
     public var start: LocalDateTime
     public var end: LocalDateTime
+    /// The device's zone when the timeline starts: the scenario's, or where a resumed
+    /// run left the device. `zone` events change it along the timeline.
+    public var deviceZone: TimeZone
     /// Everything recorded, in the order it happened.
     public var timeline: [TimelineEntry]
     public var summary: ScenarioSummary
 
     public init(name: String, zone: TimeZone, start: LocalDateTime, end: LocalDateTime, timeline: [TimelineEntry],
-                summary: ScenarioSummary) {
+                summary: ScenarioSummary, deviceZone: TimeZone? = nil) {
         self.name = name
         self.zone = zone
+        self.deviceZone = deviceZone ?? zone
         self.start = start
         self.end = end
         self.timeline = timeline
@@ -51,6 +56,18 @@ public struct ScenarioResult: Hashable, Sendable {
     /// What the user did to notifications, in order.
     public var userActions: [TimelineUserAction] {
         timeline.compactMap { if case .user(let user) = $0 { user } else { nil } }
+    }
+
+    /// The device's zone at each entry of the timeline (a `zone` event's own entry is
+    /// still in the zone it leaves), and at the end.
+    public func deviceZones() -> (entries: [TimeZone], end: TimeZone) {
+        var current = deviceZone
+        var zones: [TimeZone] = []
+        for entry in timeline {
+            zones.append(current)
+            if case .event(let event) = entry, case .zone(let next) = event.action { current = next }
+        }
+        return (zones, current)
     }
 
     /// The reconciles of the timeline, in order.

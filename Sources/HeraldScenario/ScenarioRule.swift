@@ -18,7 +18,7 @@ import Herald
 ///     category: exercise        # its actions and foreground presentation
 ///     follow_up: 15             # one follow-up 15 minutes after, unless acted on
 /// ```
-public struct ScenarioRule: Hashable, Sendable {
+public struct ScenarioRule: Hashable, Sendable, Codable {
     /// The rule's id within its entity (the `rule` part of notification identifiers).
     public var id: String
     public var schedule: Schedule

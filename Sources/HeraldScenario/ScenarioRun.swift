@@ -8,43 +8,48 @@ struct ScenarioRun {
     let scenario: Scenario
     let device: SimulatedDevice
     let environment: ScenarioAppEnvironment
-    let converter: ZoneConverter
+    /// The instant of each of the scenario's events (see ``EventInstants``).
+    let instants: [Date]
 
     var center: SimulatedNotificationCenter { environment.center }
     var recorder: ScenarioRecorder { environment.recorder }
     var source: ScenarioReminderSource { environment.source }
-    var store: InMemoryEngineStore { environment.store }
+    var store: any EngineStore { environment.store }
     var clock: VirtualClock { center.clock }
+    /// Local times as the device shows them now.
+    var converter: ZoneConverter { ZoneConverter.for(clock.timeZone) }
 
     /// The running app's process, if any.
     func app() async -> ScenarioApp? {
         await device.app as? ScenarioApp
     }
 
-    func play(from start: Date, to end: Date) async throws {
-        try await launchAtStart()
-        let events = scenario.events
-            .map { (event: $0, date: converter.instant(for: $0.at).date) }
-            .filter { $0.date >= start && $0.date < end }
-        var index = 0
+    /// Plays the events from `first` on, up to the first one at or after `end`, then
+    /// moves time to `end`.
+    ///
+    /// - Returns: the index of the first event not played.
+    func play(from first: Int, until end: Date) async throws -> Int {
+        var index = first
         while true {
-            let nextEvent = index < events.count ? events[index].date : end
+            let playsNext = index < scenario.events.count && instants[index] < end
+            let nextEvent = playsNext ? instants[index] : end
             // The app finishes loading before an event at the same instant.
             if let app = await app(), let readyAt = await app.readyAt, readyAt < end, readyAt <= nextEvent {
                 await device.advance(to: readyAt)
                 await app.becomeReady()
                 continue
             }
-            guard index < events.count else { break }
-            await device.advance(to: events[index].date)
-            try await apply(events[index].event)
+            guard playsNext else { break }
+            await device.advance(to: instants[index])
+            try await apply(scenario.events[index])
             index += 1
         }
         await device.advance(to: end)
+        return index
     }
 
     /// Brings the app where the scenario says it is at the start.
-    private func launchAtStart() async throws {
+    func launchAtStart() async throws {
         switch scenario.app {
         case .foreground:
             try await device.launch(into: .foreground)
@@ -98,6 +103,13 @@ struct ScenarioRun {
                 await recorder.event(action)
                 await device.setAuthorization(status)
                 await recorder.lifecycle(.authorization(status))
+            case .zone(let zone):
+                await recorder.event(action, note: zone == clock.timeZone ? "already there" : nil)
+                await device.setTimeZone(zone)
+            case .clock(let time):
+                let date = converter.instant(for: time).date
+                await recorder.event(action, note: Self.jump(from: clock.now, to: date))
+                await device.jumpClock(to: date)
             case .post(let post):
                 let app = try await runningApp(event, "post a notification")
                 await source.rememberPost(post)
@@ -141,7 +153,20 @@ struct ScenarioRun {
 
     func impossible(_ event: ScenarioEvent, _ message: String) -> ScenarioError {
         ScenarioError(code: .impossibleEvent, at: event.location,
-                      message: "at \(TimeText.local(clock.now, zone: scenario.zone)): \(message)")
+                      message: "at \(TimeText.local(clock.now, zone: clock.timeZone)): \(message)")
+    }
+
+    /// `back 1 h`, `forward 2 d 3 h 5 min`: how far a clock event moves the clock.
+    static func jump(from now: Date, to date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince(now).rounded())
+        guard seconds != 0 else { return "no change" }
+        var rest = abs(seconds)
+        var parts: [String] = []
+        for (unit, size) in [("d", 86_400), ("h", 3_600), ("min", 60), ("s", 1)] where rest >= size {
+            parts.append("\(rest / size) \(unit)")
+            rest %= size
+        }
+        return (seconds < 0 ? "back " : "forward ") + parts.joined(separator: " ")
     }
 
     // MARK: Data
@@ -157,8 +182,12 @@ struct ScenarioRun {
         await recorder.event(action)
         let report: ReconcileReport
         switch action {
-        case .complete(let entity, let day):
-            report = try await engine.completed(entity, on: day)
+        case .complete(let entity, let day, let at):
+            guard let doneAt = at.map({ converter.instant(for: $0).date }) else {
+                report = try await engine.completed(entity, on: day)
+                break
+            }
+            report = try await engine.completed(entity, on: day ?? converter.local(for: doneAt).date, at: doneAt)
         case .pause(let entity):
             await source.setPaused(entity, true)
             report = try await engine.paused(entity)
@@ -173,7 +202,7 @@ struct ScenarioRun {
             report = await engine.entityChanged(edit.entity)
         case .import(let namespace, let entities):
             await source.replaceAll(namespace: namespace, with: entities)
-            store.commit(entities.filter(\.paused).map { .pause($0.reference) })
+            try store.commit(entities.filter(\.paused).map { .pause($0.reference) })
             report = try await engine.replacedAll(namespace: namespace, remaining: Set(entities.map(\.reference)))
         default:
             return
@@ -185,10 +214,10 @@ struct ScenarioRun {
     /// while the app is not running. The next launch's reconcile converges.
     private func save(_ action: ScenarioEvent.Action) async throws {
         switch action {
-        case .complete(let entity, let day):
-            let now = clock.now
+        case .complete(let entity, let day, let at):
+            let doneAt = at.map { converter.instant(for: $0).date } ?? clock.now
             try store.commit([.recordCompletion(Completion(
-                entity: entity, day: day ?? converter.local(for: now).date, date: now))])
+                entity: entity, day: day ?? converter.local(for: doneAt).date, date: doneAt))])
         case .pause(let entity):
             await source.setPaused(entity, true)
             try store.commit([.pause(entity)])

@@ -19,8 +19,9 @@ import HeraldSimulator
 ///    the same instant, as if it had run earlier, so reminders are pending and the
 ///    next tap cold-launches it.
 /// 3. Time moves to each event in order through the device, delivering what falls due
-///    on the way (in the foreground the app decides how each is shown); a running app
-///    is told about each local midnight and re-plans. When the app said it would be
+///    on the way (in the foreground the app decides how each is shown); the device
+///    tells a running app about each local midnight at that instant, and about each
+///    zone change and clock change the events make, and the app re-plans. When the app said it would be
 ///    ready after `ready_after` seconds, time stops at that instant and the app says
 ///    so: responses queued since its launch are routed then.
 /// 4. Data events (complete, pause, ...) go through the running app's engine; while the
@@ -29,7 +30,11 @@ import HeraldSimulator
 ///    on the latest notification of the entity the user can see: in the delivered list
 ///    (through the device: a tap launches the app if needed) or, in the foreground, an
 ///    open in-app prompt (through the app).
-/// 5. Time moves to `start + days`; the result summarises the end state.
+/// 5. Time moves to `start + days` (in the scenario's zone; an instant, wherever the
+///    device is then); the result summarises the end state.
+///
+/// ``play(from:)`` plays the same run in parts: it returns a ``ScenarioCheckpoint``
+/// from which the next part goes on as if the run had never stopped.
 ///
 /// Events at or after the end (when `days` is shortened) are not played. An event
 /// that cannot happen at its point of the run (a tap with nothing of the entity in the
@@ -46,44 +51,88 @@ public struct ScenarioRunner: Sendable {
     public var scenario: Scenario
     /// How many days to run; the scenario's own unless overridden.
     public var days: Int
+    /// Where Herald keeps its state during the run (and, with ``play(from:)``, where a
+    /// paused run's engine state stays): in memory unless given.
+    public var store: any EngineStore
 
-    public init(scenario: Scenario, days: Int? = nil) {
+    public init(scenario: Scenario, days: Int? = nil, store: any EngineStore = InMemoryEngineStore()) {
         self.scenario = scenario
         self.days = days ?? scenario.days
+        self.store = store
     }
 
-    /// The local date-time the run ends.
+    /// The local date-time a run from the start ends.
     public var end: LocalDateTime {
-        LocalDateTime(date: scenario.start.date.adding(days: days), time: scenario.start.time)
+        end(after: scenario.start)
     }
 
-    /// Plays the scenario.
+    /// The local date-time a run that starts at `start` (in the scenario's zone) ends.
+    public func end(after start: LocalDateTime) -> LocalDateTime {
+        LocalDateTime(date: start.date.adding(days: days), time: start.time)
+    }
+
+    /// What a run produced: its timeline and summary, and where it stopped.
+    public struct Outcome: Sendable {
+        public var result: ScenarioResult
+        /// Everything needed to go on from the end of this run (see ``play(from:)``).
+        public var checkpoint: ScenarioCheckpoint
+    }
+
+    /// Plays the scenario from its start.
     ///
     /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/impossibleEvent`` when
     ///   an event cannot happen at its point of the run.
     public func run() async throws -> ScenarioResult {
-        let converter = ZoneConverter.for(scenario.zone)
-        let startDate = converter.instant(for: scenario.start).date
-        let endDate = converter.instant(for: end).date
+        try await play(from: nil).result
+    }
 
-        // The device before the app runs: yesterday's notifications, still in the list.
-        let stale = scenario.delivered.sorted { $0.at < $1.at }
-            .map { (notification: $0, date: converter.instant(for: $0.at).date) }
-        let clockStart = min(startDate, (stale.first?.date ?? startDate).addingTimeInterval(-60))
-        let clock = VirtualClock(now: clockStart, timeZone: scenario.zone)
-        let recorder = ScenarioRecorder(converter: converter, clock: clock)
-        let center = SimulatedNotificationCenter(clock: clock, dropRule: scenario.dropRule, authorization: .authorized)
-        for (index, entry) in stale.enumerated() {
-            try await center.add(staleRequest(entry.notification, badge: index + 1))
+    /// Plays ``days`` days of the scenario: from its start when `checkpoint` is `nil`,
+    /// or from where an earlier run stopped, with ``store`` holding Herald's state as
+    /// that run left it. Playing 2 days and then 3 from the checkpoint delivers what
+    /// playing 5 days does.
+    ///
+    /// A resumed run goes on as if it had never stopped: the device's clock, zone and
+    /// notification center are restored, the app's process is still running (or not)
+    /// and ready (or loading) as it was, and nothing is launched or planned because of
+    /// the pause. Its timeline starts at the checkpoint's end.
+    ///
+    /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/impossibleEvent`` when
+    ///   an event cannot happen at its point of the run, and the store's errors.
+    public func play(from checkpoint: ScenarioCheckpoint?) async throws -> Outcome {
+        let first = checkpoint?.end ?? scenario.start
+        let last = end(after: first)
+        let scenarioTime = ZoneConverter.for(scenario.zone)
+        let startDate = scenarioTime.instant(for: first).date
+        let endDate = scenarioTime.instant(for: last).date
+
+        let clock: VirtualClock
+        let center: SimulatedNotificationCenter
+        let source: ScenarioReminderSource
+        var staleDeliveries: [DeliveredNotification] = []
+        if let checkpoint {
+            clock = VirtualClock(now: checkpoint.now, timeZone: checkpoint.zone)
+            center = SimulatedNotificationCenter(restoring: checkpoint.system, clock: clock)
+            source = ScenarioReminderSource(entities: checkpoint.data.entities, posted: checkpoint.data.posted)
+        } else {
+            // The device before the app runs: yesterday's notifications, still in the list.
+            let stale = scenario.delivered.sorted { $0.at < $1.at }
+                .map { (notification: $0, date: scenarioTime.instant(for: $0.at).date) }
+            let clockStart = min(startDate, (stale.first?.date ?? startDate).addingTimeInterval(-60))
+            clock = VirtualClock(now: clockStart, timeZone: scenario.zone)
+            center = SimulatedNotificationCenter(clock: clock, dropRule: scenario.dropRule, authorization: .authorized)
+            for (index, entry) in stale.enumerated() {
+                try await center.add(staleRequest(entry.notification, badge: index + 1))
+            }
+            staleDeliveries = await center.advance(to: startDate)
+            await center.setAuthorizationStatus(scenario.authorization)
+            try store.commit(scenario.entities.filter(\.paused).map { .pause($0.reference) })
+            source = ScenarioReminderSource(entities: scenario.entities)
         }
-        for notification in await center.advance(to: startDate) {
+        let recorder = ScenarioRecorder(clock: clock, lastPlan: checkpoint?.plan)
+        for notification in staleDeliveries {
             await recorder.delivery(notification, presented: nil, beforeStart: true)
         }
-        await center.setAuthorizationStatus(scenario.authorization)
 
-        let store = InMemoryEngineStore()
-        store.commit(scenario.entities.filter(\.paused).map { .pause($0.reference) })
-        let source = ScenarioReminderSource(entities: scenario.entities)
         let categories: CategoryRegistry
         do {
             categories = try CategoryRegistry(scenario.categories.map(\.reminderCategory))
@@ -93,14 +142,27 @@ public struct ScenarioRunner: Sendable {
         let environment = ScenarioAppEnvironment(
             center: center, source: source, store: store, configuration: scenario.planner.configuration,
             categories: categories, readiness: scenario.readiness, recorder: recorder)
-        let device = await SimulatedDevice(center: center) { ScenarioApp(environment: environment) }
+        // The process a paused run left running goes on: the device starts it again
+        // without the launch being part of the story.
+        let resumed = checkpoint.flatMap { $0.app == .notRunning ? nil : $0 }
+        let handOver = ProcessHandOver(resumed.map { ResumedProcess(isReady: $0.appReady, readyAt: $0.readyAt) })
+        let device = await SimulatedDevice(center: center) {
+            ScenarioApp(environment: environment, resuming: await handOver.take())
+        }
         await center.setDeliveryHandler { [weak device] notification in
             let presented = await device?.presentedNotifications.last { $0.notification == notification }
             await recorder.delivery(notification, presented: presented, beforeStart: false)
         }
-        let run = ScenarioRun(scenario: scenario, device: device, environment: environment, converter: converter)
+        let run = ScenarioRun(scenario: scenario, device: device, environment: environment,
+                              instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone))
+        let nextEvent: Int
         do {
-            try await run.play(from: startDate, to: endDate)
+            if let resumed {
+                try await device.launch(into: resumed.app)
+            } else if checkpoint == nil {
+                try await run.launchAtStart()
+            }
+            nextEvent = try await run.play(from: checkpoint?.nextEvent ?? 0, until: endDate)
         } catch {
             await center.setDeliveryHandler(nil)
             throw error
@@ -115,11 +177,19 @@ public struct ScenarioRunner: Sendable {
             appBadge: await center.badgeCount,
             coverageHorizon: plan?.coverageHorizon,
             horizonEnd: plan?.horizonEnd,
-            cuts: plan?.cuts().count ?? 0,
+            cuts: plan?.cuts ?? 0,
             reconciles: await recorder.reconciles,
             routes: await recorder.routes)
-        return ScenarioResult(name: scenario.name, zone: scenario.zone, start: scenario.start, end: end,
-                              timeline: await recorder.timeline, summary: summary)
+        let result = ScenarioResult(name: scenario.name, zone: scenario.zone, start: first, end: last,
+                                    timeline: await recorder.timeline, summary: summary,
+                                    deviceZone: checkpoint?.zone ?? scenario.zone)
+        let app = await run.app()
+        let stopped = ScenarioCheckpoint(
+            nextEvent: nextEvent, end: last, now: clock.now, zone: clock.timeZone, app: await device.appState,
+            appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: await center.snapshot(),
+            data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted),
+            plan: plan)
+        return Outcome(result: result, checkpoint: stopped)
     }
 
     /// One of the scenario's already-delivered notifications, as the app's old code
@@ -135,5 +205,19 @@ public struct ScenarioRunner: Sendable {
                 title: title, body: "\(notification.rule) at \(notification.at.time)", badge: badge,
                 categoryIdentifier: category, userInfo: HeraldPayload(identifier: identifier).userInfo()),
             trigger: .calendar(CalendarTrigger(at: notification.at)))
+    }
+}
+
+/// Hands the process a paused run left running to the first app the device makes, once.
+private actor ProcessHandOver {
+    private var process: ResumedProcess?
+
+    init(_ process: ResumedProcess?) {
+        self.process = process
+    }
+
+    func take() -> ResumedProcess? {
+        defer { process = nil }
+        return process
     }
 }

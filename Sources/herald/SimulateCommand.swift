@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import HeraldScenario
+import HeraldSQLite
 
-/// `herald simulate <scenario.yaml> [--days N] [--json]`.
+/// `herald simulate <scenario.yaml> [--days N] [--json] [--state PATH | --in-memory]`.
 struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
@@ -10,11 +11,16 @@ struct SimulateCommand: AsyncParsableCommand {
         discussion: """
             The timeline lists every delivery (local time, badge, title, identifier, how it \
             was presented and where the app was), in-app prompts with their actions, every \
-            event of the scenario, every reconcile of the engine, the app's lifecycle, the \
-            user's gestures and each response's route with the app badge after it, then a \
-            summary. With --json it is one JSON object per line. A scenario that cannot be \
-            read, or an event that cannot happen when it comes (a tap with nothing of the \
-            entity delivered), exits with status 65 and names the file, line and field.
+            event of the scenario, every reconcile of the engine with its reasons (day \
+            changed, time zone changed, significant time change, ...), the app's lifecycle, \
+            the user's gestures and each response's route with the app badge after it, then \
+            a summary. With --json it is one JSON object per line. \
+            Herald's state is kept in a SQLite file: a fresh temporary one by default; with \
+            --state PATH a new file starts the scenario and keeps where it stopped, and an \
+            existing one resumes it for --days more days. A scenario that cannot be read, an \
+            event that cannot happen when it comes (a tap with nothing of the entity \
+            delivered), or a state file that cannot be resumed exits with status 65 and \
+            says where and what to do.
             """
     )
 
@@ -26,25 +32,42 @@ struct SimulateCommand: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @OptionGroup var state: StateOptions
+
     func validate() throws {
         if let days, days < 1 { throw ValidationError("--days must be at least 1.") }
     }
 
     func run() async throws {
-        let parsed: Scenario
+        let file: ScenarioFile
         do {
-            parsed = try Scenario(contentsOf: URL(fileURLWithPath: scenario))
+            file = try ScenarioFile(contentsOf: URL(fileURLWithPath: scenario))
         } catch {
             StandardError.write(error.description)
             throw ExitCode(65)
         }
+        let stateFile: StateFile
+        do {
+            stateFile = try StateFile.open(state.place)
+        } catch {
+            StandardError.write("cannot use the state: \(error)")
+            throw ExitCode(65)
+        }
+        defer { stateFile.removeIfTemporary() }
         let result: ScenarioResult
         do {
-            result = try await ScenarioRunner(scenario: parsed, days: days).run()
+            result = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
+                .play(days: days)
         } catch let error as ScenarioError {
             // An event that cannot happen at its point of the run (a tap on nothing).
             StandardError.write(error.description)
             throw ExitCode(65)
+        } catch let error as ScenarioStateError {
+            StandardError.write(error.description)
+            throw ExitCode(65)
+        } catch let error as StoreError {
+            StandardError.write(error.description)
+            throw ExitCode(74)
         }
         print(output.json ? result.jsonLines() : result.text(), terminator: "")
     }

@@ -95,6 +95,7 @@ public struct EngineStoreConformance: Sendable {
             case .failedCommitChangesNothing: try probe.failedCommitChangesNothing()
             case .forgetDropsTheEntity: try probe.forgetDropsTheEntity()
             case .pruneDropsOldEntries: try probe.pruneDropsOldEntries()
+            case .boundedLoadMatchesPrune: try probe.boundedLoadMatchesPrune()
             case .handledResponseIsNotQueuedAgain: try probe.handledResponseIsNotQueuedAgain()
             case .queuedResponsesKeepArrivalOrder: try probe.queuedResponsesKeepArrivalOrder()
             }

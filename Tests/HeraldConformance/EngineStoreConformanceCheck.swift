@@ -27,6 +27,8 @@ public enum EngineStoreConformanceCheck: String, Hashable, Sendable, CaseIterabl
     case forgetDropsTheEntity
     /// `prune` drops what is older than the cutoff and keeps the rest.
     case pruneDropsOldEntries
+    /// `load(since:)` equals `load()` pruned at the same cutoff.
+    case boundedLoadMatchesPrune
     /// A handled response is not queued again.
     case handledResponseIsNotQueuedAgain
     /// Queued responses come back in arrival order, whatever their sequence numbers.

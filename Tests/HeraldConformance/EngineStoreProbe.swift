@@ -264,9 +264,9 @@ struct EngineStoreProbe {
         }
     }
 
-    func pruneDropsOldEntries() throws {
-        let cutoff = S.start
-        let cutoffDay = LocalDateTime(wallSeconds: Int(cutoff.timeIntervalSince1970)).date.adding(days: -1)
+    /// History on both sides of `cutoff`, and state that is never history.
+    private func historyAround(_ cutoff: Date) -> [EngineStateChange] {
+        let cutoffDay = EngineState.firstKeptDay(before: cutoff)
         var setup: [EngineStateChange] = []
         for (index, offset) in [-1.0, -0.001, 0, 0.001, 86_400].enumerated() {
             let date = cutoff.addingTimeInterval(offset)
@@ -291,6 +291,13 @@ struct EngineStoreProbe {
                                                                 computedAt: cutoff.addingTimeInterval(-86_400 * 400))),
             .setSetting(key: "reminders.enabled", true),
         ]
+        return setup
+    }
+
+    func pruneDropsOldEntries() throws {
+        let cutoff = S.start
+        let cutoffDay = EngineState.firstKeptDay(before: cutoff)
+        let setup = historyAround(cutoff)
         try commit(setup)
         try commit([.prune(before: cutoff)])
         try expectLoad(context: "after pruning before \(cutoff)")
@@ -306,6 +313,19 @@ struct EngineStoreProbe {
         guard state.paused == [S.water], state.queuedResponses.count == 1, state.smartTiming.count == 1,
               state.settings.count == 1
         else { throw failure("prune dropped state it must keep (pauses, queued responses, smart timing, settings)") }
+    }
+
+    func boundedLoadMatchesPrune() throws {
+        try commit(historyAround(S.start))
+        for offset in [-86_400.0, -1, 0, 0.001, 86_400] {
+            let cutoff = S.start.addingTimeInterval(offset)
+            var expected = try load()
+            expected.apply(.prune(before: cutoff))
+            let bounded = try subject.store.load(since: cutoff)
+            guard bounded == expected else {
+                throw failure("load(since: \(cutoff)) must equal load() pruned at that cutoff")
+            }
+        }
     }
 
     func handledResponseIsNotQueuedAgain() throws {

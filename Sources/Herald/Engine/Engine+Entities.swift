@@ -9,12 +9,15 @@ extension Engine {
 
     /// The user completed (or logged) an entity for a day, today by default: no more
     /// reminders of it that day, its delivered notifications of that day are removed,
-    /// and badges are renumbered.
+    /// and badges are renumbered. `date` is when it was done (now by default): smart
+    /// timing learns from it, so an app that syncs a completion made elsewhere passes
+    /// the real time.
     @discardableResult
-    public func completed(_ entity: EntityReference, on day: LocalDate? = nil) async throws -> ReconcileReport {
-        let now = clock.now
-        let day = day ?? self.day(of: now)
-        try store.commit([.recordCompletion(Completion(entity: entity, day: day, date: now))])
+    public func completed(_ entity: EntityReference, on day: LocalDate? = nil, at date: Date? = nil) async throws
+        -> ReconcileReport {
+        let date = date ?? clock.now
+        let day = day ?? self.day(of: date)
+        try store.commit([.recordCompletion(Completion(entity: entity, day: day, date: date))])
         await removeDelivered(of: entity, on: day)
         return await reconcile(reason: .completed(entity))
     }

@@ -51,8 +51,9 @@ extension Engine {
     /// those delivered while the app was not running.
     public func syncFiredLog() async {
         let delivered = await center.deliveredNotifications()
+        guard let oldest = delivered.map(\.date).min() else { return }
         do {
-            let fired = try store.load().fired
+            let fired = try store.load(since: oldest).fired
             let records = delivered.compactMap { notification -> FiredRecord? in
                 guard let identifier = notification.request.heraldIdentifier else { return nil }
                 let record = FiredRecord(identifier: identifier, date: notification.date)

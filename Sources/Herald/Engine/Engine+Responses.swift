@@ -6,7 +6,7 @@ extension Engine {
     /// even if the platform delivers it twice.
     public func receive(_ response: NotificationResponse) async {
         do {
-            let state = try store.load()
+            let state = try recentState()
             var changes: [EngineStateChange] = [.enqueueResponse(QueuedResponse(
                 response: response, receivedAt: clock.now, sequence: state.nextResponseSequence))]
             // The user may act on a notification before any sync saw it in the list.
@@ -44,7 +44,7 @@ extension Engine {
         while true {
             let queued: [QueuedResponse]
             do {
-                queued = try store.load().queuedResponses
+                queued = try recentState().queuedResponses
             } catch {
                 logger.error("reading queued responses failed", metadata: ["error": "\(error)"])
                 return

@@ -94,7 +94,7 @@ public actor Engine {
         let now = clock.now
         let input: PlanningInput
         do {
-            let state = try store.load()
+            let state = try recentState()
             let rules = try await source.reminderRules()
             let recent = now.addingTimeInterval(-2 * 86_400)
             input = PlanningInput(
@@ -187,6 +187,12 @@ public actor Engine {
     }
 
     // MARK: Shared helpers
+
+    /// The state with the history planning and responses need: the last two days.
+    /// Reading it costs the same after a year as on the first day.
+    func recentState() throws -> EngineState {
+        try store.load(since: clock.now.addingTimeInterval(-2 * 86_400))
+    }
 
     /// The device-local day of an instant.
     func day(of date: Date) -> LocalDate {

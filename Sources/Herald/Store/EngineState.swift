@@ -65,6 +65,12 @@ public struct EngineState: Hashable, Sendable, Codable {
     /// The sequence number the next queued response gets.
     public var nextResponseSequence: Int { (queuedResponses.map(\.sequence).max() ?? 0) + 1 }
 
+    /// The earliest deferred day ``EngineStateChange/prune(before:)`` keeps: the UTC day
+    /// of the cutoff, less one, so no zone's local day is cut short.
+    public static func firstKeptDay(before cutoff: Date) -> LocalDate {
+        LocalDateTime(wallSeconds: Int(cutoff.timeIntervalSince1970.rounded(.down))).date.adding(days: -1)
+    }
+
     /// Applies one change; applying the same change twice is the same as once.
     public mutating func apply(_ change: EngineStateChange) {
         switch change {
@@ -108,7 +114,7 @@ public struct EngineState: Hashable, Sendable, Codable {
             acknowledged = acknowledged.filter { $0.value >= cutoff }
             completions = completions.filter { $0.value.date >= cutoff }
             snoozes = snoozes.filter { $0.value.until >= cutoff }
-            let cutoffDay = LocalDateTime(wallSeconds: Int(cutoff.timeIntervalSince1970)).date.adding(days: -1)
+            let cutoffDay = Self.firstKeptDay(before: cutoff)
             deferred = deferred.filter { $0.day >= cutoffDay }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the engine keeps its state between events and launches.
 ///
 /// ## The contract every implementation keeps
@@ -17,6 +19,23 @@
 /// try store.load().paused.contains(goal) // true
 /// ```
 public protocol EngineStore: Sendable {
+    /// The whole state.
     func load() throws -> EngineState
+    /// The state with its history (completions, deferred days, snoozes,
+    /// acknowledgements, fired records, handled responses) limited to what
+    /// ``EngineStateChange/prune(before:)`` would keep at `cutoff`; everything else in
+    /// full. The engine plans from this, so its cost stays flat however long the app
+    /// has been used. Equal to `load()` with `.prune(before: cutoff)` applied.
+    func load(since cutoff: Date) throws -> EngineState
     func commit(_ changes: [EngineStateChange]) throws
+}
+
+extension EngineStore {
+    /// Loads everything and drops the older history: right for small in-memory
+    /// stores; database stores answer with a query instead.
+    public func load(since cutoff: Date) throws -> EngineState {
+        var state = try load()
+        state.apply(.prune(before: cutoff))
+        return state
+    }
 }

@@ -129,6 +129,23 @@ import Testing
         #expect(await fixture.device.center.pendingNotificationRequests().isEmpty)
     }
 
+    @Test func comingBackToTheForegroundAfterALongBackgroundReplans() async throws {
+        // Given an app that went to the background three days ago
+        let fixture = try await makeFixture(zone: Fixtures.berlin, start: Fixtures.date("2026-11-21T08:00"),
+                                            rules: [Fixtures.dailyRule("water", at: ["09:00"])], title: "3 left")
+        try await fixture.device.moveToForeground()
+        try await fixture.device.moveToBackground()
+        await fixture.device.advance(to: Fixtures.date("2026-11-24T06:00"))
+        // When its data changed meanwhile (synced from another device, say)
+        fixture.source.setTitle("1 left")
+        #expect(await fixture.device.center.pendingNotificationRequests().allSatisfy { $0.content.title == "3 left" })
+        // Then coming back to the foreground re-plans at once
+        try await fixture.device.moveToForeground()
+        let pending = await fixture.device.center.pendingNotificationRequests()
+        #expect(!pending.isEmpty)
+        #expect(pending.allSatisfy { $0.content.title == "1 left" })
+    }
+
     @Test func clockSetBackNeverRefiresWhatFired() async throws {
         let fixture = try await makeFixture(
             zone: Fixtures.berlin, start: Fixtures.date("2026-11-21T08:00"),

@@ -1,0 +1,77 @@
+import Benchmark
+import Foundation
+import Herald
+import HeraldSimulator
+import HeraldSQLite
+
+/// Herald's state on SQLite, on disk: recording a completion and re-planning for an app
+/// with 50 habits (target: median under 2 ms, release build), and the database size
+/// after a simulated year of that app with retention applied (target: under 5 MB).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput],
+        timeUnits: .microseconds,
+        maxDuration: .seconds(5),
+        maxIterations: 2_000
+    )
+
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    let start = Date(timeIntervalSince1970: 1_767_222_000) // 2026-01-01T00:00 in Berlin
+    let rules = (0..<50).map { index in
+        ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "daily",
+                     schedule: try! .daily(at: [LocalTime(hour: 7 + index % 5, minute: index),
+                                                LocalTime(hour: 17 + index % 5, minute: index)]))
+    }
+
+    Benchmark("Complete a habit and re-plan, 50 habits, SQLite on disk") { benchmark in
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteEngineStore(path: directory.appendingPathComponent("state.sqlite").path)
+        let clock = VirtualClock(now: start.addingTimeInterval(6 * 3600), timeZone: zone)
+        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        let engine = Engine(center: center, source: HabitRules(rules: rules), store: store, clock: clock)
+        await engine.launched()
+        var habit = 0
+        for _ in benchmark.scaledIterations {
+            // A different habit each time, so every completion changes the plan.
+            _ = try await engine.completed(EntityReference(namespace: "habit", id: "h\(habit % 50)"),
+                                           on: LocalDate(year: 2026, month: 1, day: 1).adding(days: habit / 50))
+            habit += 1
+        }
+        try store.close()
+    }
+
+    Benchmark("Database size after a simulated year, 50 habits") { benchmark in
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("state.sqlite").path
+        let store = try SQLiteEngineStore(path: path)
+        let clock = VirtualClock(now: start, timeZone: zone)
+        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        let engine = Engine(center: center, source: HabitRules(rules: rules), store: store, clock: clock)
+        await engine.launched()
+        for day in 0..<365 {
+            _ = await center.advance(to: start.addingTimeInterval(Double(day) * 86_400 + 13 * 3600))
+            await engine.syncFiredLog()
+            for index in stride(from: day % 2, to: 50, by: 2) {
+                _ = try await engine.completed(EntityReference(namespace: "habit", id: "h\(index)"))
+            }
+            _ = await center.advance(to: start.addingTimeInterval(Double(day + 1) * 86_400))
+            await engine.timeChanged(.dayChanged)
+            await engine.launched() // the app is opened daily: history is trimmed
+        }
+        try store.close()
+        let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
+        benchmark.measurement(.custom("database bytes", useScalingFactor: false), bytes)
+    }
+}
+
+struct HabitRules: ReminderSource {
+    let rules: [ReminderRule]
+    func reminderRules() async throws -> [ReminderRule] { rules }
+    func content(for reminder: PlannedReminder) async throws -> NotificationContent {
+        NotificationContent(title: reminder.rule.entity.id, body: "Time for your habit")
+    }
+}

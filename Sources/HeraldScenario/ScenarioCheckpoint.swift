@@ -1,0 +1,122 @@
+import Foundation
+import Herald
+import HeraldSimulator
+
+/// Where a scenario run stopped, with everything needed to go on from there in another
+/// process: the simulated system (the center's state, the virtual now and zone), the
+/// app's process (running or not, ready or loading), the scenario's progress (the next
+/// event and the end of the last run), the app's data as the events left it, and the
+/// last plan's coverage for the summary. Herald's own state is not in it: it is in the
+/// ``EngineStore`` the run used, and the checkpoint is saved there too, as settings
+/// under `scenario.*` keys, so one store holds the whole paused run.
+///
+/// ```swift
+/// let first = try await ScenarioRunner(scenario: scenario, days: 2, store: store).play(from: nil)
+/// let rest = try await ScenarioRunner(scenario: scenario, days: 3, store: store).play(from: first.checkpoint)
+/// // first.result and rest.result together deliver what one 5-day run delivers
+/// ```
+///
+/// ``ScenarioSession`` saves and loads it for you.
+public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
+    /// The index in ``Scenario/events`` of the first event not played yet.
+    public var nextEvent: Int
+    /// Where the last run ended, in the scenario's zone; the next run starts there.
+    public var end: LocalDateTime
+    /// The device's clock and zone when it stopped.
+    public var now: Date
+    public var zone: TimeZone
+    /// The app's process: `.notRunning`, or running in the background or foreground.
+    public var app: AppState
+    /// Whether the running app had said it is ready, or when it will.
+    public var appReady: Bool
+    public var readyAt: Date?
+    /// The simulated system's notification center.
+    public var system: SimulatorSnapshot
+    /// The app's data as the events changed it.
+    public var data: AppData
+    /// The last plan's coverage, for the next run's summary until it plans again.
+    public var plan: PlanCoverage?
+
+    public init(nextEvent: Int, end: LocalDateTime, now: Date, zone: TimeZone, app: AppState, appReady: Bool,
+                readyAt: Date?, system: SimulatorSnapshot, data: AppData, plan: PlanCoverage?) {
+        self.nextEvent = nextEvent
+        self.end = end
+        self.now = now
+        self.zone = zone
+        self.app = app
+        self.appReady = appReady
+        self.readyAt = readyAt
+        self.system = system
+        self.data = data
+        self.plan = plan
+    }
+
+    /// The scenario app's data: its entities (with their pauses, edits and imports) and
+    /// the titles of what it posted.
+    public struct AppData: Hashable, Sendable, Codable {
+        public var entities: [ScenarioEntity]
+        public var posted: [EntityReference: String]
+
+        public init(entities: [ScenarioEntity], posted: [EntityReference: String]) {
+            self.entities = entities
+            self.posted = posted
+        }
+    }
+
+    /// What the summary says about the last plan: until when it covers, where its
+    /// horizon ends, and how many occurrences it cut.
+    public struct PlanCoverage: Hashable, Sendable, Codable {
+        public var coverageHorizon: Date?
+        public var horizonEnd: Date?
+        public var cuts: Int
+
+        public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int) {
+            self.coverageHorizon = coverageHorizon
+            self.horizonEnd = horizonEnd
+            self.cuts = cuts
+        }
+
+        init(_ plan: Plan) {
+            self.init(coverageHorizon: plan.coverageHorizon, horizonEnd: plan.horizonEnd, cuts: plan.cuts().count)
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case nextEvent = "next_event", end, now, zone, app, appReady = "app_ready", readyAt = "ready_at", system, data,
+             plan
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let zoneID = try container.decode(String.self, forKey: .zone)
+        guard let zone = TimeZone(identifier: zoneID) else {
+            throw DecodingError.dataCorruptedError(forKey: .zone, in: container,
+                                                   debugDescription: "unknown time zone \"\(zoneID)\"")
+        }
+        self.init(
+            nextEvent: try container.decode(Int.self, forKey: .nextEvent),
+            end: try container.decode(LocalDateTime.self, forKey: .end),
+            now: try container.decode(Date.self, forKey: .now),
+            zone: zone,
+            app: try container.decode(AppState.self, forKey: .app),
+            appReady: try container.decode(Bool.self, forKey: .appReady),
+            readyAt: try container.decodeIfPresent(Date.self, forKey: .readyAt),
+            system: try container.decode(SimulatorSnapshot.self, forKey: .system),
+            data: try container.decode(AppData.self, forKey: .data),
+            plan: try container.decodeIfPresent(PlanCoverage.self, forKey: .plan))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(nextEvent, forKey: .nextEvent)
+        try container.encode(end, forKey: .end)
+        try container.encode(now, forKey: .now)
+        try container.encode(zone.identifier, forKey: .zone)
+        try container.encode(app, forKey: .app)
+        try container.encode(appReady, forKey: .appReady)
+        try container.encodeIfPresent(readyAt, forKey: .readyAt)
+        try container.encode(system, forKey: .system)
+        try container.encode(data, forKey: .data)
+        try container.encodeIfPresent(plan, forKey: .plan)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Herald
+
+/// A scenario played in parts over one ``EngineStore`` that outlives the process: each
+/// ``play(days:)`` goes on where the last one stopped, and the store holds everything
+/// needed to go on (Herald's state, and the run's ``ScenarioCheckpoint`` as settings
+/// under `scenario.*` keys with the scenario file's fingerprint). `herald simulate
+/// --state PATH` is this over a SQLite file.
+///
+/// ```swift
+/// let file = try ScenarioFile(contentsOf: URL(fileURLWithPath: "habits.yaml"))
+/// let store = try SQLiteEngineStore(path: "habits.sqlite")
+/// let session = ScenarioSession(file: file, store: store, location: "habits.sqlite")
+/// let monday = try await session.play(days: 2)     // a new store: from the start
+/// let rest = try await session.play(days: 3)       // days 3 to 5, as in one 5-day run
+/// ```
+///
+/// A store it cannot go on from is refused with a ``ScenarioStateError`` and left as
+/// it was: one saved by another scenario file (or this one before it changed), one
+/// holding Herald state but no scenario progress, one whose last run stopped before it
+/// saved (an impossible event, a kill).
+public struct ScenarioSession: Sendable {
+    public let scenario: Scenario
+    /// The scenario file's fingerprint; the store only serves the same text.
+    public let fingerprint: ScenarioFingerprint
+    public let store: any EngineStore
+    /// How errors name the store (a file's path).
+    public let location: String
+
+    /// The settings keys the session keeps in the store.
+    public enum Key {
+        public static let fingerprint = "scenario.fingerprint"
+        public static let name = "scenario.name"
+        /// Set while a run is in progress, so a run that never saved is not resumed.
+        public static let running = "scenario.running"
+        /// The next event, the end of the last run, the device's clock, zone and app.
+        public static let progress = "scenario.progress"
+        /// The simulated notification center.
+        public static let system = "scenario.system"
+        /// The app's data as the events left it.
+        public static let data = "scenario.data"
+    }
+
+    public init(scenario: Scenario, fingerprint: ScenarioFingerprint, store: any EngineStore, location: String) {
+        self.scenario = scenario
+        self.fingerprint = fingerprint
+        self.store = store
+        self.location = location
+    }
+
+    /// A session for a scenario file's text.
+    public init(file: ScenarioFile, store: any EngineStore, location: String) {
+        self.init(scenario: file.scenario, fingerprint: file.fingerprint, store: store, location: location)
+    }
+
+    /// Where the last run stopped, or `nil` when the store is new (nothing in it yet).
+    ///
+    /// - Throws: ``ScenarioStateError`` when the store cannot be continued by this
+    ///   scenario, and the store's own errors.
+    public func checkpoint() throws -> ScenarioCheckpoint? {
+        let state = try store.load()
+        let settings = state.settings
+        guard let saved = settings[Key.fingerprint] else {
+            guard state == EngineState() else { throw ScenarioStateError.notScenarioState(location) }
+            return nil
+        }
+        var name = scenario.name
+        if case .string(let savedName)? = settings[Key.name] { name = savedName }
+        guard saved == .string(fingerprint.description) else {
+            throw ScenarioStateError.differentScenario(location, savedBy: name)
+        }
+        if settings[Key.running] != nil { throw ScenarioStateError.interrupted(location, name: name) }
+        guard case .object(var progress)? = settings[Key.progress] else {
+            throw ScenarioStateError.damaged(location, key: Key.progress, MissingValue())
+        }
+        progress["system"] = settings[Key.system]
+        progress["data"] = settings[Key.data]
+        do {
+            return try JSONValue.object(progress).decoded(as: ScenarioCheckpoint.self)
+        } catch {
+            throw ScenarioStateError.damaged(location, key: "\(Key.progress), \(Key.system) and \(Key.data)", error)
+        }
+    }
+
+    /// Plays `days` more days (the scenario's own number when `nil`): from the start
+    /// on a new store, from where the last run stopped otherwise; then saves where this
+    /// one stopped.
+    ///
+    /// - Throws: ``ScenarioStateError`` when the store cannot be continued by this
+    ///   scenario (before anything is played or written), ``ScenarioError`` when an
+    ///   event cannot happen (the store is then marked so it is not resumed), and the
+    ///   store's own errors.
+    public func play(days: Int? = nil) async throws -> ScenarioResult {
+        let checkpoint = try self.checkpoint()
+        try store.commit([
+            .setSetting(key: Key.fingerprint, .string(fingerprint.description)),
+            .setSetting(key: Key.name, .string(scenario.name)),
+            .setSetting(key: Key.running, .bool(true)),
+        ])
+        let outcome = try await ScenarioRunner(scenario: scenario, days: days, store: store).play(from: checkpoint)
+        guard case .object(var progress) = try JSONValue(encoding: outcome.checkpoint) else {
+            preconditionFailure("a checkpoint encodes as an object")
+        }
+        let system = progress.removeValue(forKey: "system")
+        let data = progress.removeValue(forKey: "data")
+        try store.commit([
+            .setSetting(key: Key.progress, .object(progress)),
+            .setSetting(key: Key.system, system),
+            .setSetting(key: Key.data, data),
+            .setSetting(key: Key.running, nil),
+        ])
+        return outcome.result
+    }
+
+    private struct MissingValue: Error, CustomStringConvertible {
+        var description: String { "it is missing" }
+    }
+}
+
+extension JSONValue {
+    /// A Codable value as JSON (dates as seconds since 2001, exactly).
+    init(encoding value: some Encodable) throws {
+        let data = try JSONEncoder().encode(value)
+        self = try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// The JSON as a Codable value.
+    func decoded<T: Decodable>(as type: T.Type) throws -> T {
+        try JSONDecoder().decode(type, from: try JSONEncoder().encode(self))
+    }
+}

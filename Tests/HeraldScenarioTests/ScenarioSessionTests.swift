@@ -1,0 +1,114 @@
+import Foundation
+import Herald
+import HeraldScenario
+import Testing
+
+/// Pausing and resuming a scenario over one store.
+struct ScenarioSessionTests {
+    /// A session over `store` for an example's text.
+    func makeSession(_ name: String, store: any EngineStore) throws -> ScenarioSession {
+        let file = try ScenarioFile(contentsOf: ScenarioFixtures.examples.appendingPathComponent(name))
+        return ScenarioSession(file: file, store: store, location: "state.sqlite")
+    }
+
+    /// The timeline without the summary, as JSON lines.
+    func lines(_ result: ScenarioResult) -> [Substring] {
+        result.jsonLines().split(separator: "\n").filter { !$0.contains("\"type\":\"summary\"") }
+    }
+
+    static let examples = ScenarioFixtures.allExampleNames + ["travel-and-clock.yaml"]
+
+    @Test(arguments: examples)
+    func playingInPartsGivesTheTimelineOfOneRun(_ name: String) async throws {
+        // Given a scenario played for one day, then for the rest, over one store
+        let whole = try makeExample(name).days + 1
+        let session = try makeSession(name, store: InMemoryEngineStore())
+        let first = try await session.play(days: 1)
+        let rest = try await session.play(days: whole - 1)
+
+        // When the same is played in one go
+        let once = try await ScenarioRunner(scenario: makeExample(name), days: whole).run()
+
+        // Then the parts' timelines add up to it, and the second part starts where the first ended
+        #expect(lines(first) + lines(rest) == lines(once))
+        #expect(rest.start == first.end)
+        #expect(rest.end == once.end)
+        #expect(first.summary.delivered + rest.summary.delivered == once.summary.delivered)
+        #expect(rest.summary.pending == once.summary.pending)
+    }
+
+    @Test func aNewStoreStartsAtTheScenariosStart() async throws {
+        let session = try makeSession("habits.yaml", store: InMemoryEngineStore())
+        #expect(try session.checkpoint() == nil)
+
+        let result = try await session.play(days: 1)
+
+        #expect(result.start == LocalDateTime(parsing: "2026-11-21T08:00"))
+        let checkpoint = try #require(try session.checkpoint())
+        #expect(checkpoint.end == LocalDateTime(parsing: "2026-11-22T08:00"))
+        #expect(checkpoint.app == .background)
+    }
+
+    @Test func anotherScenarioIsRefusedAndTheStoreKept() async throws {
+        // Given a store that played habits.yaml
+        let store = InMemoryEngineStore()
+        _ = try await makeSession("habits.yaml", store: store).play(days: 1)
+        let saved = store.load()
+
+        // When another scenario would go on from it
+        let error = await #expect(throws: ScenarioStateError.self) {
+            try await makeSession("seed-004-badges.yaml", store: store).play()
+        }
+
+        // Then it says whose state it is and what to do, and nothing changed
+        #expect(error?.code == .differentScenario)
+        #expect(error?.description.contains("state.sqlite: holds the state of the scenario \"Habits in Berlin\"") == true)
+        #expect(error?.description.contains("give another state path") == true)
+        #expect(store.load() == saved)
+    }
+
+    @Test func aChangedScenarioFileIsAnotherScenario() async throws {
+        let store = InMemoryEngineStore()
+        let text = ScenarioFixtures.header + "entities: [{id: a, title: A, rules: [{id: r, daily: [\"09:00\"]}]}]\n"
+        _ = try await ScenarioSession(file: ScenarioFile(text: text), store: store, location: "s").play()
+
+        let edited = try ScenarioFile(text: text + "days: 2\n")
+        #expect(throws: ScenarioStateError.self) { try ScenarioSession(file: edited, store: store, location: "s").checkpoint() }
+    }
+
+    @Test func heraldStateWithoutAScenarioIsNotResumed() throws {
+        // Given an app's Herald state, with no scenario progress
+        let store = InMemoryEngineStore()
+        store.commit([.pause(EntityReference(namespace: "habit", id: "a"))])
+
+        let error = #expect(throws: ScenarioStateError.self) {
+            try makeSession("habits.yaml", store: store).checkpoint()
+        }
+        #expect(error?.code == .notScenarioState)
+    }
+
+    @Test func aRunThatStoppedHalfWayIsNotResumed() async throws {
+        // Given a scenario whose tap has nothing to act on, played over a store
+        let store = InMemoryEngineStore()
+        let file = try ScenarioFile(text: ScenarioFixtures.header + """
+            entities: [{id: a, title: A, rules: [{id: r, daily: ["09:00"]}]}]
+            events:
+              - {at: 2026-11-21T08:30, tap: a}
+
+            """)
+        let session = ScenarioSession(file: file, store: store, location: "s.sqlite")
+        await #expect(throws: ScenarioError.self) { try await session.play() }
+
+        // Then the store is not resumed: the engine's state and the progress no longer match
+        let error = await #expect(throws: ScenarioStateError.self) { try await session.play() }
+        #expect(error?.code == .interrupted)
+        #expect(error?.description.contains("delete the file") == true)
+    }
+
+    @Test func aCheckpointSurvivesJSON() async throws {
+        let outcome = try await ScenarioRunner(scenario: makeExample("goal-cold-launch.yaml")).play(from: nil)
+
+        let data = try JSONEncoder().encode(outcome.checkpoint)
+        #expect(try JSONDecoder().decode(ScenarioCheckpoint.self, from: data) == outcome.checkpoint)
+    }
+}
