@@ -131,8 +131,11 @@ extension SimulatedNotificationCenter {
 
     /// The pending request that fires first, if it is due by `date`.
     private func soonestDue(notAfter date: Date) -> ScheduledRequest? {
-        let due = pending.values.filter { ($0.nextFireDate ?? .distantFuture) <= date }
-        return due.min { $0.firesBefore($1) }
+        var soonest: ScheduledRequest?
+        for entry in pending.values where (entry.nextFireDate ?? .distantFuture) <= date {
+            if soonest.map({ entry.firesBefore($0) }) ?? true { soonest = entry }
+        }
+        return soonest
     }
 
     /// Fires a pending request at `instant`: reschedules or removes it, delivers it (or

@@ -3,8 +3,8 @@ import Herald
 
 /// When triggers fire, computed the way the system does, with Foundation's calendar.
 ///
-/// This is deliberately independent of Herald's own occurrence expansion, so that the
-/// simulator is an oracle for it: `Calendar.nextDate(after:matching:)` with
+/// Repeating and partial triggers use Foundation's calendar, independently of Herald's
+/// own expansion, so the simulator is an oracle for them: `Calendar.nextDate(after:matching:)` with
 /// `.nextTimePreservingSmallerComponents` (a wall time skipped by a DST gap fires the
 /// gap later, 02:30 → 03:30) and `.first` (a wall time that occurs twice fires at its
 /// first occurrence).
@@ -76,20 +76,15 @@ enum TriggerSchedule {
     }
 
     /// The one instant a trigger with year, month, day, hour and minute names (past or
-    /// not), or `nil` when the components leave it open. `nextDate` costs tens of
-    /// microseconds; this is the fast path for the one-shot requests Herald mostly adds.
+    /// not), or `nil` when the components leave it open or name a date that does not
+    /// exist (February 30: the system never fires those). `nextDate` costs tens of
+    /// microseconds and this is the path for the one-shot requests Herald mostly adds,
+    /// so it converts with Herald's `ZoneConverter`, which gives what
+    /// `Calendar.date(from:)` gives (checked against it for every zone of the DST
+    /// tests); repeating and partial triggers still go through `Calendar`.
     static func fixedDate(of trigger: CalendarTrigger, deviceZone: TimeZone) -> Date? {
-        guard trigger.localDateTime != nil else { return nil }
-        var components = trigger.dateComponents
-        components.timeZone = nil
-        components.second = components.second ?? 0
-        let calendar = calendar(for: trigger, deviceZone: deviceZone)
-        // `date(from:)` rolls invalid dates over (February 30 → March 2); the system
-        // never fires those, so check the date round-trips.
-        guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == trigger.day
-        else { return nil }
-        return date
+        guard let local = trigger.localDateTime, local.date.isValid, local.time.isValid else { return nil }
+        return ZoneConverter.for(trigger.timeZone ?? deviceZone).instant(for: local).date
     }
 
     private static func calendar(for trigger: CalendarTrigger, deviceZone: TimeZone) -> Calendar {

@@ -8,12 +8,18 @@ extension Engine {
     public func launched() async -> ReconcileReport {
         await registerCategoriesIfAuthorized()
         await syncFiredLog()
+        applyRetention()
+        return await reconcile(reason: .launch)
+    }
+
+    /// Trims history older than the retention policy (at launch and at each day change,
+    /// so an app that stays alive for weeks stays bounded too).
+    func applyRetention() {
         do {
             try store.commit([retention.pruneChange(now: clock.now)])
         } catch {
             logger.warning("trimming old history failed", metadata: ["error": "\(error)"])
         }
-        return await reconcile(reason: .launch)
     }
 
     /// The app came to the foreground: authorization may have changed in Settings and

@@ -7,6 +7,7 @@ extension Engine {
     @discardableResult
     public func timeChanged(_ change: TimeChange) async -> ReconcileReport {
         await syncFiredLog()
+        if change == .dayChanged { applyRetention() }
         return await reconcile(reason: change.reason)
     }
 

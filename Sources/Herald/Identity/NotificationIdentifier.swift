@@ -66,7 +66,7 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
     }
 
     static func escape(_ part: String) -> String {
-        guard part.contains(where: { $0 == "%" || $0 == ":" }) else { return part }
+        guard part.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: ":") }) else { return part }
         var result = ""
         for character in part {
             switch character {
@@ -79,7 +79,7 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
     }
 
     static func unescape(_ part: Substring) -> String? {
-        guard part.contains("%") else { return String(part) }
+        guard part.utf8.contains(UInt8(ascii: "%")) else { return String(part) }
         var result = ""
         var index = part.startIndex
         while index < part.endIndex {

@@ -230,9 +230,9 @@ extension Planner {
             let snoozed = Dictionary(input.snoozes.map { ($0.original, $0.until) }, uniquingKeysWith: max)
             var occurrences: Set<NotificationIdentifier> = []
             for notification in input.delivered {
-                guard let identifier = notification.request.heraldIdentifier,
+                guard deviceConverter.local(for: notification.date).date == today,
+                      let identifier = notification.request.heraldIdentifier,
                       Planner.badgedKinds.contains(identifier.kind),
-                      deviceConverter.local(for: notification.date).date == today,
                       !input.paused.contains(identifier.entity),
                       !input.satisfied.contains(EntityDay(identifier.entity, today))
                 else { continue }
