@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(
             name: "HeraldTests",
             dependencies: [
-                "Herald", "HeraldSimulator",
+                "Herald", "HeraldSimulator", "HeraldConformance",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -75,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldCrashTests",
-            dependencies: ["Herald", "HeraldSimulator", "HeraldSQLite", "HeraldCrashHarness"]
+            dependencies: ["Herald", "HeraldSimulator", "HeraldSQLite", "HeraldCrashHarness", "HeraldConformance"]
         ),
         .testTarget(name: "HeraldScenarioTests", dependencies: ["Herald", "HeraldSimulator", "HeraldScenario"]),
         .testTarget(

@@ -98,8 +98,7 @@ actor ScenarioApp: SimulatedApp {
         isReady = true
         readyAt = nil
         if recording { await recorder.lifecycle(.ready) }
-        await engine.appIsReady(ScenarioResponder(source: environment.source, center: environment.center,
-                                                  recorder: recorder))
+        await engine.appIsReady(ScenarioResponder(source: environment.source, recorder: recorder))
     }
 
     /// The user answers an open prompt: the same handling as the system's action.

@@ -12,6 +12,8 @@ actor ScenarioRecorder {
     private(set) var delivered = 0
     private(set) var reconciles = 0
     private(set) var routes = 0
+    /// Timeline positions of routes whose badge is filled in when their step settles.
+    private var unsettledRoutes: [Int] = []
     /// The last plan's coverage (from an earlier run of a resumed scenario until it plans).
     private(set) var lastPlan: ScenarioCheckpoint.PlanCoverage?
     /// Prompts the app decided on in `willPresent`, recorded right after their delivery.
@@ -73,7 +75,18 @@ actor ScenarioRecorder {
                                                  inPrompt: inPrompt)))
     }
 
-    func route(_ route: Route, badge: Int) {
+    /// Sets the app badge of the routes recorded since the last call.
+    func settleRoutes(badge: Int) {
+        for index in unsettledRoutes {
+            guard case .route(var entry) = timeline[index] else { continue }
+            entry.badge = badge
+            timeline[index] = .route(entry)
+        }
+        unsettledRoutes.removeAll()
+    }
+
+    func route(_ route: Route, badge: Int = 0) {
+        unsettledRoutes.append(timeline.count)
         routes += 1
         let (date, local) = now
         var entity: EntityReference?

@@ -1,11 +1,10 @@
 import Herald
-import HeraldSimulator
 
 /// The scenario app's ``AppResponder``: resolves entities from the app's current data
-/// and records each route with the app badge after it.
+/// and records each route; the runner fills in the app badge once the step that
+/// produced it has settled (Herald re-plans right after handing routes over).
 struct ScenarioResponder: AppResponder {
     let source: ScenarioReminderSource
-    let center: SimulatedNotificationCenter
     let recorder: ScenarioRecorder
 
     func resolve(_ entity: EntityReference) async -> EntityResolution {
@@ -13,6 +12,6 @@ struct ScenarioResponder: AppResponder {
     }
 
     func handle(_ route: Route) async {
-        await recorder.route(route, badge: await center.badgeCount)
+        await recorder.route(route)
     }
 }

@@ -37,11 +37,13 @@ struct ScenarioRun {
             if let app = await app(), let readyAt = await app.readyAt, readyAt < end, readyAt <= nextEvent {
                 await device.advance(to: readyAt)
                 await app.becomeReady()
+                await recorder.settleRoutes(badge: await center.badgeCount)
                 continue
             }
             guard playsNext else { break }
             await device.advance(to: instants[index])
             try await apply(scenario.events[index])
+            await recorder.settleRoutes(badge: await center.badgeCount)
             index += 1
         }
         await device.advance(to: end)

@@ -1,11 +1,12 @@
 /// A small deterministic random generator (SplitMix64): the same seed always gives the
-/// same sequence, so a conformance failure names the seed that reproduces it.
-struct SeededGenerator: RandomNumberGenerator {
+/// same sequence, so a failing conformance check, property or fuzz test names the seed
+/// that reproduces it. Shared by every test target.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

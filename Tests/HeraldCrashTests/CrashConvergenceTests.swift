@@ -1,3 +1,4 @@
+import HeraldConformance
 import Foundation
 import Testing
 
@@ -82,7 +83,7 @@ struct CrashConvergenceTests {
     /// occurrences of each kind of commit, and `randomPoints` seeded random steps,
     /// sorted; `secondKills` of them, spread out, kill the recovery again.
     static func makeKillPlans(steps: Int, traced: [HarnessRun.TracedStep]) -> [KillPlan] {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var points: Set<Int> = [1, steps]
         let commits = Dictionary(grouping: traced.filter { $0.label.contains("commit") }, by: \.label)
         for label in commits.keys.sorted() {
@@ -190,15 +191,3 @@ struct CrashTestFailure: Error, CustomStringConvertible {
     var description: String
 }
 
-/// A small seeded generator (SplitMix64), so the kill points are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,3 +1,4 @@
+import HeraldConformance
 import Foundation
 import GRDB
 import Herald
@@ -154,8 +155,8 @@ import Testing
         let path = directory.path("herald.sqlite")
         switch damage {
         case .randomBytes:
-            var generator = SeededBytes(seed: 7)
-            try Data((0..<8_192).map { _ in generator.next() }).write(to: URL(filePath: path))
+            var generator = SeededGenerator(seed: 7)
+            try Data((0..<8_192).map { _ in UInt8.random(in: .min ... .max, using: &generator) }).write(to: URL(filePath: path))
         case .textFile:
             try Data("These are my notes, not a database.\n".utf8).write(to: URL(filePath: path))
         case .overwrittenPages:
@@ -163,25 +164,10 @@ import Testing
             try store.commit(makeLargeBatch())
             try store.close()
             var data = try Data(contentsOf: URL(filePath: path))
-            var generator = SeededBytes(seed: 11)
-            for index in 4_096..<data.count { data[index] = generator.next() }
+            var generator = SeededGenerator(seed: 11)
+            for index in 4_096..<data.count { data[index] = UInt8.random(in: .min ... .max, using: &generator) }
             try data.write(to: URL(filePath: path))
         }
         return path
-    }
-}
-
-/// Deterministic bytes (SplitMix64), so a damaged file is the same on every run.
-struct SeededBytes {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt8 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return UInt8(truncatingIfNeeded: z ^ (z >> 31))
     }
 }

@@ -33,10 +33,10 @@ extension Engine {
     /// Whether the app said it is ready in this process.
     public var isAppReady: Bool { responder != nil }
 
-    /// Hands queued responses to the responder, in order. Each batch is handled first
-    /// (actions committed), then re-planned once, since the user's gestures took
-    /// notifications off the list and actions changed the state, and then handed over,
-    /// so the app sees the badge and plan that follow from them.
+    /// Hands queued responses to the responder, in order, each as soon as its action is
+    /// committed (the app routes at once); then re-plans once for the batch, since the
+    /// user's gestures took notifications off the list and actions changed the state:
+    /// when `receive` or `appIsReady` returns, badges and plan follow from them.
     func deliverQueuedResponses() async {
         guard let responder, !isDeliveringResponses else { return }
         isDeliveringResponses = true
@@ -50,14 +50,14 @@ extension Engine {
                 return
             }
             guard !queued.isEmpty else { return }
-            var routes: [Route] = []
+            var handled = 0
             for next in queued {
                 guard let route = await handle(next, resolvingWith: responder) else { break }
-                routes.append(route)
+                handled += 1
+                await responder.handle(route)
             }
-            guard !routes.isEmpty else { return }
+            guard handled > 0 else { return }
             await reconcile(reason: .other("responses"))
-            for route in routes { await responder.handle(route) }
         }
     }
 

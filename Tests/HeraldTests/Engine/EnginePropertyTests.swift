@@ -1,3 +1,4 @@
+import HeraldConformance
 import Foundation
 import HeraldSimulator
 import PropertyBased
@@ -35,7 +36,7 @@ import Testing
     }
 
     func check(seed: UInt64) async {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let zone = RandomRules.zones.randomElement(using: &random)!
         let clock = VirtualClock(now: RandomRules.now(using: &random), timeZone: zone)
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)

@@ -1,3 +1,4 @@
+import HeraldConformance
 import PropertyBased
 import Testing
 @testable import Herald
@@ -7,7 +8,7 @@ import Testing
 @Suite struct PayloadDecoderFuzzTests {
     @Test func randomPayloadsAreAlwaysClassified() async {
         await propertyCheck(count: 3000, input: Gen.uint64().withoutShrink()) { seed in
-            var random = SplitMix(seed: seed)
+            var random = SeededGenerator(seed: seed)
             let userInfo = makeAdversarialUserInfo(using: &random)
             switch PayloadDecoder().decode(userInfo) {
             case .valid(let payload):
@@ -20,7 +21,7 @@ import Testing
         }
     }
 
-    func makeAdversarialUserInfo(using random: inout SplitMix) -> [String: JSONValue] {
+    func makeAdversarialUserInfo(using random: inout SeededGenerator) -> [String: JSONValue] {
         let valid = HeraldPayload(identifier: NotificationIdentifier(
             entity: EntityReference(namespace: makeString(using: &random), id: makeString(using: &random)),
             rule: makeString(using: &random), occurrence: OccurrenceKey(rawValue: makeString(using: &random)),
@@ -42,7 +43,7 @@ import Testing
         return userInfo
     }
 
-    func makeValue(depth: Int, using random: inout SplitMix) -> JSONValue {
+    func makeValue(depth: Int, using random: inout SeededGenerator) -> JSONValue {
         switch Int.random(in: 0...(depth > 3 ? 4 : 6), using: &random) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
@@ -58,7 +59,7 @@ import Testing
         }
     }
 
-    func makeString(using random: inout SplitMix) -> String {
+    func makeString(using random: inout SeededGenerator) -> String {
         let alphabet = Array("ab:%Z9é🙂\u{0}\n ")
         let length = [0, 1, 3, 8, 300, 5000].randomElement(using: &random)!
         return String((0..<length).map { _ in alphabet.randomElement(using: &random)! })

@@ -1,3 +1,4 @@
+import HeraldConformance
 import Foundation
 import PropertyBased
 import Testing
@@ -11,7 +12,7 @@ import Testing
     }
 
     func makeCase(seed: UInt64) -> Case {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let zone = RandomRules.zones.randomElement(using: &random)!
         let now = RandomRules.now(using: &random)
         let today = ZoneConverter.for(zone).local(for: now).date

@@ -1,3 +1,4 @@
+import HeraldConformance
 import Foundation
 import PropertyBased
 import Testing
@@ -29,7 +30,7 @@ import Testing
 
     @Test func randomBytes() async {
         await propertyCheck(count: 3000, input: Gen.uint64()) { seed in
-            var rng = SplitMix(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let bytes = (0..<Int.random(in: 0...80, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             parse(String(decoding: bytes, as: UTF8.self))
         }
@@ -37,7 +38,7 @@ import Testing
 
     @Test func mutatedRules() async {
         await propertyCheck(count: 5000, input: Gen.uint64()) { seed in
-            var rng = SplitMix(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             var text = Array(Self.seeds.randomElement(using: &rng)!)
             for _ in 0..<Int.random(in: 1...4, using: &rng) {
                 let index = Int.random(in: 0...text.count, using: &rng)

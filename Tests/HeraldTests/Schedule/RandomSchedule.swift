@@ -1,3 +1,4 @@
+import HeraldConformance
 import Foundation
 @testable import Herald
 
@@ -6,7 +7,7 @@ import Foundation
 enum RandomSchedule {
     /// Any valid schedule, biased toward the small hours (where DST moves the clock),
     /// month ends and short intervals; starting around `around`.
-    static func make(_ rng: inout SplitMix, around: LocalDate) -> Schedule {
+    static func make(_ rng: inout SeededGenerator, around: LocalDate) -> Schedule {
         let recurrence: Recurrence
         switch Int.random(in: 0..<6, using: &rng) {
         case 0:
@@ -41,7 +42,7 @@ enum RandomSchedule {
 
     /// A schedule ``Schedule/rrule`` can write: times that are every combination of
     /// their hours and minutes, a start whenever the text needs one.
-    static func makeRepresentable(_ rng: inout SplitMix, around: LocalDate) -> Schedule {
+    static func makeRepresentable(_ rng: inout SeededGenerator, around: LocalDate) -> Schedule {
         let hours = Set((0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...23, using: &rng) })
         let minutes = Set((0..<Int.random(in: 1...2, using: &rng)).map { _ in Int.random(in: 0...59, using: &rng) })
         let times = hours.flatMap { hour in minutes.map { LocalTime(hour: hour, minute: $0) } }
@@ -86,21 +87,21 @@ enum RandomSchedule {
         return try! Schedule(recurrence, timeZone: zone, start: start, end: end)
     }
 
-    private static func date(near around: LocalDate, _ rng: inout SplitMix) -> LocalDate {
+    private static func date(near around: LocalDate, _ rng: inout SeededGenerator) -> LocalDate {
         around.adding(days: Int.random(in: -60...400, using: &rng))
     }
 
-    private static func time(_ rng: inout SplitMix) -> LocalTime {
+    private static func time(_ rng: inout SeededGenerator) -> LocalTime {
         let hour = Bool.random(using: &rng) ? Int.random(in: 0...3, using: &rng) : Int.random(in: 0...23, using: &rng)
         let minute = Bool.random(using: &rng) ? [0, 15, 30, 45].randomElement(using: &rng)! : Int.random(in: 0...59, using: &rng)
         return LocalTime(hour: hour, minute: minute, second: Int.random(in: 0..<8, using: &rng) == 0 ? Int.random(in: 1...59, using: &rng) : 0)
     }
 
-    private static func times(_ rng: inout SplitMix) -> [LocalTime] {
+    private static func times(_ rng: inout SeededGenerator) -> [LocalTime] {
         (0..<Int.random(in: 1...3, using: &rng)).map { _ in time(&rng) }
     }
 
-    private static func weekdays(_ rng: inout SplitMix) -> Set<Weekday> {
+    private static func weekdays(_ rng: inout SeededGenerator) -> Set<Weekday> {
         var days = Set(Weekday.allCases.filter { _ in Bool.random(using: &rng) })
         if days.isEmpty { days.insert(Weekday.allCases.randomElement(using: &rng)!) }
         return days

@@ -1,3 +1,4 @@
+import HeraldConformance
 import Foundation
 import PropertyBased
 import Testing
@@ -28,7 +29,7 @@ import Testing
         let (from, to) = (F.instant(range.from), F.instant(range.to))
 
         await propertyCheck(count: 60, input: Gen.uint64()) { seed in
-            var rng = SplitMix(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let schedule = RandomSchedule.make(&rng, around: range.around)
 
             let fast = schedule.occurrences(after: from, before: to, deviceZone: zone)
@@ -44,7 +45,7 @@ import Testing
         let (from, to) = (F.instant(range.from), F.instant(range.to))
 
         await propertyCheck(count: 150, input: Gen.uint64(), Gen.double(in: 0...1)) { seed, fraction in
-            var rng = SplitMix(seed: seed)
+            var rng = SeededGenerator(seed: seed)
             let schedule = RandomSchedule.make(&rng, around: range.around)
             let instant = from.addingTimeInterval(to.timeIntervalSince(from) * fraction * 0.9)
 

@@ -1,3 +1,4 @@
+import HeraldConformance
 import Foundation
 @testable import Herald
 
@@ -7,21 +8,21 @@ enum RandomRules {
                         "Pacific/Apia", "America/Santiago", "Pacific/Chatham", "Asia/Kolkata", "UTC"]
         .map { TimeZone(identifier: $0)! }
 
-    static func time(using random: inout SplitMix) -> LocalTime {
+    static func time(using random: inout SeededGenerator) -> LocalTime {
         LocalTime(hour: Int.random(in: 0...23, using: &random), minute: [0, 15, 30, 45, 59].randomElement(using: &random)!)
     }
 
-    static func times(using random: inout SplitMix) -> [LocalTime] {
+    static func times(using random: inout SeededGenerator) -> [LocalTime] {
         (0..<Int.random(in: 1...3, using: &random)).map { _ in time(using: &random) }
     }
 
-    static func weekdays(using random: inout SplitMix) -> Set<Weekday> {
+    static func weekdays(using random: inout SeededGenerator) -> Set<Weekday> {
         var days = Set(Weekday.allCases.filter { _ in Bool.random(using: &random) })
         if days.isEmpty { days = [Weekday.allCases.randomElement(using: &random)!] }
         return days
     }
 
-    static func schedule(near date: LocalDate, using random: inout SplitMix) -> Schedule {
+    static func schedule(near date: LocalDate, using random: inout SeededGenerator) -> Schedule {
         let pinned: TimeZone? = Int.random(in: 0...5, using: &random) == 0 ? zones.randomElement(using: &random) : nil
         switch Int.random(in: 0...5, using: &random) {
         case 0:
@@ -45,7 +46,7 @@ enum RandomRules {
         }
     }
 
-    static func rules(count: Int, entities: Int, near date: LocalDate, using random: inout SplitMix) -> [ReminderRule] {
+    static func rules(count: Int, entities: Int, near date: LocalDate, using random: inout SeededGenerator) -> [ReminderRule] {
         (0..<count).map { index in
             ReminderRule(entity: EntityReference(namespace: "habit", id: "e\(Int.random(in: 0..<entities, using: &random))"),
                          id: "r\(index)", schedule: schedule(near: date, using: &random),
@@ -55,7 +56,7 @@ enum RandomRules {
     }
 
     /// An instant in 2026–2027, or around Apia's skipped day in 2011.
-    static func now(using random: inout SplitMix) -> Date {
+    static func now(using random: inout SeededGenerator) -> Date {
         if Int.random(in: 0...9, using: &random) == 0 {
             return Date(timeIntervalSince1970: 1_325_000_000 + Double(Int.random(in: 0...864_000, using: &random)))
         }
