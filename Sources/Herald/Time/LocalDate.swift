@@ -85,10 +85,23 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
 
     /// Parses `YYYY-MM-DD` or `YYYYMMDD`; `nil` when malformed or not a real date.
     public init?(iso8601 text: some StringProtocol) {
-        let digits = String(text.filter { $0 != "-" })
-        guard digits.count == 8, digits.allSatisfy(\.isASCII), let value = Int(digits),
-              text.count == 8 || (text.count == 10 && Array(text)[4] == "-" && Array(text)[7] == "-")
-        else { return nil }
+        // Byte by byte: stores read thousands of these.
+        var value = 0, digits = 0, index = 0
+        for byte in text.utf8 {
+            defer { index += 1 }
+            if byte == UInt8(ascii: "-") {
+                guard index == 4 || index == 7 else { return nil }
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 8 else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits == 8, index == 8 || index == 10 else { return nil }
+        if index == 10 {
+            let bytes = Array(text.utf8)
+            guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        }
         self.init(year: value / 10_000, month: value / 100 % 100, day: value % 100)
         guard isValid else { return nil }
     }
