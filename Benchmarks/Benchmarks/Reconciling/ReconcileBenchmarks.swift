@@ -85,7 +85,7 @@ struct ChurnSetup {
         let today = LocalDate(year: 2026, month: 11, day: 21)
         return Planner().plan(PlanningInput(
             now: Self.start, deviceZone: Self.zone, rules: source.rules,
-            completions: [EntityDay(Self.completedHabit, today)]))
+            satisfied: [EntityDay(Self.completedHabit, today)]))
     }
 }
 
