@@ -3,6 +3,17 @@
 // the benchmark dependencies. Run from this folder: `swift package benchmark`.
 import PackageDescription
 
+/// One benchmark executable over the given Herald products.
+func benchmark(_ name: String, using heraldProducts: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: heraldProducts.map { .product(name: $0, package: "Herald") }
+            + [.product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
+
 let package = Package(
     name: "HeraldBenchmarks",
     platforms: [.macOS(.v15)],
@@ -11,64 +22,11 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        .executableTarget(
-            name: "Planning",
-            dependencies: [
-                .product(name: "Herald", package: "Herald"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Planning",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Occurrences",
-            dependencies: [
-                .product(name: "Herald", package: "Herald"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Occurrences",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Reconciling",
-            dependencies: [
-                .product(name: "Herald", package: "Herald"),
-                .product(name: "HeraldSimulator", package: "Herald"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Reconciling",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Responding",
-            dependencies: [
-                .product(name: "Herald", package: "Herald"),
-                .product(name: "HeraldSimulator", package: "Herald"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Responding",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "SimulatedYear",
-            dependencies: [
-                .product(name: "Herald", package: "Herald"),
-                .product(name: "HeraldSimulator", package: "Herald"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/SimulatedYear",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Storing",
-            dependencies: [
-                .product(name: "Herald", package: "Herald"),
-                .product(name: "HeraldSimulator", package: "Herald"),
-                .product(name: "HeraldSQLite", package: "Herald"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Storing",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("Planning", using: ["Herald"]),
+        benchmark("Occurrences", using: ["Herald"]),
+        benchmark("Reconciling", using: ["Herald", "HeraldSimulator"]),
+        benchmark("Responding", using: ["Herald", "HeraldSimulator"]),
+        benchmark("SimulatedYear", using: ["Herald", "HeraldSimulator"]),
+        benchmark("Storing", using: ["Herald", "HeraldSimulator", "HeraldSQLite"]),
     ]
 )
