@@ -63,3 +63,26 @@ extension InvalidPayloadReason {
         }
     }
 }
+
+/// What a showcase app's process answers to: the system's delegate calls, shaped as
+/// the showcase modules (which depend on Herald only) define them.
+protocol ShowcaseProcess: Sendable {
+    func didFinishLaunching() async
+    func didBecomeActive() async
+    func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions
+    func didReceive(_ response: NotificationResponse) async
+}
+
+/// A showcase app as the simulated device runs it: each device call forwarded to one
+/// process of the app.
+struct SimulatedShowcase<App: ShowcaseProcess>: SimulatedApp {
+    let app: App
+
+    func didFinishLaunching(in state: AppState) async { await app.didFinishLaunching() }
+    func didBecomeActive() async { await app.didBecomeActive() }
+    func didEnterBackground() async {}
+    func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
+        await app.willPresent(notification)
+    }
+    func didReceive(_ response: NotificationResponse) async { await app.didReceive(response) }
+}

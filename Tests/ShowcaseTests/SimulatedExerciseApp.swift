@@ -4,18 +4,10 @@ import HeraldSimulator
 import ShowcaseExercise
 import Testing
 
-/// The exercise app as the simulated device runs it.
-struct SimulatedExerciseApp: SimulatedApp {
-    let app: ExerciseApp
+extension ExerciseApp: ShowcaseProcess {}
 
-    func didFinishLaunching(in state: AppState) async { await app.didFinishLaunching() }
-    func didBecomeActive() async { await app.didBecomeActive() }
-    func didEnterBackground() async {}
-    func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
-        await app.willPresent(notification)
-    }
-    func didReceive(_ response: NotificationResponse) async { await app.didReceive(response) }
-}
+/// The exercise app as the simulated device runs it.
+typealias SimulatedExerciseApp = SimulatedShowcase<ExerciseApp>
 
 /// A device running the exercise app, with what outlives its processes.
 struct ExerciseFixture {

@@ -4,19 +4,11 @@ import HeraldSimulator
 import ShowcaseGoals
 import Testing
 
+extension GoalTrackerApp: ShowcaseProcess {}
+
 /// The goal tracker as the simulated device runs it: the device's delegate calls,
 /// forwarded to one ``GoalTrackerApp`` process.
-struct SimulatedGoalTracker: SimulatedApp {
-    let app: GoalTrackerApp
-
-    func didFinishLaunching(in state: AppState) async { await app.didFinishLaunching() }
-    func didBecomeActive() async { await app.didBecomeActive() }
-    func didEnterBackground() async {}
-    func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
-        await app.willPresent(notification)
-    }
-    func didReceive(_ response: NotificationResponse) async { await app.didReceive(response) }
-}
+typealias SimulatedGoalTracker = SimulatedShowcase<GoalTrackerApp>
 
 /// A device running the goal tracker, with what outlives its processes: the system's
 /// center, the goals on disk and Herald's store.
