@@ -33,7 +33,7 @@ struct ChangeWriter {
             )
         case .forget(let entity):
             // The fired log, smart timing, settings and responses are not the entity's.
-            for table in ["paused", "completions", "deferred_days", "snoozes", "acknowledgements"] {
+            for table in ["paused", "completions", "deferred_days", "snoozes", "acknowledgements", "posted_events"] {
                 try db.execute(
                     sql: "DELETE FROM \(table) WHERE namespace = ? AND entity_id = ?",
                     arguments: entityArguments(entity)
@@ -82,10 +82,13 @@ struct ChangeWriter {
             guard !handled else { return }
             // A response already queued keeps its place (the unique id ignores it).
             try db.execute(
-                sql: "INSERT OR IGNORE INTO queued_responses (id, sequence, received_at, response) VALUES (?, ?, ?, ?)",
+                sql: """
+                    INSERT OR IGNORE INTO queued_responses (id, sequence, received_at, response, effect)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
                 arguments: [
                     queued.id, queued.sequence, seconds(queued.receivedAt, for: change),
-                    json(queued.response, for: change),
+                    json(queued.response, for: change), json(queued.effect, for: change),
                 ]
             )
         case .markResponseHandled(let id, let date):
@@ -115,18 +118,38 @@ struct ChangeWriter {
                 sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
                 arguments: [key, json(value, for: change)]
             )
+        case .postEvent(let event):
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO posted_events
+                        (namespace, entity_id, rule, occurrence, kind, content, fire_at, posted_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: identifierArguments(event.identifier)
+                    + [json(event.content, for: change), seconds(event.fireDate, for: change),
+                       seconds(event.postedAt, for: change)]
+            )
+        case .recordDeletion(let entity, let date):
+            // The latest deletion is kept.
+            try db.execute(
+                sql: """
+                    INSERT INTO deletions (namespace, entity_id, deleted_at) VALUES (?, ?, ?)
+                    ON CONFLICT (namespace, entity_id) DO UPDATE SET deleted_at = max(deleted_at, excluded.deleted_at)
+                    """,
+                arguments: entityArguments(entity) + [seconds(date, for: change)]
+            )
         case .prune(let cutoff):
             try prune(before: cutoff, for: change)
         }
     }
 
     /// Retention, as ``Herald/EngineState/apply(_:)`` does it: instants before the
-    /// cutoff go, and deferred days before the day preceding the cutoff's.
+    /// cutoff go, and completed and deferred days before the day preceding the cutoff's.
     private func prune(before cutoff: Date, for change: EngineStateChange) throws {
         let cutoffSeconds = try seconds(cutoff, for: change)
         for (table, column) in [
             ("fired_log", "fired_at"), ("handled_responses", "handled_at"), ("acknowledgements", "acknowledged_at"),
-            ("completions", "completed_at"), ("snoozes", "until"),
+            ("snoozes", "until"), ("posted_events", "fire_at"), ("deletions", "deleted_at"),
         ] {
             try db.execute(sql: "DELETE FROM \(table) WHERE \(column) < ?", arguments: [cutoffSeconds])
         }
@@ -134,6 +157,7 @@ struct ChangeWriter {
         // Stored days are valid four-digit-year dates: a cutoff outside them keeps all or none.
         let cutoffText = cutoffDay.year < 0 ? "" : cutoffDay.year > 9999 ? "A" : cutoffDay.description
         try db.execute(sql: "DELETE FROM deferred_days WHERE day < ?", arguments: [cutoffText])
+        try db.execute(sql: "DELETE FROM completions WHERE day < ?", arguments: [cutoffText])
     }
 
     // MARK: - Arguments

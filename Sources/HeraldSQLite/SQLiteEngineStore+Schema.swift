@@ -90,6 +90,30 @@ extension SQLiteEngineStore {
             try db.create(index: "handled_responses_by_date", on: "handled_responses", columns: ["handled_at"])
         }
 
+        // Posted events and deletion records (the engine is the only writer of the
+        // center: both wait in the store for its next run); the effect a response had
+        // when it arrived; completions kept by their day.
+        migrator.registerMigration("v3") { db in
+            try db.create(table: "posted_events", options: .withoutRowID) { t in
+                t.primaryKey { identifierColumns(t) }
+                // JSON of the NotificationContent.
+                t.column("content", .text).notNull()
+                t.column("fire_at", .double).notNull()
+                t.column("posted_at", .double).notNull()
+            }
+            try db.create(index: "posted_events_by_date", on: "posted_events", columns: ["fire_at"])
+            try db.create(table: "deletions", options: .withoutRowID) { t in
+                t.primaryKey {
+                    t.column("namespace", .text)
+                    t.column("entity_id", .text)
+                }
+                t.column("deleted_at", .double).notNull()
+            }
+            // JSON of the ActionEffect; NULL for responses queued before v3 (no effect).
+            try db.alter(table: "queued_responses") { t in t.add(column: "effect", .text) }
+            try db.create(index: "completions_by_day", on: "completions", columns: ["day"])
+        }
+
         return migrator
     }
 

@@ -28,7 +28,7 @@ struct StateReader {
     func read() throws -> EngineState {
         var state = EngineState()
 
-        try forEachRow("completions", "SELECT namespace, entity_id, day, completed_at FROM completions" + recent("completed_at")) { row in
+        try forEachRow("completions", "SELECT namespace, entity_id, day, completed_at FROM completions" + recentDays) { row in
             let completion = Completion(entity: try entity(row, at: 0), day: try day(row, at: 2, in: "completions"),
                                         date: try date(row, at: 3))
             state.completions[completion.entityDay] = completion
@@ -51,17 +51,28 @@ struct StateReader {
             state.fired[record.key] = record
         }
         try forEachRow(
-            "queued_responses", "SELECT sequence, received_at, response FROM queued_responses ORDER BY position"
+            "queued_responses", "SELECT sequence, received_at, response, effect FROM queued_responses ORDER BY position"
         ) { row in
-            let response: NotificationResponse
-            do {
-                response = try StoredValue.decodeJSON(NotificationResponse.self, from: try row.decode(atIndex: 2))
-            } catch {
-                throw CorruptValue(table: "queued_responses", detail: "a response is not valid JSON: \(error)")
-            }
-            state.queuedResponses.append(
-                QueuedResponse(response: response, receivedAt: try date(row, at: 1), sequence: try row.decode(atIndex: 0))
-            )
+            let response = try json(NotificationResponse.self, row, at: 2, in: "queued_responses", what: "a response")
+            let effectText: String? = try row.decode(atIndex: 3)
+            let effect = try effectText.map { text in
+                try json(ActionEffect.self, text, in: "queued_responses", what: "a response's effect")
+            } ?? ActionEffect.none
+            state.queuedResponses.append(QueuedResponse(
+                response: response, receivedAt: try date(row, at: 1), sequence: try row.decode(atIndex: 0), effect: effect))
+        }
+        try forEachRow(
+            "posted_events",
+            "SELECT \(Self.identifierColumns), content, fire_at, posted_at FROM posted_events" + recent("fire_at")
+        ) { row in
+            let event = PostedEvent(
+                identifier: try identifier(row, at: 0, in: "posted_events"),
+                content: try json(NotificationContent.self, row, at: 5, in: "posted_events", what: "a content"),
+                fireDate: try date(row, at: 6), postedAt: try date(row, at: 7))
+            state.postedEvents[event.identifier] = event
+        }
+        try forEachRow("deletions", "SELECT namespace, entity_id, deleted_at FROM deletions" + recent("deleted_at")) { row in
+            state.deletions[try entity(row, at: 0)] = try date(row, at: 2)
         }
         try forEachRow("handled_responses", "SELECT id, handled_at FROM handled_responses" + recent("handled_at")) { row in
             state.handledResponses[try row.decode(atIndex: 0)] = try date(row, at: 1)
@@ -82,13 +93,7 @@ struct StateReader {
             )
         }
         try forEachRow("settings", "SELECT key, value FROM settings") { row in
-            let value: JSONValue
-            do {
-                value = try StoredValue.decodeJSON(JSONValue.self, from: try row.decode(atIndex: 1))
-            } catch {
-                throw CorruptValue(table: "settings", detail: "a value is not valid JSON: \(error)")
-            }
-            state.settings[try row.decode(atIndex: 0)] = value
+            state.settings[try row.decode(atIndex: 0)] = try json(JSONValue.self, row, at: 1, in: "settings", what: "a value")
         }
         return state
     }
@@ -103,6 +108,20 @@ struct StateReader {
             while let row = try rows.next() { try body(row) }
         } catch let error as RowDecodingError {
             throw CorruptValue(table: table, detail: "\(error)")
+        }
+    }
+
+    /// A JSON column's value, or ``CorruptValue`` naming the table.
+    private func json<Value: Decodable>(_ type: Value.Type, _ row: Row, at index: Int, in table: String,
+                                        what: String) throws -> Value {
+        try json(type, try row.decode(atIndex: index) as String, in: table, what: what)
+    }
+
+    private func json<Value: Decodable>(_ type: Value.Type, _ text: String, in table: String, what: String) throws -> Value {
+        do {
+            return try StoredValue.decodeJSON(type, from: text)
+        } catch {
+            throw CorruptValue(table: table, detail: "\(what) is not valid JSON: \(error)")
         }
     }
 

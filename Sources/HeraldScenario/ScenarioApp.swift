@@ -12,7 +12,8 @@ import HeraldSimulator
 /// - Back from the background: `engine.becameActive()`.
 /// - Foreground delivery: `engine.willPresent`; a prompt silences the system banner
 ///   and stays open in the app until the user answers it or the process ends.
-/// - Response: `engine.receive`; routes reach ``ScenarioResponder`` once ready.
+/// - Response: `engine.receive` (its effect and the re-plan that follows are recorded);
+///   routes reach ``ScenarioResponder`` once ready.
 /// - Time change (midnight, zone, clock): `engine.timeChanged`, at the instant the
 ///   device reports it.
 ///
@@ -85,7 +86,7 @@ actor ScenarioApp: SimulatedApp {
     }
 
     func didReceive(_ response: NotificationResponse) async {
-        await engine.receive(response)
+        await recorder.reconcile(await engine.receive(response))
     }
 
     func timeChanged(_ change: TimeChange) async {
@@ -104,7 +105,7 @@ actor ScenarioApp: SimulatedApp {
     /// The user answers an open prompt: the same handling as the system's action.
     func choose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async {
         close(prompt)
-        await engine.choose(actionIdentifier, in: prompt, text: text)
+        await recorder.reconcile(await engine.choose(actionIdentifier, in: prompt, text: text))
     }
 
     /// The prompt goes away without an answer.

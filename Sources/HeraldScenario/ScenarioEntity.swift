@@ -39,5 +39,8 @@ public struct ScenarioEntity: Hashable, Sendable, Codable {
     public var reference: EntityReference { EntityReference(namespace: namespace, id: id) }
 
     /// Herald's rules for this entity.
-    public var reminderRules: [ReminderRule] { rules.map { $0.reminderRule(for: reference) } }
+    /// - Throws: ``Herald/DeclarationError`` when Herald refuses a rule's identity.
+    public func reminderRules() throws(DeclarationError) -> [ReminderRule] {
+        try rules.map { rule throws(DeclarationError) in try rule.reminderRule(for: reference) }
+    }
 }

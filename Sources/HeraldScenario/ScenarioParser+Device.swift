@@ -84,7 +84,9 @@ extension ScenarioParser {
         let category = try mapping["category"].map { node throws(ScenarioError) in
             try self.categoryReference(node, in: categories)
         }
-        return ScenarioPost(entity: entity, name: name, token: token, title: title, body: body, category: category)
+        let post = ScenarioPost(entity: entity, name: name, token: token, title: title, body: body, category: category)
+        try Self.checkDeclarations(node) { () throws(DeclarationError) in _ = try post.immediateEvent() }
+        return post
     }
 }
 

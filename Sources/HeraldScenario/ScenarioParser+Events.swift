@@ -131,6 +131,10 @@ extension ScenarioParser {
         let namespace = try mapping["namespace"]?.identifier("a namespace") ?? ScenarioEntity.defaultNamespace
         let title = try mapping["title"]?.string("a title")
         let rules = try mapping["rules"].map { node throws(ScenarioError) in try self.rules(node, context: context) }
-        return ScenarioEntityEdit(entity: EntityReference(namespace: namespace, id: id), title: title, rules: rules)
+        let entity = EntityReference(namespace: namespace, id: id)
+        try Self.checkDeclarations(node) { () throws(DeclarationError) in
+            for rule in rules ?? [] { _ = try rule.reminderRule(for: entity) }
+        }
+        return ScenarioEntityEdit(entity: entity, title: title, rules: rules)
     }
 }

@@ -129,6 +129,16 @@ struct ScenarioParser {
         return result
     }
 
+    /// Runs Herald's own checks of what the file declares (identity parts, payload),
+    /// and reports a refusal at `node`.
+    static func checkDeclarations(_ node: ScenarioNode, _ body: () throws(DeclarationError) -> Void) throws(ScenarioError) {
+        do {
+            try body()
+        } catch {
+            throw node.error(.invalidValue, error.message)
+        }
+    }
+
     func entity(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> ScenarioEntity {
         let mapping = try node.mapping("an entity", allowed: Self.entityKeys)
         let id = try mapping.required("id", "the entity's id").identifier("an entity id")
@@ -147,7 +157,9 @@ struct ScenarioParser {
             }
         }
         let rules = try mapping["rules"].map { node throws(ScenarioError) in try self.rules(node, context: context) } ?? []
-        return ScenarioEntity(id: id, namespace: namespace, title: title, paused: paused, rules: rules)
+        let entity = ScenarioEntity(id: id, namespace: namespace, title: title, paused: paused, rules: rules)
+        try Self.checkDeclarations(node) { () throws(DeclarationError) in _ = try entity.reminderRules() }
+        return entity
     }
 
     // MARK: Delivered

@@ -35,8 +35,8 @@ public struct ScenarioPost: Hashable, Sendable {
     public static let defaultNamespace = "event"
 
     /// Herald's event.
-    public var immediateEvent: ImmediateEvent {
-        ImmediateEvent(entity: entity, name: name, token: token,
+    public func immediateEvent() throws(DeclarationError) -> ImmediateEvent {
+        try ImmediateEvent(entity: entity, name: name, token: token,
                        content: NotificationContent(title: title, body: body, categoryIdentifier: category ?? ""))
     }
 }

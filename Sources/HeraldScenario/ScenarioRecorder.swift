@@ -55,7 +55,8 @@ actor ScenarioRecorder {
         timeline.append(.reconcile(TimelineReconcile(
             date: date, local: local, reasons: report.reasons.map(\.description),
             added: report.outcome.added, removed: report.outcome.removed, unchanged: report.outcome.unchanged,
-            failedAdds: report.outcome.failedAdds.count, planned: report.plan?.reminders.count,
+            failedAdds: report.outcome.failedAdds.count, clearedDelivered: report.outcome.removedDelivered,
+            displaced: report.plan?.displaced.count ?? 0, planned: report.plan?.reminders.count,
             badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure)))
     }
 

@@ -29,7 +29,7 @@ public actor ScenarioReminderSource: ReminderSource {
     }
 
     public func reminderRules() async throws -> [ReminderRule] {
-        entities.flatMap(\.reminderRules)
+        try entities.flatMap { try $0.reminderRules() }
     }
 
     public func content(for reminder: PlannedReminder) async throws -> NotificationContent {
@@ -86,15 +86,24 @@ public actor ScenarioReminderSource: ReminderSource {
         }
     }
 
-    /// Deletes entities.
+    /// Deletes entities: the app no longer has them, whatever kind of notification
+    /// names them (a tap on one resolves as missing).
     public func remove(_ references: some Sequence<EntityReference>) {
         let gone = Set(references)
         entities.removeAll { gone.contains($0.reference) }
+        for reference in gone { posted[reference] = nil }
     }
 
     /// Replaces every entity of `namespace` with `replacements` (an import).
     public func replaceAll(namespace: String, with replacements: [ScenarioEntity]) {
+        let remaining = Set(replacements.map(\.reference))
+        remove(references(in: namespace).filter { !remaining.contains($0) })
         entities.removeAll { $0.namespace == namespace }
         entities += replacements
+    }
+
+    /// Every entity of `namespace` the app has, posted notifications' included.
+    public func references(in namespace: String) -> [EntityReference] {
+        Array(Set(entities.map(\.reference) + posted.keys).filter { $0.namespace == namespace })
     }
 }

@@ -115,6 +115,8 @@ private struct ReconcileLine: Encodable {
     var removed: Int
     var unchanged: Int
     var failedAdds: Int
+    var clearedDelivered: Int
+    var displaced: Int
     var planned: Int?
     var badgeSet: Int?
     var coverageHorizon: String?
@@ -128,6 +130,8 @@ private struct ReconcileLine: Encodable {
         removed = reconcile.removed
         unchanged = reconcile.unchanged
         failedAdds = reconcile.failedAdds
+        clearedDelivered = reconcile.clearedDelivered
+        displaced = reconcile.displaced
         planned = reconcile.planned
         badgeSet = reconcile.badgeSet
         coverageHorizon = reconcile.coverageHorizon.map(TimeText.utc)
@@ -135,8 +139,9 @@ private struct ReconcileLine: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, utc, local, reasons, added, removed, unchanged, planned, failure
+        case type, utc, local, reasons, added, removed, unchanged, planned, failure, displaced
         case failedAdds = "failed_adds"
+        case clearedDelivered = "cleared_delivered"
         case badgeSet = "badge_set"
         case coverageHorizon = "coverage_horizon"
     }

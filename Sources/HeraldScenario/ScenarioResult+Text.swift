@@ -42,7 +42,9 @@ extension ScenarioResult {
                 var text = "\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): "
                 text += "+\(reconcile.added) -\(reconcile.removed) =\(reconcile.unchanged)"
                 if reconcile.failedAdds > 0 { text += " (\(reconcile.failedAdds) failed)" }
+                if reconcile.clearedDelivered > 0 { text += ", cleared \(reconcile.clearedDelivered) delivered" }
                 if let planned = reconcile.planned { text += ", planned \(planned)" }
+                if reconcile.displaced > 0 { text += " (\(reconcile.displaced) displaced by snoozes and events)" }
                 if let badge = reconcile.badgeSet { text += ", app badge set to \(badge)" }
                 if let failure = reconcile.failure { text += ", planning failed: \(failure)" }
                 lines.append(text)

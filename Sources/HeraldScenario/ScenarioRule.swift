@@ -43,8 +43,10 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     }
 
     /// The Herald rule for this rule of `entity`.
-    public func reminderRule(for entity: EntityReference) -> ReminderRule {
-        ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
+    ///
+    /// - Throws: ``Herald/DeclarationError`` when Herald refuses its identity.
+    public func reminderRule(for entity: EntityReference) throws(DeclarationError) -> ReminderRule {
+        try ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
                      countsTowardBadge: countsTowardBadge,
                      followUpAfter: followUpMinutes.map { TimeInterval($0) * 60 })
     }

@@ -116,8 +116,9 @@ struct ScenarioRun {
                 let app = try await runningApp(event, "post a notification")
                 await source.rememberPost(post)
                 do {
-                    try await app.engine.post(post.immediateEvent)
+                    let report = try await app.engine.post(try post.immediateEvent())
                     await recorder.event(action)
+                    await recorder.reconcile(report)
                     await device.advance(by: 0)
                 } catch {
                     await recorder.event(action, note: "refused: \(error)")
@@ -228,12 +229,15 @@ struct ScenarioRun {
             try store.commit([.resume(entity)])
         case .delete(let entities):
             await source.remove(entities)
-            try store.commit(entities.sorted().map { .forget($0) })
+            try store.commit(entities.sorted().flatMap { [.forget($0), .recordDeletion($0, at: clock.now)] })
         case .edit(let edit):
             await source.apply(edit)
         case .import(let namespace, let entities):
+            let remaining = Set(entities.map(\.reference))
+            let gone = await source.references(in: namespace).filter { !remaining.contains($0) }
             await source.replaceAll(namespace: namespace, with: entities)
-            try store.commit(entities.filter(\.paused).map { .pause($0.reference) })
+            try store.commit(gone.sorted().flatMap { [.forget($0), .recordDeletion($0, at: clock.now)] }
+                             + entities.filter(\.paused).map { .pause($0.reference) })
         default:
             break
         }

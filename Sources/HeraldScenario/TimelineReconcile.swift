@@ -12,11 +12,18 @@ public struct TimelineReconcile: Hashable, Sendable {
     public var local: LocalDateTime
     /// The reasons that asked for it (``ReconcileReason`` descriptions).
     public var reasons: [String]
-    /// Requests added (new or changed), removed, and left as they were.
+    /// Pending requests added (new or changed), removed, and left as they were: the
+    /// run's whole difference, whatever event asked for it (the event itself writes
+    /// nothing to the center).
     public var added: Int
     public var removed: Int
     public var unchanged: Int
     public var failedAdds: Int
+    /// Delivered notifications removed because they no longer ask anything of the user
+    /// (done, snoozed, deferred, paused, deleted).
+    public var clearedDelivered: Int
+    /// Reminders that gave their slot to snoozes and posted events above the reserve.
+    public var displaced: Int
     /// How many reminders the plan holds; `nil` when planning failed.
     public var planned: Int?
     /// The app badge the engine set, when it set one.
@@ -27,7 +34,8 @@ public struct TimelineReconcile: Hashable, Sendable {
     public var failure: String?
 
     public init(date: Date, local: LocalDateTime, reasons: [String], added: Int, removed: Int, unchanged: Int,
-                failedAdds: Int, planned: Int?, badgeSet: Int?, coverageHorizon: Date?, failure: String?) {
+                failedAdds: Int, clearedDelivered: Int = 0, displaced: Int = 0, planned: Int?, badgeSet: Int?,
+                coverageHorizon: Date?, failure: String?) {
         self.date = date
         self.local = local
         self.reasons = reasons
@@ -35,6 +43,8 @@ public struct TimelineReconcile: Hashable, Sendable {
         self.removed = removed
         self.unchanged = unchanged
         self.failedAdds = failedAdds
+        self.clearedDelivered = clearedDelivered
+        self.displaced = displaced
         self.planned = planned
         self.badgeSet = badgeSet
         self.coverageHorizon = coverageHorizon

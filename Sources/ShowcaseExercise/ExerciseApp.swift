@@ -73,7 +73,7 @@ public actor ExerciseApp {
 
     /// Posts the weekly progress report.
     public func postProgressReport(week: String, summary: String) async throws {
-        try await engine.post(ImmediateEvent(
+        try await engine.post(try ImmediateEvent(
             entity: EntityReference(namespace: "exercise.report", id: "weekly"), name: "progress", token: week,
             content: NotificationContent(title: "Your week", body: summary,
                                          categoryIdentifier: ExerciseCategories.progressReport.identifier)))
@@ -81,7 +81,7 @@ public actor ExerciseApp {
 
     /// Tells the user an achievement was unlocked.
     public func unlockAchievement(_ id: String, title: String) async throws {
-        try await engine.post(ImmediateEvent(
+        try await engine.post(try ImmediateEvent(
             entity: EntityReference(namespace: "achievement", id: id), name: "unlocked", token: id,
             content: NotificationContent(title: "Achievement unlocked", body: title,
                                          categoryIdentifier: ExerciseCategories.achievement.identifier)))

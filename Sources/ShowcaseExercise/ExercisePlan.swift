@@ -31,7 +31,7 @@ public struct ExercisePlan: Hashable, Sendable {
 
     /// The one rule of exercise breaks.
     public func reminderRule() throws -> ReminderRule {
-        ReminderRule(entity: Self.entity, id: "interval",
+        try ReminderRule(entity: Self.entity, id: "interval",
                      schedule: try .everyMinutes(everyMinutes, from: start, to: end, on: weekdays),
                      followUpAfter: followUpAfter)
     }

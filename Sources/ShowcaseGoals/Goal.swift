@@ -49,7 +49,7 @@ public struct Goal: Hashable, Sendable, Identifiable {
 
     /// The goal's daily reminder rule.
     public func reminderRule() throws -> ReminderRule {
-        ReminderRule(entity: entity, id: "daily", schedule: try .daily(at: [reminderTime]))
+        try ReminderRule(entity: entity, id: "daily", schedule: try .daily(at: [reminderTime]))
     }
 
     /// The question a reminder asks: the first one.

@@ -46,7 +46,7 @@ public final class HabitReminderSource: ReminderSource {
     public func reminderRules() async throws -> [ReminderRule] {
         try data.withLock { data in
             try data.habits.values.filter { $0.isActive && !$0.reminderTimes.isEmpty }.map { habit in
-                ReminderRule(entity: habit.entity, id: "daily", schedule: try .daily(at: habit.reminderTimes))
+                try ReminderRule(entity: habit.entity, id: "daily", schedule: try .daily(at: habit.reminderTimes))
             }
         }
     }

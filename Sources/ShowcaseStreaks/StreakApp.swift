@@ -117,7 +117,7 @@ public actor StreakApp {
     }
 
     public func unlockAchievement(_ id: String, title: String) async throws {
-        try await engine.post(ImmediateEvent(
+        try await engine.post(try ImmediateEvent(
             entity: EntityReference(namespace: "achievement", id: id), name: "unlocked", token: id,
             content: NotificationContent(title: "Achievement unlocked", body: title,
                                          categoryIdentifier: StreakCategories.achievement.identifier)))
@@ -125,7 +125,7 @@ public actor StreakApp {
 
     /// Tells the user a shared result was imported.
     public func resultImported(_ game: Game, token: String) async throws {
-        try await engine.post(ImmediateEvent(
+        try await engine.post(try ImmediateEvent(
             entity: game.entity, name: "imported", token: token,
             content: NotificationContent(title: "Result imported", body: "\(game.name) result added",
                                          categoryIdentifier: StreakCategories.resultImported.identifier)))

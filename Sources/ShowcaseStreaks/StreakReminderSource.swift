@@ -73,7 +73,7 @@ public final class StreakReminderSource: ReminderSource {
     public func reminderRules() async throws -> [ReminderRule] {
         let settings = settings
         guard settings.remindersEnabled, !gamesAtRisk.isEmpty else { return [] }
-        return [ReminderRule(entity: Self.entity, id: "daily",
+        return [try ReminderRule(entity: Self.entity, id: "daily",
                              schedule: try .daily(at: [settings.reminderTime] + extraTimes))]
     }
 

@@ -30,7 +30,9 @@ struct EngineStoreProbe {
     func readsItsWrites() throws {
         let snoozed = S.identifier(S.water, kind: .reminder)
         let response = S.response(to: snoozed, deliveredAt: S.start)
-        let queued = S.queued(response, at: S.start.addingTimeInterval(2), sequence: 1)
+        var queued = S.queued(response, at: S.start.addingTimeInterval(2), sequence: 1)
+        queued.effect = .snoozed(until: S.start.addingTimeInterval(600))
+        let event = S.postedEvent(S.reading, delay: 30)
         let smart = SmartTimingState(suggestion: LocalTime(hour: 8, minute: 30), windowStartHour: 8, computedAt: S.start)
         let steps: [EngineStateChange] = [
             .recordCompletion(Completion(entity: S.water, day: S.day, date: S.start)),
@@ -44,6 +46,10 @@ struct EngineStoreProbe {
             .markResponseHandled(id: queued.id, at: S.start.addingTimeInterval(3)),
             .setSmartTiming(key: "habit/water", smart),
             .setSetting(key: "reminders.enabled", true),
+            .postEvent(event),
+            .postEvent(S.postedEvent(S.water, delay: 0)),
+            .recordDeletion(S.run, at: S.start),
+            .recordDeletion(S.run, at: S.start.addingTimeInterval(-5)),
             .removeCompletion(S.run, S.day),
             .resume(S.water),
             .removeSnooze(original: snoozed),
@@ -275,12 +281,17 @@ struct EngineStoreProbe {
                 .recordFired(FiredRecord(identifier: identifier, date: date)),
                 .markResponseHandled(id: "response-\(index)", at: date),
                 .acknowledge(identifier, at: date),
-                .recordCompletion(Completion(entity: S.run, day: S.day.adding(days: -index), date: date)),
                 .snooze(SnoozeRecord(original: identifier, until: date)),
+                .postEvent(S.postedEvent(S.run, delay: date.timeIntervalSince(S.start), token: "t\(index)")),
+                .recordDeletion(EntityReference(namespace: "gone", id: "g\(index)"), at: date),
             ]
         }
+        // Completions and deferred days are kept by their day, not by when they were
+        // recorded: a completion recorded long ago for a day still to come stays.
         for offset in -2...1 {
             setup.append(.deferDay(EntityDay(S.water, cutoffDay.adding(days: offset))))
+            setup.append(.recordCompletion(Completion(
+                entity: S.run, day: cutoffDay.adding(days: offset), date: cutoff.addingTimeInterval(-86_400 * 10))))
         }
         let queued = S.queued(S.response(to: S.identifier(S.run), deliveredAt: cutoff.addingTimeInterval(-86_400)),
                               at: cutoff.addingTimeInterval(-86_400), sequence: 1)
@@ -303,12 +314,15 @@ struct EngineStoreProbe {
         try expectLoad(context: "after pruning before \(cutoff)")
         let state = try load()
         guard state.fired.count == 3, state.handledResponses.count == 3, state.acknowledged.count == 3,
-              state.completions.count == 3, state.snoozes.count == 3
+              state.snoozes.count == 3, state.postedEvents.count == 3, state.deletions.count == 3
         else {
             throw failure("prune must drop exactly the entries before the cutoff and keep those at or after it")
         }
         guard state.deferred == [EntityDay(S.water, cutoffDay), EntityDay(S.water, cutoffDay.adding(days: 1))] else {
             throw failure("prune must keep deferred days from the day before the cutoff's day on, found \(state.deferred)")
+        }
+        guard Set(state.completions.keys) == [EntityDay(S.run, cutoffDay), EntityDay(S.run, cutoffDay.adding(days: 1))] else {
+            throw failure("prune must keep completed days from the day before the cutoff's day on, whenever they were recorded, found \(state.completions.keys.sorted { $0.day < $1.day })")
         }
         guard state.paused == [S.water], state.queuedResponses.count == 1, state.smartTiming.count == 1,
               state.settings.count == 1

@@ -43,6 +43,16 @@ enum EngineStoreSamples {
         )
     }
 
+    /// An event of `entity` posted at ``start``, firing `delay` seconds later.
+    static func postedEvent(_ entity: EntityReference, delay: TimeInterval, token: String = "t1") -> PostedEvent {
+        var content = NotificationContent(title: "Unlocked 🎉", body: "30-day streak", categoryIdentifier: "achievement")
+        content.userInfo = ["level": 3, "tags": ["gold", .null]]
+        return PostedEvent(
+            identifier: NotificationIdentifier(
+                entity: entity, rule: "unlocked", occurrence: OccurrenceKey(rawValue: token), kind: .event),
+            content: content, fireDate: start.addingTimeInterval(delay), postedAt: start)
+    }
+
     static func queued(_ response: NotificationResponse, at date: Date, sequence: Int) -> QueuedResponse {
         QueuedResponse(response: response, receivedAt: date, sequence: sequence)
     }
@@ -94,7 +104,12 @@ enum EngineStoreSamples {
                 )
             case 71..<77: .markResponseHandled(id: responses.randomElement(using: &generator)!.responseID, at: date())
             case 77..<84: .setSmartTiming(key: key(), smartTiming())
-            case 84..<93: .setSetting(key: key(), Bool.random(using: &generator) ? json(depth: 0) : nil)
+            case 84..<89: .setSetting(key: key(), Bool.random(using: &generator) ? json(depth: 0) : nil)
+            case 89..<92:
+                .postEvent(EngineStoreSamples.postedEvent(
+                    entity(), delay: Double.random(in: -5 * 86_400...86_400, using: &generator),
+                    token: ["t1", "t2"].randomElement(using: &generator)!))
+            case 92..<94: .recordDeletion(entity(), at: date())
             default: .prune(before: date())
             }
         }
@@ -176,6 +191,8 @@ enum EngineStoreSamples {
         case .markResponseHandled: "markResponseHandled"
         case .setSmartTiming: "setSmartTiming"
         case .setSetting: "setSetting"
+        case .postEvent: "postEvent"
+        case .recordDeletion: "recordDeletion"
         case .prune: "prune"
         }
     }
@@ -183,6 +200,7 @@ enum EngineStoreSamples {
     static let allKindNames: Set<String> = [
         "recordCompletion", "removeCompletion", "pause", "resume", "forget", "deferDay", "snooze", "removeSnooze",
         "acknowledge", "recordFired", "enqueueResponse", "markResponseHandled", "setSmartTiming", "setSetting", "prune",
+        "postEvent", "recordDeletion",
     ]
 
     /// A short description of a batch for failure messages: `[pause, snooze, prune]`.

@@ -14,6 +14,7 @@ struct Habit: Hashable, Sendable {
     var entity: EntityReference { EntityReference(namespace: Self.namespace, id: id) }
 
     var rule: ReminderRule {
-        ReminderRule(entity: entity, id: "r1", schedule: schedule, followUpAfter: followUpAfter)
+        // The harness declares only valid identities.
+        try! ReminderRule(entity: entity, id: "r1", schedule: schedule, followUpAfter: followUpAfter)
     }
 }

@@ -93,7 +93,7 @@ struct ScenarioDeviceParserTests {
         let stand = try #require(scenario.entities.first)
         #expect(stand.paused)
         #expect(stand.rules[0].category == "exercise")
-        #expect(stand.rules[0].reminderRule(for: stand.reference).followUpAfter == 600)
+        #expect(try stand.rules[0].reminderRule(for: stand.reference).followUpAfter == 600)
 
         // And every event
         let reference = stand.reference

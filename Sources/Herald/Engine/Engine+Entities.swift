@@ -7,42 +7,44 @@ extension Engine {
         await reconcile(reason: .entityChanged(entity))
     }
 
-    /// The user completed (or logged) an entity for a day, today by default: no more
-    /// reminders of it that day, its delivered notifications of that day are removed,
-    /// and badges are renumbered. `date` is when it was done (now by default): smart
-    /// timing learns from it, so an app that syncs a completion made elsewhere passes
-    /// the real time.
+    /// The user completed (or logged) an entity for a day: no more reminders of it that
+    /// day, its delivered notifications of that day are removed, and badges are
+    /// renumbered, all by the run this asks for.
+    ///
+    /// `day` defaults to the device-local day of `date` (``OccurrenceDay``'s definition,
+    /// the one the planner and responses use); `date` is when it was done (now by
+    /// default): smart timing learns from it, so an app that syncs a completion made
+    /// elsewhere passes the real time.
     @discardableResult
     public func completed(_ entity: EntityReference, on day: LocalDate? = nil, at date: Date? = nil) async throws
         -> ReconcileReport {
         let date = date ?? clock.now
         let day = day ?? self.day(of: date)
-        try store.commit([.recordCompletion(Completion(entity: entity, day: day, date: date))])
-        await removeDelivered(of: entity, on: day)
+        try commit([.recordCompletion(Completion(entity: entity, day: day, date: date))])
         return await reconcile(reason: .completed(entity))
     }
 
-    /// The user paused an entity: nothing of it stays pending or delivered until it is
-    /// resumed.
+    /// The user paused an entity: nothing of it stays pending or delivered, whatever
+    /// its kind, until it is resumed.
     @discardableResult
     public func paused(_ entity: EntityReference) async throws -> ReconcileReport {
-        try store.commit([.pause(entity)])
-        await removeEverything(of: [entity])
+        try commit([.pause(entity)])
         return await reconcile(reason: .paused(entity))
     }
 
     @discardableResult
     public func resumed(_ entity: EntityReference) async throws -> ReconcileReport {
-        try store.commit([.resume(entity)])
+        try commit([.resume(entity)])
         return await reconcile(reason: .resumed(entity))
     }
 
     /// The app deleted entities (one or many): their pending and delivered
-    /// notifications of every kind are removed and Herald forgets them.
+    /// notifications of every kind are removed by the run this asks for, and Herald
+    /// forgets them.
     @discardableResult
     public func deleted(_ entities: Set<EntityReference>) async throws -> ReconcileReport {
-        try store.commit(entities.sorted().map { .forget($0) })
-        await removeEverything(of: entities)
+        let now = clock.now
+        try commit(entities.sorted().flatMap { [.forget($0), .recordDeletion($0, at: now)] })
         return await reconcile(reason: .entitiesDeleted(entities))
     }
 
@@ -57,9 +59,10 @@ extension Engine {
         gone.formUnion(state.paused)
         gone.formUnion(state.completions.keys.map(\.entity))
         gone.formUnion(state.snoozes.keys.map(\.entity))
+        gone.formUnion(state.postedEvents.keys.map(\.entity))
         gone = gone.filter { $0.namespace == namespace && !remaining.contains($0) }
-        try store.commit(gone.sorted().map { .forget($0) })
-        await removeEverything(of: gone)
+        let now = clock.now
+        try commit(gone.sorted().flatMap { [.forget($0), .recordDeletion($0, at: now)] })
         return await reconcile(reason: .replacedAll(namespace: namespace))
     }
 }

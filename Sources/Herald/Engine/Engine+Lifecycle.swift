@@ -1,13 +1,12 @@
 import Foundation
 
 extension Engine {
-    /// The app's process started. Registers the categories when authorized, records
-    /// what was delivered while the app was not running, trims old history, hands over
-    /// nothing yet (responses wait for ``appIsReady(_:)``), and re-plans.
+    /// The app's process started. Registers the categories when authorized, trims old
+    /// history, hands over nothing yet (responses wait for ``appIsReady(_:)``), and
+    /// re-plans (which records what was delivered while the app was not running).
     @discardableResult
     public func launched() async -> ReconcileReport {
         await registerCategoriesIfAuthorized()
-        await syncFiredLog()
         applyRetention()
         return await reconcile(reason: .launch)
     }
@@ -16,7 +15,7 @@ extension Engine {
     /// so an app that stays alive for weeks stays bounded too).
     func applyRetention() {
         do {
-            try store.commit([retention.pruneChange(now: clock.now)])
+            try commit([retention.pruneChange(now: clock.now)])
         } catch {
             logger.warning("trimming old history failed", metadata: ["error": "\(error)"])
         }
@@ -27,7 +26,6 @@ extension Engine {
     @discardableResult
     public func becameActive() async -> ReconcileReport {
         await registerCategoriesIfAuthorized()
-        await syncFiredLog()
         return await reconcile(reason: .foreground)
     }
 
@@ -54,7 +52,8 @@ extension Engine {
     }
 
     /// Records every delivered Herald notification not yet in the fired log, including
-    /// those delivered while the app was not running.
+    /// those delivered while the app was not running. Every run does this first; call
+    /// it to update the log without re-planning.
     public func syncFiredLog() async {
         let delivered = await center.deliveredNotifications()
         guard let oldest = delivered.map(\.date).min() else { return }
@@ -65,7 +64,7 @@ extension Engine {
                 let record = FiredRecord(identifier: identifier, date: notification.date)
                 return fired[record.key] == nil ? record : nil
             }
-            if !records.isEmpty { try store.commit(records.map { .recordFired($0) }) }
+            try commit(records.map { .recordFired($0) })
         } catch {
             logger.error("recording delivered notifications failed", metadata: ["error": "\(error)"])
         }

@@ -7,7 +7,7 @@ extension Engine {
     public func willPresent(_ notification: DeliveredNotification) async -> PresentationDecision {
         if let identifier = notification.request.heraldIdentifier {
             do {
-                try store.commit([.recordFired(FiredRecord(identifier: identifier, date: notification.date))])
+                try commit([.recordFired(FiredRecord(identifier: identifier, date: notification.date))])
             } catch {
                 logger.error("recording a delivered notification failed", metadata: [
                     "identifier": "\(notification.request.identifier)", "error": "\(error)",
@@ -28,7 +28,8 @@ extension Engine {
 
     /// The user chose an action in an in-app prompt: handled exactly like the same
     /// action chosen on the system notification.
-    public func choose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async {
+    @discardableResult
+    public func choose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async -> ReconcileReport {
         await receive(NotificationResponse(notification: prompt.notification, actionIdentifier: actionIdentifier, userText: text))
     }
 }

@@ -1,30 +1,41 @@
 import Foundation
 
 extension Engine {
-    /// A response arrived (the delegate's `didReceive`). It is queued in the store at
-    /// once, so it survives until the app is ready and is handed over exactly once,
-    /// even if the platform delivers it twice.
-    public func receive(_ response: NotificationResponse) async {
+    /// A response arrived (the delegate's `didReceive`). Its effect is decided by
+    /// ``ResponseStep`` and committed at once, with the response queued, in one
+    /// transaction: a built-in action (complete, snooze, remind tomorrow) takes effect
+    /// now, also in a background launch whose interface never comes, and the response
+    /// survives until the app is ready and is handed over exactly once, even if the
+    /// platform delivers it twice. Then routes go to a ready app and the run this asks
+    /// for applies the effect to the center (badge, removals, the snooze, follow-ups
+    /// withdrawn).
+    ///
+    /// - Returns: the report of the run that followed, which the app can log.
+    @discardableResult
+    public func receive(_ response: NotificationResponse) async -> ReconcileReport {
+        let identifier = response.notification.request.identifier
         do {
             let state = try recentState()
-            var changes: [EngineStateChange] = [.enqueueResponse(QueuedResponse(
-                response: response, receivedAt: clock.now, sequence: state.nextResponseSequence))]
-            // The user may act on a notification before any sync saw it in the list.
-            if let identifier = response.notification.request.heraldIdentifier {
-                changes.append(.recordFired(FiredRecord(identifier: identifier, date: response.notification.date)))
+            let step = ResponseStep.received(
+                response, sequence: state.nextResponseSequence, state: state, now: clock.now,
+                deviceZone: clock.timeZone, categories: categories, decoder: responseDecoder.payloadDecoder)
+            if case .invalid(let reason) = step.decoding {
+                logger.warning("response with an unusable payload", metadata: [
+                    "identifier": "\(identifier)", "action": "\(response.actionIdentifier)", "reason": "\(reason)",
+                ])
             }
-            try store.commit(changes)
+            try commit(step.changes)
         } catch {
-            logger.error("queueing a response failed", metadata: [
-                "identifier": "\(response.notification.request.identifier)", "error": "\(error)",
-            ])
+            logger.error("recording a response failed", metadata: ["identifier": "\(identifier)", "error": "\(error)"])
         }
         await deliverQueuedResponses()
+        return await reconcile(reason: .response(identifier))
     }
 
     /// The app has loaded its data and wired its handlers: queued responses are
     /// resolved and handed to `responder` in the order they arrived, each once, and
-    /// later ones as they come. No delays: readiness is the signal.
+    /// later ones as they come. No delays: readiness is the signal. Their effects were
+    /// applied when they arrived, so nothing is re-planned here.
     public func appIsReady(_ responder: any AppResponder) async {
         self.responder = responder
         await deliverQueuedResponses()
@@ -33,10 +44,8 @@ extension Engine {
     /// Whether the app said it is ready in this process.
     public var isAppReady: Bool { responder != nil }
 
-    /// Hands queued responses to the responder, in order, each as soon as its action is
-    /// committed (the app routes at once); then re-plans once for the batch, since the
-    /// user's gestures took notifications off the list and actions changed the state:
-    /// when `receive` or `appIsReady` returns, badges and plan follow from them.
+    /// Hands queued responses to the responder, in order, each once: resolved by the
+    /// app, then taken off the queue, then routed.
     func deliverQueuedResponses() async {
         guard let responder, !isDeliveringResponses else { return }
         isDeliveringResponses = true
@@ -50,84 +59,27 @@ extension Engine {
                 return
             }
             guard !queued.isEmpty else { return }
-            var handled = 0
             for next in queued {
-                guard let route = await handle(next, resolvingWith: responder) else { break }
-                handled += 1
+                let decoding = responseDecoder.payloadDecoder.decode(next.response.notification.request.content.userInfo)
+                let resolution: EntityResolution? = switch decoding {
+                case .valid(let payload): await responder.resolve(payload.entity)
+                case .invalid: nil
+                }
+                let route = ResponseStep.route(for: next, decoding: decoding, resolution: resolution, categories: categories)
+                do {
+                    try commit([.markResponseHandled(id: next.id, at: clock.now)])
+                } catch {
+                    logger.error("recording a handed-over response failed; it stays queued", metadata: [
+                        "identifier": "\(next.response.notification.request.identifier)", "error": "\(error)",
+                    ])
+                    return
+                }
+                logger.debug("response handed over", metadata: [
+                    "identifier": "\(next.response.notification.request.identifier)",
+                    "action": "\(next.response.actionIdentifier)", "destination": "\(route.destination)",
+                ])
                 await responder.handle(route)
             }
-            guard handled > 0 else { return }
-            await reconcile(reason: .other("responses"))
         }
-    }
-
-    /// Runs a queued response's action, commits its effects together with taking it off
-    /// the queue, and returns the route for the app; `nil` when the store failed (the
-    /// response stays queued for the next attempt).
-    private func handle(_ queued: QueuedResponse, resolvingWith responder: any AppResponder) async -> Route? {
-        let response = queued.response
-        let now = clock.now
-        let category = categories[response.notification.request.content.categoryIdentifier]
-        let action = category?.action(for: response.actionIdentifier)
-            ?? ReminderCategory(identifier: "", actions: []).action(for: response.actionIdentifier)
-        var route = Route(
-            destination: .invalid(.notHerald), action: action, actionIdentifier: response.actionIdentifier,
-            text: response.userText, payload: nil, notification: response.notification, effect: .none,
-            receivedAt: queued.receivedAt)
-        var changes: [EngineStateChange] = []
-        var cleanUp: (() async -> Void)?
-
-        switch responseDecoder.decode(response) {
-        case .invalid(let reason):
-            route.destination = .invalid(reason)
-        case .valid(let payload):
-            route.payload = payload
-            let entity = payload.entity
-            let original = NotificationIdentifier(
-                entity: entity, rule: payload.identifier.rule, occurrence: payload.identifier.occurrence, kind: .reminder)
-            changes.append(.acknowledge(original, at: now))
-            switch await responder.resolve(entity) {
-            case .missing:
-                route.destination = .missing(entity)
-            case .inactive(let title):
-                route.destination = .inactive(entity, title: title)
-            case .ready(let title):
-                route.destination = .ready(entity, title: title)
-                let day = payload.identifier.occurrence.localDateTime?.date ?? self.day(of: response.notification.date)
-                switch action {
-                case .complete:
-                    changes.append(.recordCompletion(Completion(entity: entity, day: day, date: now)))
-                    route.effect = .completed(day)
-                    cleanUp = { await self.removeDelivered(of: entity, on: day) }
-                case .snooze(let seconds):
-                    let until = now.addingTimeInterval(seconds)
-                    changes.append(.snooze(SnoozeRecord(original: original, until: until)))
-                    route.effect = .snoozed(until: until)
-                    let identifier = response.notification.request.identifier
-                    cleanUp = { await self.center.removeDeliveredNotifications(withIdentifiers: [identifier]) }
-                case .remindTomorrow:
-                    changes.append(.deferDay(EntityDay(entity, day)))
-                    route.effect = .deferredToTomorrow(day)
-                    cleanUp = { await self.removeDelivered(of: entity, on: day) }
-                case .open, .dismiss, .textInput, .custom:
-                    break
-                }
-            }
-        }
-
-        do {
-            try store.commit(changes + [.markResponseHandled(id: queued.id, at: now)])
-        } catch {
-            logger.error("recording a response failed; it stays queued", metadata: [
-                "identifier": "\(response.notification.request.identifier)", "error": "\(error)",
-            ])
-            return nil
-        }
-        await cleanUp?()
-        logger.debug("response handled", metadata: [
-            "identifier": "\(response.notification.request.identifier)",
-            "action": "\(response.actionIdentifier)", "destination": "\(route.destination)",
-        ])
-        return route
     }
 }

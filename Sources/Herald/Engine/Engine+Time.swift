@@ -6,7 +6,6 @@ extension Engine {
     /// nothing that already fired fires again after the clock is set back.
     @discardableResult
     public func timeChanged(_ change: TimeChange) async -> ReconcileReport {
-        await syncFiredLog()
         if change == .dayChanged { applyRetention() }
         return await reconcile(reason: change.reason)
     }

@@ -1,14 +1,18 @@
 import Foundation
 import Logging
 
-/// Herald's engine: the one owner of the notification center.
+/// Herald's engine: the one owner, and the only writer, of the notification center.
 ///
 /// The app tells the engine what happened (launch, foreground, an entity changed, was
-/// completed, paused, deleted; a response arrived; the app is ready); the engine
-/// records what it must remember, asks the one ``Planner`` for a plan, gets content
-/// for what made the cut, and reconciles the center with the fewest calls. Every path
-/// that creates or edits reminders goes through ``reconcile(reason:)``; concurrent
-/// requests coalesce into one run.
+/// completed, paused, deleted; a response arrived; an event to post; the app is
+/// ready). Each event only records what Herald must remember, in one store
+/// transaction, and asks for a run. A run is the one place the center is written: it
+/// records what was delivered since the last run, asks the one ``Planner`` for a plan
+/// (one budget for the whole center), gets content for what made the cut, and makes
+/// the center match: removals (pending and delivered) and additions with the fewest
+/// calls, then the badge. Runs are serialized, and concurrent requests coalesce into
+/// one run queued behind the current one, so nothing writes to the center while a run
+/// holds a snapshot of it.
 ///
 /// ```swift
 /// let engine = Engine(center: center, source: habits, clock: clock, categories: categories)
@@ -40,6 +44,9 @@ public actor Engine {
     var responder: (any AppResponder)?
     /// Whether queued responses are being handed over (so they go out once, in order).
     var isDeliveringResponses = false
+    /// Counts commits made through ``commit(_:)``: a run that sees it move while it
+    /// waits for the app plans again.
+    private var stateVersion = 0
 
     public init(
         center: any NotificationCenter,
@@ -58,7 +65,7 @@ public actor Engine {
         self.planner = Planner(configuration: configuration)
         self.categories = categories
         self.retention = retention
-        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp], logger: logger)
+        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event], logger: logger)
         self.responseDecoder = ResponseDecoder(logger: logger)
         self.logger = logger
     }
@@ -91,35 +98,72 @@ public actor Engine {
     }
 
     private func run(reasons: [ReconcileReason]) async -> ReconcileReport {
-        let now = clock.now
-        let input: PlanningInput
-        do {
-            let state = try recentState()
-            let rules = try await source.reminderRules()
-            let recent = now.addingTimeInterval(-2 * 86_400)
-            input = PlanningInput(
-                now: now, deviceZone: clock.timeZone, rules: rules,
-                satisfied: state.satisfiedDays, paused: state.paused,
-                delivered: await center.deliveredNotifications(),
-                snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
-                fired: state.fired.values.filter { $0.identifier.kind == .reminder && $0.date > recent })
-        } catch is ReminderSourceNotReady {
-            logger.debug("re-plan deferred: the app's data is still loading", metadata: ["reasons": "\(reasons)"])
-            return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
-                                   failure: "\(ReminderSourceNotReady())")
-        } catch {
-            logger.error("re-plan failed; pending requests left as they are", metadata: [
-                "reasons": "\(reasons)", "error": "\(error)",
-            ])
-            return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
-                                   failure: "\(error)")
+        var attempt = 0
+        var contentCache: [PlannedReminder: NotificationContent] = [:]
+        while true {
+            attempt += 1
+            let version = stateVersion
+            let prepared: (plan: Plan, pending: [NotificationRequest], desired: [NotificationRequest])
+            do {
+                prepared = try await prepare(contentCache: &contentCache)
+            } catch is ReminderSourceNotReady {
+                logger.debug("re-plan deferred: the app's data is still loading", metadata: ["reasons": "\(reasons)"])
+                return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
+                                       failure: "\(ReminderSourceNotReady())")
+            } catch {
+                logger.error("re-plan failed; pending requests left as they are", metadata: [
+                    "reasons": "\(reasons)", "error": "\(error)",
+                ])
+                return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
+                                       failure: "\(error)")
+            }
+            // The app's state changed while the run waited for the app (its rules or
+            // content): plan again from the new state rather than add what it undid.
+            if stateVersion != version, attempt < Self.maximumPlanningAttempts {
+                logger.debug("state changed during a re-plan; planning again", metadata: ["reasons": "\(reasons)"])
+                continue
+            }
+            return await apply(prepared.plan, pending: prepared.pending, desired: prepared.desired, reasons: reasons)
         }
-        let plan = planner.plan(input)
-        await removeStaleDelivered(input)
-        let pending = await center.pendingNotificationRequests()
-        let desired = await requests(for: plan, pending: pending)
-        let outcome = await reconciler.apply(reconciler.diff(desired: desired, pending: pending), to: center)
+    }
 
+    /// How many times one run plans again when the state changes under it, before it
+    /// applies what it has (the run queued behind it follows at once).
+    static let maximumPlanningAttempts = 3
+
+    /// Reads the center and the store, records what was delivered since the last run,
+    /// plans, and gets content for what made the cut.
+    private func prepare(contentCache: inout [PlannedReminder: NotificationContent]) async throws
+        -> (plan: Plan, pending: [NotificationRequest], desired: [NotificationRequest]) {
+        let delivered = await center.deliveredNotifications()
+        let pending = await center.pendingNotificationRequests()
+        let state = try stateRecordingDeliveries(delivered)
+        let rules = try await source.reminderRules()
+        let now = clock.now
+        let recent = now.addingTimeInterval(-Self.historyWindow)
+        let foreign = pending.count { request in
+            guard let identifier = request.heraldIdentifier else { return true }
+            return !reconciler.managedKinds.contains(identifier.kind)
+        }
+        let input = PlanningInput(
+            now: now, deviceZone: clock.timeZone, rules: rules,
+            satisfied: state.satisfiedDays, paused: state.paused, delivered: delivered,
+            snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
+            fired: state.fired.values.filter { $0.date > recent }, postedEvents: Array(state.postedEvents.values),
+            deletions: state.deletions, capacity: center.capacity, foreignRequests: foreign)
+        let plan = planner.plan(input)
+        let desired = await requests(for: plan, pending: pending, contentCache: &contentCache)
+        return (plan, pending, desired)
+    }
+
+    /// Makes the center match the plan: the one place Herald writes to it. Removals
+    /// first (pending in one batch, then delivered notifications that no longer ask
+    /// anything), so the center never holds more than its capacity; then additions;
+    /// then the badge.
+    private func apply(_ plan: Plan, pending: [NotificationRequest], desired: [NotificationRequest],
+                       reasons: [ReconcileReason]) async -> ReconcileReport {
+        let diff = reconciler.diff(desired: desired, pending: pending, staleDelivered: plan.staleDelivered)
+        let outcome = await reconciler.apply(diff, to: center)
         // The badge is set on every run: deliveries and the user change it behind
         // Herald's back, and one call is cheaper than being wrong.
         var badgeSet: Int?
@@ -131,25 +175,41 @@ public actor Engine {
                 logger.warning("setting the badge failed", metadata: ["badge": "\(badge)", "error": "\(error)"])
             }
         }
+        if !plan.displaced.isEmpty {
+            logger.info("snoozes and posted events outgrew the reserve; the latest reminders wait", metadata: [
+                "displaced": "\(plan.displaced.map(\.identifier.description))",
+            ])
+        }
         logger.debug("reconciled", metadata: [
-            "reasons": "\(reasons.map(\.description))", "planned": "\(plan.reminders.count)",
-            "added": "\(outcome.added)", "removed": "\(outcome.removed)", "unchanged": "\(outcome.unchanged)",
+            "reasons": "\(reasons.map(\.description))", "planned": "\(plan.pendingCount)",
+            "added": "\(outcome.added)", "removed": "\(outcome.removed)",
+            "removedDelivered": "\(outcome.removedDelivered)", "unchanged": "\(outcome.unchanged)",
             "coverageHorizon": "\(plan.coverageHorizon)",
         ])
         return ReconcileReport(reasons: reasons, plan: plan, outcome: outcome, badgeSet: badgeSet, failure: nil)
     }
 
-    /// The requests for a plan: content from the source for each one. When the source
-    /// fails for one, the pending request for it (if any) is kept as it is.
-    private func requests(for plan: Plan, pending: [NotificationRequest]) async -> [NotificationRequest] {
+    /// The requests for a plan: content from the source for each planned reminder
+    /// (asked once per run, however often the run plans), and the posted events. When
+    /// the source fails for one, or its content is refused, the pending request for it
+    /// (if any) is kept as it is.
+    private func requests(for plan: Plan, pending: [NotificationRequest],
+                          contentCache: inout [PlannedReminder: NotificationContent]) async -> [NotificationRequest] {
         var pendingByIdentifier: [String: NotificationRequest] = [:]
         for request in pending { pendingByIdentifier[request.identifier] = request }
         var result: [NotificationRequest] = []
         let planned = plan.requests
-        result.reserveCapacity(planned.count)
+        result.reserveCapacity(planned.count + plan.events.count)
         for reminder in planned {
             do {
-                result.append(reminder.request(with: try await source.content(for: reminder)))
+                let content: NotificationContent
+                if let cached = contentCache[reminder] {
+                    content = cached
+                } else {
+                    content = try await source.content(for: reminder)
+                    contentCache[reminder] = content
+                }
+                result.append(try reminder.request(with: content))
             } catch {
                 let identifier = reminder.identifier.description
                 logger.warning("content for a reminder failed", metadata: [
@@ -158,74 +218,54 @@ public actor Engine {
                 if let existing = pendingByIdentifier[identifier] { result.append(existing) }
             }
         }
+        result += plan.events.map(\.request)
         return result
     }
 
-    /// Removes delivered reminders that no longer ask anything of the user: of a
-    /// paused or no longer declared entity, on a day that is done or deferred, or whose
-    /// occurrence was snoozed. Events do this when they happen; doing it on every run
-    /// too makes an event interrupted by a crash converge at the next launch.
-    private func removeStaleDelivered(_ input: PlanningInput) async {
-        let converter = ZoneConverter.for(input.deviceZone)
-        let declared = Set(input.rules.map(\.entity))
-        let snoozed = Dictionary(input.snoozes.map { ($0.original, $0.until) }, uniquingKeysWith: max)
-        let stale = input.delivered.filter { notification in
-            guard let identifier = notification.request.heraldIdentifier,
-                  Planner.badgedKinds.contains(identifier.kind) else { return false }
-            if input.paused.contains(identifier.entity) || !declared.contains(identifier.entity) { return true }
-            if input.satisfied.contains(EntityDay(identifier.entity, converter.local(for: notification.date).date)) {
-                return true
-            }
-            let original = NotificationIdentifier(entity: identifier.entity, rule: identifier.rule,
-                                                  occurrence: identifier.occurrence, kind: .reminder)
-            if identifier.kind != .snooze, let until = snoozed[original], until > notification.date { return true }
-            return false
-        }
-        if !stale.isEmpty {
-            await center.removeDeliveredNotifications(withIdentifiers: stale.map(\.request.identifier))
-        }
-    }
+    // MARK: State
 
-    // MARK: Shared helpers
+    /// How far back planning and responses read history: two days.
+    static let historyWindow: TimeInterval = 2 * 86_400
 
     /// The state with the history planning and responses need: the last two days.
     /// Reading it costs the same after a year as on the first day.
     func recentState() throws -> EngineState {
-        try store.load(since: clock.now.addingTimeInterval(-2 * 86_400))
+        try store.load(since: clock.now.addingTimeInterval(-Self.historyWindow))
+    }
+
+    /// The recent state, after recording in the fired log every delivered Herald
+    /// notification not yet in it (delivered while the app was not running, or in the
+    /// background since the last run), so no plan ever schedules again what the user
+    /// already got.
+    private func stateRecordingDeliveries(_ delivered: [DeliveredNotification]) throws -> EngineState {
+        let now = clock.now
+        let since = min(now.addingTimeInterval(-Self.historyWindow), delivered.map(\.date).min() ?? now)
+        var state = try store.load(since: since)
+        var records: [FiredRecord] = []
+        for notification in delivered {
+            guard let identifier = notification.request.heraldIdentifier else { continue }
+            let record = FiredRecord(identifier: identifier, date: notification.date)
+            if state.fired[record.key] == nil { records.append(record) }
+        }
+        if !records.isEmpty {
+            let changes = records.map { EngineStateChange.recordFired($0) }
+            try commit(changes)
+            for change in changes { state.apply(change) }
+        }
+        return state
+    }
+
+    /// Commits an event's changes in one transaction; every change to Herald's state
+    /// goes through here, so a run can tell whether the state moved under it.
+    func commit(_ changes: [EngineStateChange]) throws {
+        guard !changes.isEmpty else { return }
+        try store.commit(changes)
+        stateVersion &+= 1
     }
 
     /// The device-local day of an instant.
     func day(of date: Date) -> LocalDate {
         ZoneConverter.for(clock.timeZone).local(for: date).date
-    }
-
-    func removeEverything(of entities: Set<EntityReference>) async {
-        guard !entities.isEmpty else { return }
-        let pending = await center.pendingNotificationRequests()
-            .filter { $0.heraldIdentifier?.belongs(to: entities) == true }
-            .map(\.identifier)
-        if !pending.isEmpty { await center.removePendingNotificationRequests(withIdentifiers: pending) }
-        await removeDelivered { identifier, _ in identifier.belongs(to: entities) }
-    }
-
-    /// Removes an entity's delivered notifications that stand for something to do on
-    /// a day (reminders, snoozes, follow-ups, location reminders).
-    func removeDelivered(of entity: EntityReference, on day: LocalDate) async {
-        let converter = ZoneConverter.for(clock.timeZone)
-        await removeDelivered { identifier, date in
-            identifier.entity == entity && Planner.badgedKinds.contains(identifier.kind)
-                && converter.local(for: date).date == day
-        }
-    }
-
-    func removeDelivered(where matches: (NotificationIdentifier, Date) -> Bool) async {
-        let delivered = await center.deliveredNotifications().filter { notification in
-            guard let identifier = notification.request.heraldIdentifier else { return false }
-            return matches(identifier, notification.date)
-        }
-        if !delivered.isEmpty {
-            await center.removeDeliveredNotifications(withIdentifiers: delivered.map(\.request.identifier))
-        }
     }
 }
 

@@ -13,6 +13,11 @@ public enum ReconcileReason: Hashable, Sendable, CustomStringConvertible {
     case timeZoneChanged
     case significantTimeChange
     case backgroundRefresh
+    /// The user responded to the notification with this identifier (a tap, an action,
+    /// text, a reported dismissal).
+    case response(String)
+    /// The app posted an event.
+    case eventPosted(NotificationIdentifier)
     /// Anything else the app wants to name.
     case other(String)
 
@@ -30,6 +35,8 @@ public enum ReconcileReason: Hashable, Sendable, CustomStringConvertible {
         case .timeZoneChanged: "time zone changed"
         case .significantTimeChange: "significant time change"
         case .backgroundRefresh: "background refresh"
+        case .response(let identifier): "response \(identifier)"
+        case .eventPosted(let identifier): "posted \(identifier)"
         case .other(let text): text
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 /// budget, and it carries no badge.
 ///
 /// ```swift
-/// try await engine.post(ImmediateEvent(
+/// try await engine.post(try ImmediateEvent(
 ///     entity: EntityReference(namespace: "achievement", id: "streak-30"), name: "unlocked",
 ///     token: "streak-30", content: NotificationContent(title: "30-day streak!", categoryIdentifier: "achievement")))
 /// ```
@@ -19,12 +19,27 @@ public struct ImmediateEvent: Hashable, Sendable {
     /// Seconds from now; 0 delivers at once.
     public var delay: TimeInterval
 
-    public init(entity: EntityReference, name: String, token: String, content: NotificationContent, delay: TimeInterval = 0) {
+    /// - Throws: ``DeclarationError`` when a part of its identity is empty or too long,
+    ///   its `userInfo` holds a number that is not finite or is too large with Herald's
+    ///   payload, or `delay` is negative or not finite.
+    public init(entity: EntityReference, name: String, token: String, content: NotificationContent,
+                delay: TimeInterval = 0) throws(DeclarationError) {
         self.entity = entity
         self.name = name
         self.token = token
         self.content = content
         self.delay = delay
+        try validate()
+    }
+
+    /// Checks what ``init(entity:name:token:content:delay:)`` checks, again: the
+    /// properties are mutable, so ``Engine/post(_:)`` checks before it keeps the event.
+    public func validate() throws(DeclarationError) {
+        let owner = "event \(entity)/\(name)/\(token)"
+        try Declaration.checkEntity(entity, of: owner)
+        try Declaration.checkParts([("event name", name), ("token", token)], of: owner)
+        try Declaration.checkDuration(delay, "delay", of: owner)
+        try Declaration.checkUserInfo(HeraldPayload(identifier: identifier).userInfo(merging: content.userInfo), of: owner)
     }
 
     public var identifier: NotificationIdentifier {

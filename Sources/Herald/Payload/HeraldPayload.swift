@@ -1,3 +1,5 @@
+import Foundation
+
 /// Herald's versioned entry in a notification's `userInfo`: which entity, rule,
 /// occurrence and kind the notification stands for.
 ///
@@ -17,13 +19,18 @@ public struct HeraldPayload: Hashable, Sendable, Codable {
 
     public var schemaVersion: Int
     public var identifier: NotificationIdentifier
+    /// The zone the occurrence's local date-time is read in, for a rule pinned to one;
+    /// `nil` for a floating rule (the device's zone) and for kinds without an occurrence
+    /// time. With it, "Done" counts for the day the user saw the notification on.
+    public var occurrenceZone: String?
     /// The app's extras: every other `userInfo` entry.
     public var extras: [String: JSONValue]
 
-    public init(identifier: NotificationIdentifier, extras: [String: JSONValue] = [:],
+    public init(identifier: NotificationIdentifier, occurrenceZone: String? = nil, extras: [String: JSONValue] = [:],
                 schemaVersion: Int = HeraldPayload.currentSchemaVersion) {
         self.schemaVersion = schemaVersion
         self.identifier = identifier
+        self.occurrenceZone = occurrenceZone
         self.extras = extras
     }
 
@@ -31,7 +38,7 @@ public struct HeraldPayload: Hashable, Sendable, Codable {
 
     /// Herald's dictionary, as stored under ``userInfoKey``.
     public var dictionary: [String: JSONValue] {
-        [
+        var result: [String: JSONValue] = [
             Key.version: .number(Double(schemaVersion)),
             Key.namespace: .string(identifier.entity.namespace),
             Key.entity: .string(identifier.entity.id),
@@ -39,6 +46,16 @@ public struct HeraldPayload: Hashable, Sendable, Codable {
             Key.occurrence: .string(identifier.occurrence.rawValue),
             Key.kind: .string(identifier.kind.rawValue),
         ]
+        if let occurrenceZone { result[Key.zone] = .string(occurrenceZone) }
+        return result
+    }
+
+    /// The device-local day of the occurrence this payload names (read in
+    /// ``occurrenceZone`` when pinned); `nil` when its occurrence key is not a date-time.
+    public func occurrenceDay(deviceZone: TimeZone) -> LocalDate? {
+        guard let local = identifier.occurrence.localDateTime else { return nil }
+        return OccurrenceDay.day(of: local, pinnedTo: occurrenceZone.flatMap(TimeZone.init(identifier:)),
+                                 deviceZone: deviceZone)
     }
 
     /// A full `userInfo`: the given extras plus Herald's dictionary, and the extras this
@@ -56,5 +73,7 @@ public struct HeraldPayload: Hashable, Sendable, Codable {
         static let rule = "rule"
         static let occurrence = "occurrence"
         static let kind = "kind"
+        /// Optional: the pinned zone of the occurrence.
+        static let zone = "zone"
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a ``HeraldPayload`` back from a notification's `userInfo`.
 ///
 /// Decoding is total: every input yields either a payload or an
@@ -45,6 +47,16 @@ public struct PayloadDecoder: Sendable {
             }
             strings[key] = text
         }
+        var zone: String?
+        if let value = fields[Key.zone] {
+            guard case .string(let text) = value else {
+                return .invalid(.wrongType(key: Key.zone, expected: "string", found: value.typeName))
+            }
+            guard text.count <= 256, TimeZone(identifier: text) != nil else {
+                return .invalid(.malformedValue(key: Key.zone, value: String(text.prefix(64))))
+            }
+            zone = text
+        }
         let identifier = NotificationIdentifier(
             entity: EntityReference(namespace: strings[Key.namespace]!, id: strings[Key.entity]!),
             rule: strings[Key.rule]!,
@@ -53,7 +65,7 @@ public struct PayloadDecoder: Sendable {
         )
         var extras = userInfo
         extras[HeraldPayload.userInfoKey] = nil
-        return .valid(HeraldPayload(identifier: identifier, extras: extras, schemaVersion: version))
+        return .valid(HeraldPayload(identifier: identifier, occurrenceZone: zone, extras: extras, schemaVersion: version))
     }
 
     /// The size of a value's compact JSON form, give or take escaping; stops counting

@@ -1,12 +1,15 @@
 import Collections
 import Foundation
 
-/// What the planner decided: the reminders to have pending, the badge to show, how far
-/// ahead the plan is complete, and what it left out and why.
+/// What the planner decided: everything Herald wants pending (reminders, snoozes,
+/// follow-ups and posted events, never more than the center keeps), the badge to show,
+/// the delivered notifications to remove, how far ahead the plan is complete, and what
+/// it left out and why.
 ///
 /// ```swift
 /// let plan = Planner().plan(input)
 /// plan.reminders.count     // at most the budget (54 by default)
+/// plan.pendingCount        // at most plan.capacity
 /// plan.coverageHorizon     // every due reminder before this instant is scheduled
 /// plan.cuts()              // each occurrence left out for lack of room, with its reason
 /// ```
@@ -17,6 +20,17 @@ public struct Plan: Sendable {
     public let snoozes: [PlannedReminder]
     /// Follow-ups of occurrences nobody acted on, in fire order; they live in the reserve.
     public let followUps: [PlannedReminder]
+    /// App-posted events still to fire, in fire order; they live in the reserve.
+    public let events: [PostedEvent]
+    /// Reminders that fitted the reminders' budget but gave their slot to snoozes and
+    /// posted events that outgrew the reserve, in fire order (the latest ones).
+    public let displaced: [PlannedReminder]
+    /// Identifiers of delivered Herald notifications that no longer ask anything of the
+    /// user (see ``OutstandingNotifications``): the run removes them.
+    public let staleDelivered: [String]
+    /// The slots of the center Herald may use: its capacity less the requests that are
+    /// not Herald's.
+    public let capacity: Int
     /// Every due, unsatisfied occurrence before this instant is in ``reminders``.
     /// Equal to ``horizonEnd`` when nothing was cut.
     public let coverageHorizon: Date
@@ -32,8 +46,11 @@ public struct Plan: Sendable {
 
     let remainder: Remainder
 
-    /// Every request the plan wants pending: reminders, snoozes and follow-ups.
+    /// The planned requests of the app's rules: reminders, snoozes and follow-ups.
     public var requests: [PlannedReminder] { reminders + snoozes + followUps }
+
+    /// How many requests the plan wants pending, of every kind: never above ``capacity``.
+    public var pendingCount: Int { reminders.count + snoozes.count + followUps.count + events.count }
 
     /// Whether every due reminder within the horizon is scheduled.
     public var coversHorizon: Bool { coverageHorizon >= horizonEnd }
@@ -43,7 +60,8 @@ public struct Plan: Sendable {
     /// Computed on demand: a plan over thousands of rules may cut hundreds of thousands
     /// of occurrences, and only a report needs them listed.
     public func cuts() -> [PlanCut] {
-        remainder.cuts(before: horizonEnd)
+        displaced.map { PlanCut(rule: $0.rule.id, occurrence: $0.occurrence, reason: .displaced) }
+            + remainder.cuts(before: horizonEnd)
     }
 
     /// What was still waiting when the budget was full, kept so ``cuts()`` can list it.

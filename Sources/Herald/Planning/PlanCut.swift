@@ -4,6 +4,9 @@ public struct PlanCut: Hashable, Sendable {
         /// The budget was full with sooner (or, at the same instant, higher-priority)
         /// occurrences. It will be scheduled by a later plan as earlier ones fire.
         case overBudget
+        /// It fitted the reminders' budget, but snoozes and posted events outgrew the
+        /// reserve and took its slot; it comes back once they have fired.
+        case displaced
     }
 
     public var rule: ReminderRule.ID

@@ -46,11 +46,16 @@ public struct PlannedReminder: Hashable, Sendable {
 
     /// The request for this reminder with the app's content: Herald sets the badge and
     /// adds its payload to `userInfo`.
-    public func request(with content: NotificationContent) -> NotificationRequest {
+    ///
+    /// - Throws: ``DeclarationError`` when the content's `userInfo` holds a number that
+    ///   is not finite, or is too large with Herald's payload.
+    public func request(with content: NotificationContent) throws(DeclarationError) -> NotificationRequest {
         var content = content
         content.badge = badge
         let identifier = identifier
-        content.userInfo = HeraldPayload(identifier: identifier).userInfo(merging: content.userInfo)
+        content.userInfo = HeraldPayload(identifier: identifier, occurrenceZone: rule.schedule.timeZone?.identifier)
+            .userInfo(merging: content.userInfo)
+        try Declaration.checkUserInfo(content.userInfo, of: "the content of \(identifier)")
         return NotificationRequest(identifier: identifier.description, content: content, trigger: trigger)
     }
 }

@@ -1,16 +1,31 @@
 import Collections
 import Foundation
 
-/// Turns the app's reminder rules and Herald's state into a ``Plan``: the soonest due
-/// occurrences that fit the budget, plus the snoozes and follow-ups that live in the
-/// reserve, badged by policy.
+/// Turns the app's reminder rules and Herald's state into a ``Plan``: everything Herald
+/// wants pending in the notification center (reminders, snoozes, follow-ups and posted
+/// events), within one budget for the whole center, badged by policy.
 ///
-/// The planner is a pure function of its ``PlanningInput``: same input, same plan. It
-/// takes occurrences soonest first, breaks ties at one instant by rule priority, skips
-/// what is satisfied (entity done or deferred for that day, entity paused), stops at
-/// the budget (capacity minus reserve) or the horizon, and reports how far the plan is
-/// complete and what it cut. It never asks for content: the engine asks the app's
-/// ``ReminderSource`` only for the requests that made the cut.
+/// The planner is a pure function of its ``PlanningInput``: same input, same plan.
+///
+/// **One budget.** The center keeps at most its capacity (64 on Apple platforms);
+/// requests that are not Herald's are subtracted first. What is left is shared in this
+/// order of priority:
+/// 1. snoozes the user asked for, soonest first;
+/// 2. events the app posted, soonest first;
+/// 3. reminders, soonest first, up to the capacity minus the reserve (ties at one
+///    instant go to the higher rule priority, then a stable hash of the rule);
+/// 4. follow-ups, soonest first, up to ``PlannerConfiguration/effectiveFollowUpLimit``.
+///
+/// Snoozes and events live in the reserve. When they outgrow it they take the latest
+/// reminders' slots: those are reported in ``Plan/displaced`` and come back at a
+/// later plan, once the snoozes and events have fired. Together, the plan never asks
+/// for more than the center keeps.
+///
+/// The planner skips what is satisfied (the entity done or deferred that day, paused,
+/// snoozed, or already delivered), stops at the budget or the horizon, reports how far
+/// the plan is complete and what it cut, and finds the delivered notifications that no
+/// longer ask anything of the user (``OutstandingNotifications``). It never asks for
+/// content: the engine asks the app's ``ReminderSource`` only for what made the cut.
 ///
 /// ```swift
 /// let planner = Planner(configuration: PlannerConfiguration(reserve: 10))
@@ -29,7 +44,7 @@ public struct Planner: Sendable {
     public func plan(_ input: PlanningInput) -> Plan {
         let horizonEnd = input.now.addingTimeInterval(configuration.horizon)
         let deviceConverter = ZoneConverter.for(input.deviceZone)
-        let budget = configuration.budget
+        let capacity = max(0, (input.capacity ?? configuration.capacity) - input.foreignRequests)
 
         // One converter per rule (floating rules share the device's).
         var pinned: [String: ZoneConverter] = [:]
@@ -58,12 +73,19 @@ public struct Planner: Sendable {
                 tieBreak: PlanCandidate.stableHash(of: rule.id), ruleIndex: index))
         }
 
+        let context = Context(input: input, deviceConverter: deviceConverter, converters: converters)
+        // The reserve side first: what the user asked for, then what the app posted.
+        var snoozes = Array(context.plannedSnoozes(before: horizonEnd).prefix(capacity))
+        let events = Array(context.plannedEvents().prefix(capacity - snoozes.count))
+        let fullBudget = max(0, capacity - configuration.reserve)
+        let reminderRoom = max(0, min(fullBudget, capacity - snoozes.count - events.count))
+
         let snoozed = Set(input.snoozes.map(\.original))
         // After the clock is set back, occurrences that already fired come round again.
         let alreadyFired = Set(input.fired.lazy.filter { $0.identifier.kind == .reminder }.map(\.identifier))
         var heap = Heap(candidates)
         var chosen: [(candidate: PlanCandidate, day: LocalDate)] = []
-        chosen.reserveCapacity(budget)
+        chosen.reserveCapacity(fullBudget)
         var skipped: [PlanSkip] = []
         var coverageHorizon = horizonEnd
         while let top = heap.min, top.occurrence.date < horizonEnd {
@@ -75,7 +97,7 @@ public struct Planner: Sendable {
                 skipped.append(PlanSkip(rule: rule.id, occurrence: top.occurrence, reason: .snoozed))
             } else if !alreadyFired.isEmpty, alreadyFired.contains(rule.identifier(for: top.occurrence.local)) {
                 skipped.append(PlanSkip(rule: rule.id, occurrence: top.occurrence, reason: .alreadyFired))
-            } else if chosen.count == budget {
+            } else if chosen.count == fullBudget {
                 coverageHorizon = top.occurrence.date
                 break
             } else {
@@ -89,18 +111,22 @@ public struct Planner: Sendable {
             }
         }
 
-        let context = Context(input: input, deviceConverter: deviceConverter, converters: converters)
-        var reminders = chosen.map { entry in
+        let planned = chosen.map { entry in
             let rule = input.rules[entry.candidate.ruleIndex]
             return PlannedReminder(
                 rule: rule, occurrence: entry.candidate.occurrence, badge: nil, day: entry.day,
                 triggerTime: converters[entry.candidate.ruleIndex].local(for: entry.candidate.occurrence.date))
         }
-        var snoozes = context.plannedSnoozes(before: horizonEnd)
-        let followUps = context.plannedFollowUps(after: reminders, limit: configuration.effectiveFollowUpLimit)
+        var reminders = Array(planned.prefix(reminderRoom))
+        let displaced = Array(planned.dropFirst(reminderRoom))
+        if let firstDisplaced = displaced.first { coverageHorizon = firstDisplaced.date }
+        let followUpRoom = max(0, capacity - snoozes.count - events.count - reminders.count)
+        let followUps = context.plannedFollowUps(
+            after: reminders, limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
 
         let today = deviceConverter.local(for: input.now).date
-        let outstandingNow = context.outstandingCount(today: today)
+        let outstanding = OutstandingNotifications(input, rules: context.rulesByID)
+        let outstandingNow = outstanding.count(on: today)
         assignBadges(to: &reminders, and: &snoozes, today: today, outstandingNow: outstandingNow)
 
         let appBadge: Int? = if case .none = configuration.badgePolicy { nil } else { outstandingNow }
@@ -108,6 +134,10 @@ public struct Planner: Sendable {
             reminders: reminders,
             snoozes: snoozes,
             followUps: followUps,
+            events: events,
+            displaced: displaced,
+            staleDelivered: outstanding.stale,
+            capacity: capacity,
             coverageHorizon: coverageHorizon,
             horizonEnd: horizonEnd,
             skipped: skipped,
@@ -143,116 +173,5 @@ public struct Planner: Sendable {
     }
 
     /// The kinds that stand for something the user still has to do.
-    static let badgedKinds: Set<NotificationKind> = [.reminder, .snooze, .followUp, .location]
-}
-
-extension Planner {
-    /// What the reserve-side planning and badge counting share.
-    struct Context {
-        let input: PlanningInput
-        let deviceConverter: ZoneConverter
-        let converters: [ZoneConverter]
-
-        /// The declared rules by identity, with their converters.
-        var rulesByID: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)] {
-            var result: [ReminderRule.ID: (ReminderRule, ZoneConverter)] = [:]
-            for (index, rule) in input.rules.enumerated() { result[rule.id] = (rule, converters[index]) }
-            return result
-        }
-
-        /// The original occurrence an identifier names, when its rule is declared.
-        func original(_ identifier: NotificationIdentifier,
-                      in rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)])
-            -> (rule: ReminderRule, occurrence: Occurrence)? {
-            guard let entry = rules[ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)],
-                  let local = identifier.occurrence.localDateTime else { return nil }
-            return (entry.rule, Occurrence(local: local, date: entry.converter.instant(for: local).date))
-        }
-
-        func isSatisfied(_ entity: EntityReference, on date: Date) -> Bool {
-            input.paused.contains(entity)
-                || input.satisfied.contains(EntityDay(entity, deviceConverter.local(for: date).date))
-        }
-
-        /// A snooze request for every snoozed occurrence still to fire, of a declared
-        /// rule, not satisfied for the original's day.
-        func plannedSnoozes(before end: Date) -> [PlannedReminder] {
-            guard !input.snoozes.isEmpty else { return [] }
-            let rules = rulesByID
-            let utc = ZoneConverter.for(TimeZone(identifier: "UTC")!)
-            return input.snoozes.filter { $0.until > input.now && $0.until < end }.compactMap { record in
-                guard let (rule, occurrence) = original(record.original, in: rules),
-                      !isSatisfied(rule.entity, on: occurrence.date) else { return nil }
-                return PlannedReminder(
-                    rule: rule, occurrence: occurrence, kind: .snooze, date: record.until, badge: nil,
-                    day: deviceConverter.local(for: record.until).date, triggerTime: utc.local(for: record.until))
-            }.sorted { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
-        }
-
-        /// One follow-up per occurrence of a rule with `followUpAfter`, delivered or
-        /// planned, that nobody acted on, soonest first, up to `limit`. Follow-ups carry
-        /// no badge: the occurrence they repeat is already counted.
-        func plannedFollowUps(after reminders: [PlannedReminder], limit: Int) -> [PlannedReminder] {
-            guard limit > 0, input.rules.contains(where: { $0.followUpAfter != nil }) else { return [] }
-            let rules = rulesByID
-            let snoozed = Set(input.snoozes.map(\.original))
-            let utc = ZoneConverter.for(TimeZone(identifier: "UTC")!)
-            var originals: [(rule: ReminderRule, occurrence: Occurrence, delivered: Date)] =
-                reminders.map { ($0.rule, $0.occurrence, $0.date) }
-            for record in input.fired where record.identifier.kind == .reminder {
-                if let (rule, occurrence) = original(record.identifier, in: rules) {
-                    originals.append((rule, occurrence, record.date))
-                }
-            }
-            var seen: Set<NotificationIdentifier> = []
-            var result: [PlannedReminder] = []
-            for (rule, occurrence, delivered) in originals {
-                guard let after = rule.followUpAfter else { continue }
-                let identifier = rule.identifier(for: occurrence.local)
-                let date = delivered.addingTimeInterval(after)
-                guard date > input.now, seen.insert(identifier).inserted,
-                      !input.acknowledged.contains(identifier), !snoozed.contains(identifier),
-                      !isSatisfied(rule.entity, on: occurrence.date) else { continue }
-                result.append(PlannedReminder(
-                    rule: rule, occurrence: occurrence, kind: .followUp, date: date, badge: nil,
-                    day: deviceConverter.local(for: date).date, triggerTime: utc.local(for: date)))
-            }
-            result.sort { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
-            return Array(result.prefix(limit))
-        }
-
-        /// How many occurrences still ask something of the user today: distinct
-        /// occurrences among today's delivered Herald notifications (a follow-up and its
-        /// original count once; earlier days' are stale), of a declared rule that counts
-        /// toward the badge, for an entity neither satisfied today nor paused.
-        func outstandingCount(today: LocalDate) -> Int {
-            guard !input.delivered.isEmpty else { return 0 }
-            let snoozed = Dictionary(input.snoozes.map { ($0.original, $0.until) }, uniquingKeysWith: max)
-            var occurrences: Set<NotificationIdentifier> = []
-            for notification in input.delivered {
-                guard deviceConverter.local(for: notification.date).date == today,
-                      let identifier = notification.request.heraldIdentifier,
-                      Planner.badgedKinds.contains(identifier.kind),
-                      !input.paused.contains(identifier.entity),
-                      !input.satisfied.contains(EntityDay(identifier.entity, today))
-                else { continue }
-                let original = NotificationIdentifier(
-                    entity: identifier.entity, rule: identifier.rule, occurrence: identifier.occurrence, kind: .reminder)
-                // A snoozed original no longer counts: its snooze will, when it fires.
-                if identifier.kind != .snooze, let until = snoozed[original], until > notification.date { continue }
-                occurrences.insert(original)
-            }
-            guard !occurrences.isEmpty else { return 0 }
-            var counting: [ReminderRule.ID: Bool] = [:]
-            var entities: Set<EntityReference> = []
-            for rule in input.rules where occurrences.contains(where: { $0.entity == rule.entity }) {
-                counting[rule.id] = rule.countsTowardBadge
-                entities.insert(rule.entity)
-            }
-            return occurrences.count { identifier in
-                entities.contains(identifier.entity)
-                    && counting[ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)] ?? true
-            }
-        }
-    }
+    static let badgedKinds = OutstandingNotifications.badgedKinds
 }

@@ -15,22 +15,34 @@ public struct PlanningInput: Sendable {
     public var rules: [ReminderRule]
     /// Entity-days with no more reminders due: completed, or deferred to tomorrow.
     public var satisfied: Set<EntityDay>
-    /// Paused entities: none of their reminders are planned.
+    /// Paused entities: nothing of theirs is planned or left delivered.
     public var paused: Set<EntityReference>
-    /// What the user can still see, for the outstanding badge count.
+    /// What the user can still see: for the outstanding badge count, and to find what
+    /// no longer asks anything of the user.
     public var delivered: [DeliveredNotification]
     /// Snoozed occurrences: each is planned as a snooze request until it fires.
     public var snoozes: [SnoozeRecord]
     /// Occurrences the user acted on: they get no follow-up.
     public var acknowledged: Set<NotificationIdentifier>
-    /// Reminders already delivered: their follow-ups may still be due, and they are
-    /// never planned again (the clock may have been set back past them).
+    /// Herald notifications already delivered, of every kind: a follow-up may still be
+    /// due after a reminder, and nothing in here is planned again (the clock may have
+    /// been set back past it).
     public var fired: [FiredRecord]
+    /// App-triggered notifications waiting to fire.
+    public var postedEvents: [PostedEvent]
+    /// Entities the app deleted, and when: what of theirs was delivered until then goes.
+    public var deletions: [EntityReference: Date]
+    /// The center's capacity (64 on Apple platforms); `nil` uses the configuration's.
+    public var capacity: Int?
+    /// Pending requests that are not Herald's to plan (another SDK's, say): they take
+    /// slots of the capacity.
+    public var foreignRequests: Int
 
     public init(now: Date, deviceZone: TimeZone, rules: [ReminderRule], satisfied: Set<EntityDay> = [],
                 paused: Set<EntityReference> = [], delivered: [DeliveredNotification] = [],
                 snoozes: [SnoozeRecord] = [], acknowledged: Set<NotificationIdentifier> = [],
-                fired: [FiredRecord] = []) {
+                fired: [FiredRecord] = [], postedEvents: [PostedEvent] = [],
+                deletions: [EntityReference: Date] = [:], capacity: Int? = nil, foreignRequests: Int = 0) {
         self.now = now
         self.deviceZone = deviceZone
         self.rules = rules
@@ -40,5 +52,9 @@ public struct PlanningInput: Sendable {
         self.snoozes = snoozes
         self.acknowledged = acknowledged
         self.fired = fired
+        self.postedEvents = postedEvents
+        self.deletions = deletions
+        self.capacity = capacity
+        self.foreignRequests = foreignRequests
     }
 }

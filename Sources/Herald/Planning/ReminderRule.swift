@@ -8,7 +8,7 @@ import Foundation
 /// one ``Planner``.
 ///
 /// ```swift
-/// let rule = ReminderRule(
+/// let rule = try ReminderRule(
 ///     entity: EntityReference(namespace: "habit", id: "water"),
 ///     id: "morning",
 ///     schedule: try .daily(at: [LocalTime(hour: 9)]),
@@ -43,8 +43,14 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     /// one follow-up; acting on it or completing the entity withdraws the follow-up.
     public var followUpAfter: TimeInterval?
 
+    /// - Throws: ``DeclarationError`` when a part of its identity is empty or longer
+    ///   than Herald reads back, or `followUpAfter` is negative or not finite.
     public init(entity: EntityReference, id: String, schedule: Schedule, priority: Int = 0,
-                countsTowardBadge: Bool = true, followUpAfter: TimeInterval? = nil) {
+                countsTowardBadge: Bool = true, followUpAfter: TimeInterval? = nil) throws(DeclarationError) {
+        let owner = "rule \(entity)/\(id)"
+        try Declaration.checkEntity(entity, of: owner)
+        try Declaration.checkParts([("rule id", id)], of: owner)
+        if let followUpAfter { try Declaration.checkDuration(followUpAfter, "follow-up delay", of: owner) }
         self.entity = entity
         self.ruleID = id
         self.schedule = schedule

@@ -5,7 +5,7 @@ import Logging
 /// It compares Herald's own pending requests (identifiers that parse, of the kinds it
 /// manages) with the desired ones by identifier and by content and trigger. Stale ones
 /// are removed in one batch, then only new or changed ones are added. Requests that
-/// are not Herald's, and Herald's of other kinds (snoozes, events), are never touched.
+/// are not Herald's, and Herald's of kinds it does not manage, are never touched.
 /// Running it twice in a row touches nothing; an add that failed is simply missing
 /// next time and is added again, so there are never duplicates.
 ///
@@ -24,8 +24,10 @@ public struct Reconciler: Sendable {
         self.logger = logger
     }
 
-    /// The difference between desired and pending requests; pure.
-    public func diff(desired: [NotificationRequest], pending: [NotificationRequest]) -> ReconcileDiff {
+    /// The difference between desired and pending requests, and the delivered
+    /// notifications to remove; pure.
+    public func diff(desired: [NotificationRequest], pending: [NotificationRequest],
+                     staleDelivered: [String] = []) -> ReconcileDiff {
         var managedPending: [String: NotificationRequest] = [:]
         for request in pending {
             guard let identifier = request.heraldIdentifier, managedKinds.contains(identifier.kind) else { continue }
@@ -42,7 +44,8 @@ public struct Reconciler: Sendable {
             }
         }
         let removals = managedPending.keys.filter { !wanted.contains($0) }.sorted()
-        return ReconcileDiff(removals: removals, additions: additions, unchanged: unchanged)
+        return ReconcileDiff(removals: removals, deliveredRemovals: staleDelivered, additions: additions,
+                             unchanged: unchanged)
     }
 
     /// Reads the center's pending requests, and removes and adds what differs.
@@ -52,10 +55,14 @@ public struct Reconciler: Sendable {
     }
 
     /// Applies a difference: removals first, in one batch, so the center never holds
-    /// more than the budget; then each addition.
+    /// more than the budget; then delivered notifications that no longer ask anything,
+    /// in one batch; then each addition.
     public func apply(_ diff: ReconcileDiff, to center: any NotificationCenter) async -> ReconcileOutcome {
         if !diff.removals.isEmpty {
             await center.removePendingNotificationRequests(withIdentifiers: diff.removals)
+        }
+        if !diff.deliveredRemovals.isEmpty {
+            await center.removeDeliveredNotifications(withIdentifiers: diff.deliveredRemovals)
         }
         var failed: [String] = []
         for request in diff.additions {
@@ -70,6 +77,6 @@ public struct Reconciler: Sendable {
         }
         return ReconcileOutcome(
             removed: diff.removals.count, added: diff.additions.count - failed.count,
-            unchanged: diff.unchanged, failedAdds: failed)
+            unchanged: diff.unchanged, failedAdds: failed, removedDelivered: diff.deliveredRemovals.count)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What Herald did for a response before handing it to the app.
-public enum ActionEffect: Hashable, Sendable {
+public enum ActionEffect: Hashable, Sendable, Codable {
     /// Nothing beyond recording that the user acted.
     case none
     /// Recorded a completion for the day.

@@ -33,13 +33,19 @@ public struct EngineState: Hashable, Sendable, Codable {
     public var smartTiming: [String: SmartTimingState]
     /// The app's notification settings that Herald must respect (reminders on or off).
     public var settings: [String: JSONValue]
+    /// App-triggered notifications waiting to fire, by identifier.
+    public var postedEvents: [NotificationIdentifier: PostedEvent]
+    /// Entities the app deleted, and when: their notifications delivered until then
+    /// are removed by the next run, whatever their kind.
+    public var deletions: [EntityReference: Date]
 
     public init(
         completions: [EntityDay: Completion] = [:], paused: Set<EntityReference> = [],
         deferred: Set<EntityDay> = [], snoozes: [NotificationIdentifier: SnoozeRecord] = [:],
         acknowledged: [NotificationIdentifier: Date] = [:], fired: [String: FiredRecord] = [:],
         queuedResponses: [QueuedResponse] = [], handledResponses: [String: Date] = [:],
-        smartTiming: [String: SmartTimingState] = [:], settings: [String: JSONValue] = [:]
+        smartTiming: [String: SmartTimingState] = [:], settings: [String: JSONValue] = [:],
+        postedEvents: [NotificationIdentifier: PostedEvent] = [:], deletions: [EntityReference: Date] = [:]
     ) {
         self.completions = completions
         self.paused = paused
@@ -51,6 +57,8 @@ public struct EngineState: Hashable, Sendable, Codable {
         self.handledResponses = handledResponses
         self.smartTiming = smartTiming
         self.settings = settings
+        self.postedEvents = postedEvents
+        self.deletions = deletions
     }
 
     public func isCompleted(_ entity: EntityReference, on day: LocalDate) -> Bool {
@@ -65,7 +73,7 @@ public struct EngineState: Hashable, Sendable, Codable {
     /// The sequence number the next queued response gets.
     public var nextResponseSequence: Int { (queuedResponses.map(\.sequence).max() ?? 0) + 1 }
 
-    /// The earliest deferred day ``EngineStateChange/prune(before:)`` keeps: the UTC day
+    /// The earliest completed or deferred day ``EngineStateChange/prune(before:)`` keeps: the UTC day
     /// of the cutoff, less one, so no zone's local day is cut short.
     public static func firstKeptDay(before cutoff: Date) -> LocalDate {
         LocalDateTime(wallSeconds: Int(cutoff.timeIntervalSince1970.rounded(.down))).date.adding(days: -1)
@@ -88,6 +96,7 @@ public struct EngineState: Hashable, Sendable, Codable {
             deferred = deferred.filter { $0.entity != entity }
             snoozes = snoozes.filter { $0.key.entity != entity }
             acknowledged = acknowledged.filter { $0.key.entity != entity }
+            postedEvents = postedEvents.filter { $0.key.entity != entity }
         case .deferDay(let entityDay):
             deferred.insert(entityDay)
         case .snooze(let record):
@@ -108,13 +117,21 @@ public struct EngineState: Hashable, Sendable, Codable {
             smartTiming[key] = value
         case .setSetting(let key, let value):
             settings[key] = value
+        case .postEvent(let event):
+            postedEvents[event.identifier] = event
+        case .recordDeletion(let entity, let date):
+            deletions[entity] = max(deletions[entity] ?? date, date)
         case .prune(let cutoff):
             fired = fired.filter { $0.value.date >= cutoff }
             handledResponses = handledResponses.filter { $0.value >= cutoff }
             acknowledged = acknowledged.filter { $0.value >= cutoff }
-            completions = completions.filter { $0.value.date >= cutoff }
             snoozes = snoozes.filter { $0.value.until >= cutoff }
+            postedEvents = postedEvents.filter { $0.value.fireDate >= cutoff }
+            deletions = deletions.filter { $0.value >= cutoff }
+            // Days, not when they were recorded: "skip Saturday" set on Wednesday is
+            // kept until Saturday is history.
             let cutoffDay = Self.firstKeptDay(before: cutoff)
+            completions = completions.filter { $0.key.day >= cutoffDay }
             deferred = deferred.filter { $0.day >= cutoffDay }
         }
     }

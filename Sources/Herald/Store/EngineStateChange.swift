@@ -8,7 +8,9 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     case removeCompletion(EntityReference, LocalDate)
     case pause(EntityReference)
     case resume(EntityReference)
-    /// Drops everything Herald holds about a deleted entity (its fired log stays).
+    /// Drops everything Herald holds about a deleted entity: completions, deferred
+    /// days, snoozes, acknowledgements, posted events, the pause (its fired log and
+    /// deletion record stay).
     case forget(EntityReference)
     /// No more reminders of the entity that day, without counting it as done.
     case deferDay(EntityDay)
@@ -23,7 +25,15 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     case markResponseHandled(id: String, at: Date)
     case setSmartTiming(key: String, SmartTimingState?)
     case setSetting(key: String, JSONValue?)
-    /// Retention: drops fired records, handled responses, acknowledgements, completions,
-    /// snoozes and deferred days older than the cutoff, so the state stays bounded.
+    /// Keeps an app-triggered notification until it fires (replacing one with the same
+    /// identifier).
+    case postEvent(PostedEvent)
+    /// The app deleted an entity at this instant: its delivered notifications of
+    /// every kind, up to then, are removed by the next run. The latest instant is kept.
+    case recordDeletion(EntityReference, at: Date)
+    /// Retention: drops fired records, handled responses, acknowledgements, snoozes,
+    /// posted events and deletion records older than the cutoff, and completed and
+    /// deferred days before ``EngineState/firstKeptDay(before:)``, so the state stays
+    /// bounded.
     case prune(before: Date)
 }

@@ -8,11 +8,15 @@ public struct QueuedResponse: Hashable, Sendable, Codable {
     public var receivedAt: Date
     /// The order it arrived in.
     public var sequence: Int
+    /// What Herald did about it when it arrived (a built-in action takes effect at
+    /// once); the route reports it when the app is ready.
+    public var effect: ActionEffect
 
-    public init(response: NotificationResponse, receivedAt: Date, sequence: Int) {
+    public init(response: NotificationResponse, receivedAt: Date, sequence: Int, effect: ActionEffect = .none) {
         self.response = response
         self.receivedAt = receivedAt
         self.sequence = sequence
+        self.effect = effect
     }
 
     public var id: String { response.responseID }

@@ -44,10 +44,18 @@ public final class ZoneConverter: Sendable {
     }
 
     /// The shared converter for `zone`, built on first use.
+    ///
+    /// Converters are shared by the zone's identifier, and each holds the fixed zone of
+    /// that identifier: a clock that returns `TimeZone.autoupdatingCurrent` gets the
+    /// converter of the zone the device is in at that moment, also after it travels.
     public static func `for`(_ zone: TimeZone) -> ZoneConverter {
-        if let cached = cache.converter(for: zone) { return cached }
-        return cache.insert(ZoneConverter(zone: zone))
+        let identifier = zone.identifier
+        if let cached = cache.converter(for: identifier) { return cached }
+        return cache.insert(ZoneConverter(zone: TimeZone(identifier: identifier) ?? zone))
     }
+
+    /// The converter for UTC.
+    public static let utc = ZoneConverter.for(TimeZone(identifier: "UTC")!)
 
     /// The local date-time shown in the zone at `date` (seconds rounded down).
     public func local(for date: Date) -> LocalDateTime {
@@ -96,23 +104,23 @@ public final class ZoneConverter: Sendable {
 
     private static let cache = Cache()
 
-    /// The process-wide converters, one per zone.
+    /// The process-wide converters, one per zone identifier.
     ///
     /// `@unchecked Sendable`: `converters` is only read or written while `lock` is held.
     private final class Cache: @unchecked Sendable {
         private let lock = NSLock()
-        private var converters: [TimeZone: ZoneConverter] = [:]
+        private var converters: [String: ZoneConverter] = [:]
 
-        func converter(for zone: TimeZone) -> ZoneConverter? {
-            lock.withLock { converters[zone] }
+        func converter(for identifier: String) -> ZoneConverter? {
+            lock.withLock { converters[identifier] }
         }
 
         /// Stores `converter` unless another thread stored one for its zone first, and
         /// returns the stored one.
         func insert(_ converter: ZoneConverter) -> ZoneConverter {
             lock.withLock {
-                if let existing = converters[converter.zone] { return existing }
-                converters[converter.zone] = converter
+                if let existing = converters[converter.zone.identifier] { return existing }
+                converters[converter.zone.identifier] = converter
                 return converter
             }
         }

@@ -100,9 +100,9 @@ import Testing
         #expect(outstanding.reminders.prefix(2).map(\.badge) == [1, nil])
     }
 
-    @Test func requestsCarryPayloadBadgeAndFloatingTrigger() {
+    @Test func requestsCarryPayloadBadgeAndFloatingTrigger() throws {
         let plan = Planner().plan(makeInput([Fixtures.dailyRule("water", at: ["09:00"])]))
-        let request = plan.reminders[0].request(with: NotificationContent(title: "Water", userInfo: ["extra": 1]))
+        let request = try plan.reminders[0].request(with: NotificationContent(title: "Water", userInfo: ["extra": 1]))
         #expect(request.identifier == "herald:reminder:habit:water:r:20261121T0900")
         #expect(request.content.badge == 1)
         #expect(request.trigger == .calendar(CalendarTrigger(year: 2026, month: 11, day: 21, hour: 9, minute: 0, second: 0)))

@@ -230,7 +230,7 @@ import Testing
         let fixture = makeFixture(rules, configuration: PlannerConfiguration(reserve: 3))
         await fixture.engine.launched()
         func event(_ token: String) -> ImmediateEvent {
-            ImmediateEvent(entity: EntityReference(namespace: "game", id: "wordle"), name: "imported", token: token,
+            try! ImmediateEvent(entity: EntityReference(namespace: "game", id: "wordle"), name: "imported", token: token,
                            content: NotificationContent(title: "Result imported", badge: 9), delay: 3600)
         }
         for token in ["1", "2", "3"] { try await fixture.engine.post(event(token)) }

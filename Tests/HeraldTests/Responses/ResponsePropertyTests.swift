@@ -29,7 +29,7 @@ import Testing
         let store = InMemoryEngineStore()
         let today = ZoneConverter.for(zone).local(for: clock.now).date
         var rules = (0..<6).map { index in
-            var rule = ReminderRule(entity: EntityReference(namespace: "habit", id: "e\(index)"), id: "r",
+            var rule = try! ReminderRule(entity: EntityReference(namespace: "habit", id: "e\(index)"), id: "r",
                                     schedule: RandomRules.schedule(near: today, using: &random))
             if Bool.random(using: &random) { rule.followUpAfter = Double(Int.random(in: 5...90, using: &random) * 60) }
             return rule
@@ -58,8 +58,9 @@ import Testing
                               "done", "snooze", "tomorrow", "share"].randomElement(using: &random)!
                 let response = NotificationResponse(notification: notification, actionIdentifier: action)
                 sent.insert(response.responseID)
-                await engine.receive(response)
-                if Bool.random(using: &random) { await engine.receive(response) } // the platform repeats itself
+                report = await engine.receive(response)
+                // The platform repeats itself.
+                if Bool.random(using: &random) { report = await engine.receive(response) }
             case 6:
                 if await !engine.isAppReady { await engine.appIsReady(responder) }
             case 7:
@@ -85,7 +86,8 @@ import Testing
             let delivered = await center.deliveredNotifications().compactMap(\.request.heraldIdentifier)
             #expect(delivered.allSatisfy { !gone.contains($0.entity) }, "seed \(seed)")
             if let report, report.plan != nil {
-                #expect(await center.badgeCount == outstanding(center: center, store: store, zone: zone, now: clock.now, gone: gone),
+                #expect(await center.badgeCount == outstanding(center: center, store: store, zone: zone, now: clock.now,
+                                                               gone: gone, rules: rules),
                         "seed \(seed)")
             }
         }
@@ -99,19 +101,33 @@ import Testing
     }
 
     /// The outstanding count, computed independently of the planner: today's delivered
-    /// Herald notifications of undone, active entities, one per occurrence.
+    /// Herald notifications of active entities whose occurrence's day (the device-local
+    /// day of its instant, found with Foundation's calendar) is not done, one per
+    /// occurrence.
     func outstanding(center: SimulatedNotificationCenter, store: InMemoryEngineStore, zone: TimeZone, now: Date,
-                     gone: Set<EntityReference>) async -> Int {
-        let converter = ZoneConverter.for(zone)
-        let today = converter.local(for: now).date
+                     gone: Set<EntityReference>, rules: [ReminderRule]) async -> Int {
+        var device = Calendar(identifier: .gregorian)
+        device.timeZone = zone
+        func day(_ date: Date) -> LocalDate {
+            let parts = device.dateComponents([.year, .month, .day], from: date)
+            return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)
+        }
+        let today = day(now)
         let state = store.load()
         var occurrences: Set<String> = []
         for notification in await center.deliveredNotifications() {
             guard let identifier = notification.request.heraldIdentifier,
                   [.reminder, .snooze, .followUp].contains(identifier.kind),
-                  converter.local(for: notification.date).date == today,
+                  day(notification.date) == today,
                   !gone.contains(identifier.entity),
-                  !state.satisfiedDays.contains(EntityDay(identifier.entity, today)) else { continue }
+                  let rule = rules.first(where: { $0.entity == identifier.entity && $0.ruleID == identifier.rule }),
+                  let local = identifier.occurrence.localDateTime else { continue }
+            var calendar = device
+            calendar.timeZone = rule.schedule.timeZone ?? zone
+            let components = DateComponents(year: local.date.year, month: local.date.month, day: local.date.day,
+                                            hour: local.time.hour, minute: local.time.minute, second: local.time.second)
+            guard let instant = calendar.date(from: components),
+                  !state.satisfiedDays.contains(EntityDay(identifier.entity, day(instant))) else { continue }
             occurrences.insert("\(identifier.entity)|\(identifier.rule)|\(identifier.occurrence)")
         }
         return occurrences.count

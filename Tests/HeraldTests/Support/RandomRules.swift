@@ -48,7 +48,7 @@ enum RandomRules {
 
     static func rules(count: Int, entities: Int, near date: LocalDate, using random: inout SeededGenerator) -> [ReminderRule] {
         (0..<count).map { index in
-            ReminderRule(entity: EntityReference(namespace: "habit", id: "e\(Int.random(in: 0..<entities, using: &random))"),
+            try! ReminderRule(entity: EntityReference(namespace: "habit", id: "e\(Int.random(in: 0..<entities, using: &random))"),
                          id: "r\(index)", schedule: schedule(near: date, using: &random),
                          priority: Int.random(in: 0...2, using: &random),
                          countsTowardBadge: Int.random(in: 0...4, using: &random) != 0)

@@ -22,7 +22,7 @@ enum Fixtures {
 
     static func dailyRule(_ entity: String, _ rule: String = "r", at texts: [String], priority: Int = 0,
                           countsTowardBadge: Bool = true) -> ReminderRule {
-        ReminderRule(entity: habit(entity), id: rule, schedule: try! .daily(at: times(texts)),
+        try! ReminderRule(entity: habit(entity), id: rule, schedule: try! .daily(at: times(texts)),
                      priority: priority, countsTowardBadge: countsTowardBadge)
     }
 

@@ -108,7 +108,7 @@ import Testing
     @Test func dayChangeReplansTheNextDayWithTheSourcesNewAnswer() async throws {
         // Given a streak reminder at 23:59 listing the games at risk
         let berlin = Fixtures.berlin
-        let rule = ReminderRule(entity: EntityReference(namespace: "streak", id: "daily"), id: "at-risk",
+        let rule = try ReminderRule(entity: EntityReference(namespace: "streak", id: "daily"), id: "at-risk",
                                 schedule: try .daily(at: [LocalTime(hour: 23, minute: 59)]))
         let fixture = try await makeFixture(zone: berlin, start: Fixtures.date("2026-11-21T20:00"), rules: [rule],
                                             title: "Wordle, Connections")
@@ -162,7 +162,7 @@ import Testing
 
     @Test func floatingKeepsWallClockAndPinnedKeepsTheInstantWhenTravelling() async throws {
         let floating = Fixtures.dailyRule("water", at: ["08:00"])
-        let pinned = ReminderRule(entity: Fixtures.habit("call"), id: "r",
+        let pinned = try ReminderRule(entity: Fixtures.habit("call"), id: "r",
                                   schedule: try .daily(at: [LocalTime(hour: 18)], timeZone: Fixtures.berlin))
         let fixture = try await makeFixture(zone: Fixtures.berlin, start: Fixtures.date("2026-11-21T09:00"),
                                             rules: [floating, pinned])

@@ -1,0 +1,130 @@
+import Foundation
+
+/// The one definition of what a delivered notification still asks of the user, used by
+/// the badge count and by the removal of delivered notifications that no longer ask
+/// anything, so that the two can never disagree.
+///
+/// A delivered reminder, snooze, follow-up or location reminder **still asks** while
+/// - its entity is neither paused nor deleted since it was delivered,
+/// - its rule is still declared (for a location reminder, its entity),
+/// - its occurrence's day (the device-local day of the occurrence's instant) is neither
+///   completed nor deferred, and
+/// - it was not snoozed after it was delivered (the snooze asks instead).
+///
+/// The **outstanding count** is the number of distinct occurrences among today's
+/// delivered notifications that still ask, of rules that count toward the badge (a
+/// follow-up and its original count once; earlier days' are stale). Notifications that
+/// **no longer ask** are removed; so is anything delivered of a paused entity, or of an
+/// entity deleted after it was delivered, whatever its kind.
+///
+/// ```swift
+/// let outstanding = OutstandingNotifications(input)
+/// outstanding.count(on: today)   // the app badge under the outstanding policy
+/// outstanding.stale              // identifiers of delivered notifications to remove
+/// ```
+public struct OutstandingNotifications: Sendable {
+    private let input: PlanningInput
+    private let deviceConverter: ZoneConverter
+    private let rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)]
+    private let declaredEntities: Set<EntityReference>
+    /// The latest snooze of each original occurrence.
+    private let snoozedUntil: [NotificationIdentifier: Date]
+
+    public init(_ input: PlanningInput) {
+        self.init(input, rules: Self.rulesByID(input))
+    }
+
+    init(_ input: PlanningInput, rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)]) {
+        self.input = input
+        self.rules = rules
+        deviceConverter = ZoneConverter.for(input.deviceZone)
+        declaredEntities = Set(input.rules.map(\.entity))
+        snoozedUntil = Dictionary(input.snoozes.map { ($0.original, $0.until) }, uniquingKeysWith: max)
+    }
+
+    /// The declared rules by identity, with the converter of their zone.
+    static func rulesByID(_ input: PlanningInput) -> [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)] {
+        let device = ZoneConverter.for(input.deviceZone)
+        var result: [ReminderRule.ID: (ReminderRule, ZoneConverter)] = [:]
+        for rule in input.rules {
+            result[rule.id] = (rule, rule.schedule.timeZone.map(ZoneConverter.for) ?? device)
+        }
+        return result
+    }
+
+    /// The kinds that stand for something the user still has to do.
+    public static let badgedKinds: Set<NotificationKind> = [.reminder, .snooze, .followUp, .location]
+
+    /// Whether a delivered Herald notification still asks something of the user.
+    public func stillAsks(_ identifier: NotificationIdentifier, deliveredAt date: Date) -> Bool {
+        guard Self.badgedKinds.contains(identifier.kind), !isGone(identifier.entity, deliveredAt: date) else {
+            return false
+        }
+        let original = identifier.original
+        if identifier.kind == .location {
+            guard declaredEntities.contains(identifier.entity) else { return false }
+        } else {
+            guard rules[ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)] != nil else { return false }
+        }
+        let day = occurrenceDay(of: identifier) ?? deviceConverter.local(for: date).date
+        if input.satisfied.contains(EntityDay(identifier.entity, day)) { return false }
+        if identifier.kind != .snooze, let until = snoozedUntil[original], until > date { return false }
+        return true
+    }
+
+    /// The device-local day of the occurrence an identifier names (for a snooze or a
+    /// follow-up, of the original occurrence): `nil` when its rule is not declared or
+    /// its occurrence key is not a date-time.
+    public func occurrenceDay(of identifier: NotificationIdentifier) -> LocalDate? {
+        guard let entry = rules[ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)],
+              let local = identifier.occurrence.localDateTime else { return nil }
+        return OccurrenceDay.day(of: local, in: entry.converter, device: deviceConverter)
+    }
+
+    /// How many occurrences still ask something of the user among the notifications
+    /// delivered on `today`, counting those of rules that count toward the badge.
+    public func count(on today: LocalDate) -> Int {
+        var occurrences: Set<NotificationIdentifier> = []
+        for notification in input.delivered {
+            guard let identifier = notification.request.heraldIdentifier,
+                  Self.badgedKinds.contains(identifier.kind),
+                  deviceConverter.local(for: notification.date).date == today,
+                  stillAsks(identifier, deliveredAt: notification.date),
+                  rules[ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)]?.rule.countsTowardBadge ?? true
+            else { continue }
+            occurrences.insert(identifier.original)
+        }
+        return occurrences.count
+    }
+
+    /// Identifiers of delivered Herald notifications to remove: those of a paused
+    /// entity or of one deleted since they were delivered (every kind), and reminders,
+    /// snoozes, follow-ups and location reminders that no longer ask anything.
+    public var stale: [String] {
+        var result: [String] = []
+        for notification in input.delivered {
+            guard let identifier = notification.request.heraldIdentifier else { continue }
+            let gone = isGone(identifier.entity, deliveredAt: notification.date)
+            if gone || (Self.badgedKinds.contains(identifier.kind)
+                        && !stillAsks(identifier, deliveredAt: notification.date)) {
+                result.append(notification.request.identifier)
+            }
+        }
+        return result
+    }
+
+    /// Paused, or deleted at or after `date`.
+    private func isGone(_ entity: EntityReference, deliveredAt date: Date) -> Bool {
+        if input.paused.contains(entity) { return true }
+        if let deleted = input.deletions[entity], deleted >= date { return true }
+        return false
+    }
+}
+
+extension NotificationIdentifier {
+    /// The identifier of the reminder this one stands for: itself for a reminder, the
+    /// original occurrence for a snooze or a follow-up.
+    public var original: NotificationIdentifier {
+        kind == .reminder ? self : NotificationIdentifier(entity: entity, rule: rule, occurrence: occurrence, kind: .reminder)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+extension Planner {
+    /// The reserve side of a plan: snoozes, posted events and follow-ups.
+    struct Context {
+        let input: PlanningInput
+        let deviceConverter: ZoneConverter
+        let converters: [ZoneConverter]
+
+        /// The declared rules by identity, with their converters.
+        var rulesByID: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)] {
+            var result: [ReminderRule.ID: (ReminderRule, ZoneConverter)] = [:]
+            for (index, rule) in input.rules.enumerated() { result[rule.id] = (rule, converters[index]) }
+            return result
+        }
+
+        /// The original occurrence an identifier names, when its rule is declared.
+        func original(_ identifier: NotificationIdentifier,
+                      in rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)])
+            -> (rule: ReminderRule, occurrence: Occurrence)? {
+            guard let entry = rules[ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)],
+                  let local = identifier.occurrence.localDateTime else { return nil }
+            return (entry.rule, Occurrence(local: local, date: entry.converter.instant(for: local).date))
+        }
+
+        func isSatisfied(_ entity: EntityReference, on date: Date) -> Bool {
+            input.paused.contains(entity)
+                || input.satisfied.contains(EntityDay(entity, deviceConverter.local(for: date).date))
+        }
+
+        /// When each Herald notification was last delivered, by identifier.
+        private var lastFired: [NotificationIdentifier: Date] {
+            var result: [NotificationIdentifier: Date] = [:]
+            for record in input.fired { result[record.identifier] = max(result[record.identifier] ?? record.date, record.date) }
+            return result
+        }
+
+        /// A snooze request for every snoozed occurrence still to fire, of a declared
+        /// rule, not satisfied for the original's day, and not delivered already (the
+        /// clock may have been set back past it).
+        func plannedSnoozes(before end: Date) -> [PlannedReminder] {
+            guard !input.snoozes.isEmpty else { return [] }
+            let rules = rulesByID
+            let fired = lastFired
+            let utc = ZoneConverter.for(TimeZone(identifier: "UTC")!)
+            return input.snoozes.filter { $0.until > input.now && $0.until < end }.compactMap { record in
+                guard let (rule, occurrence) = original(record.original, in: rules),
+                      !isSatisfied(rule.entity, on: occurrence.date) else { return nil }
+                if let delivered = fired[record.snoozeIdentifier], delivered >= record.until { return nil }
+                return PlannedReminder(
+                    rule: rule, occurrence: occurrence, kind: .snooze, date: record.until, badge: nil,
+                    day: deviceConverter.local(for: record.until).date, triggerTime: utc.local(for: record.until))
+            }.sorted { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
+        }
+
+        /// Posted events still to fire, soonest first: not of a paused entity, not
+        /// delivered since they were posted.
+        func plannedEvents() -> [PostedEvent] {
+            guard !input.postedEvents.isEmpty else { return [] }
+            let fired = lastFired
+            return input.postedEvents.filter { event in
+                guard event.fireDate >= input.now, !input.paused.contains(event.identifier.entity) else { return false }
+                if let deleted = input.deletions[event.identifier.entity], deleted >= event.postedAt { return false }
+                if let delivered = fired[event.identifier], delivered >= event.postedAt { return false }
+                return true
+            }.sorted { ($0.fireDate, $0.identifier) < ($1.fireDate, $1.identifier) }
+        }
+
+        /// One follow-up per occurrence of a rule with `followUpAfter`, delivered or
+        /// planned, that nobody acted on and whose follow-up was not delivered yet,
+        /// soonest first, up to `limit`. Follow-ups carry no badge: the occurrence they
+        /// repeat is already counted.
+        func plannedFollowUps(after reminders: [PlannedReminder], limit: Int) -> [PlannedReminder] {
+            guard limit > 0, input.rules.contains(where: { $0.followUpAfter != nil }) else { return [] }
+            let rules = rulesByID
+            let snoozed = Set(input.snoozes.map(\.original))
+            let utc = ZoneConverter.for(TimeZone(identifier: "UTC")!)
+            var originals: [(rule: ReminderRule, occurrence: Occurrence, delivered: Date)] =
+                reminders.map { ($0.rule, $0.occurrence, $0.date) }
+            var followedUp: Set<NotificationIdentifier> = []
+            for record in input.fired {
+                switch record.identifier.kind {
+                case .reminder:
+                    if let (rule, occurrence) = original(record.identifier, in: rules) {
+                        originals.append((rule, occurrence, record.date))
+                    }
+                case .followUp:
+                    followedUp.insert(record.identifier.original)
+                default:
+                    break
+                }
+            }
+            var seen: Set<NotificationIdentifier> = []
+            var result: [PlannedReminder] = []
+            for (rule, occurrence, delivered) in originals {
+                guard let after = rule.followUpAfter else { continue }
+                let identifier = rule.identifier(for: occurrence.local)
+                let date = delivered.addingTimeInterval(after)
+                guard date > input.now, seen.insert(identifier).inserted, !followedUp.contains(identifier),
+                      !input.acknowledged.contains(identifier), !snoozed.contains(identifier),
+                      !isSatisfied(rule.entity, on: occurrence.date) else { continue }
+                result.append(PlannedReminder(
+                    rule: rule, occurrence: occurrence, kind: .followUp, date: date, badge: nil,
+                    day: deviceConverter.local(for: date).date, triggerTime: utc.local(for: date)))
+            }
+            result.sort { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
+            return Array(result.prefix(limit))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// Why Herald refused something the app declared: a rule, a posted event, or the
+/// content of a notification.
+///
+/// Herald checks identity and payload where they are made, so that nothing reaches
+/// the notification center that it could not parse back: an identifier with an empty
+/// part never parses (it would be added again on every run and never removed), a part
+/// longer than ``PayloadDecoder`` accepts or a `userInfo` above the platform's size
+/// makes every tap on it invalid, and a number that is not finite makes a request
+/// differ from itself (it would be replaced on every run).
+///
+/// ```swift
+/// do {
+///     let rule = try ReminderRule(entity: EntityReference(namespace: "habit", id: ""), id: "daily", schedule: daily)
+/// } catch let error as DeclarationError where error.code == .emptyPart {
+///     logger.error("\(error)")   // "the entity id of habit/ is empty; ..."
+/// }
+/// ```
+public struct DeclarationError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let code: Code
+    /// What was wrong, where, and what to do.
+    public let message: String
+
+    public var description: String { message }
+
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        public var description: String { name }
+
+        /// A part of an identity (namespace, entity id, rule id, event name or token) is empty.
+        public static let emptyPart = Code(name: "emptyPart")
+        /// A part of an identity is longer than ``DeclarationError/maximumPartLength``.
+        public static let partTooLong = Code(name: "partTooLong")
+        /// The notification's `userInfo`, with Herald's payload, is larger than the
+        /// platform delivers.
+        public static let userInfoTooLarge = Code(name: "userInfoTooLarge")
+        /// A number in `userInfo` is not finite (NaN or infinity): JSON cannot carry it.
+        public static let nonFiniteNumber = Code(name: "nonFiniteNumber")
+        /// A duration (a follow-up delay, an event's delay) is negative or not finite.
+        public static let invalidDuration = Code(name: "invalidDuration")
+    }
+
+    /// The longest identity part Herald accepts, in characters: what
+    /// ``PayloadDecoder`` reads back.
+    public static let maximumPartLength = 256
+
+    static func emptyPart(_ part: String, of owner: String) -> DeclarationError {
+        DeclarationError(code: .emptyPart, message: "the \(part) of \(owner) is empty; give every part of an identity at least one character")
+    }
+
+    static func partTooLong(_ part: String, of owner: String, length: Int) -> DeclarationError {
+        DeclarationError(code: .partTooLong, message: "the \(part) of \(owner) is \(length) characters long, more than the \(maximumPartLength) Herald can read back from a notification; use a shorter identifier")
+    }
+
+    static func userInfoTooLarge(_ owner: String, bytes: Int, limit: Int) -> DeclarationError {
+        DeclarationError(code: .userInfoTooLarge, message: "the userInfo of \(owner) is about \(bytes) bytes with Herald's payload, more than the \(limit) the platform delivers; keep only identifiers in userInfo and load the rest from the app's data")
+    }
+
+    static func nonFiniteNumber(at path: String, of owner: String) -> DeclarationError {
+        DeclarationError(code: .nonFiniteNumber, message: "userInfo\(path) of \(owner) is not a finite number; JSON has no NaN or infinity, so store it as a string or leave it out")
+    }
+
+    static func invalidDuration(_ what: String, _ value: Double, of owner: String) -> DeclarationError {
+        DeclarationError(code: .invalidDuration, message: "the \(what) of \(owner) is \(value) seconds; it must be a finite number of seconds, zero or more")
+    }
+}
