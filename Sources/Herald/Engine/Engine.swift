@@ -176,7 +176,7 @@ public actor Engine {
             }
         }
         if !plan.displaced.isEmpty {
-            logger.info("snoozes and posted events outgrew the reserve; the latest reminders wait", metadata: [
+            logger.debug("snoozes and posted events outgrew the reserve; the latest reminders wait", metadata: [
                 "displaced": "\(plan.displaced.map(\.identifier.description))",
             ])
         }

@@ -100,36 +100,9 @@ import Testing
         #expect(Set(routed) == sent, "seed \(seed): a response was lost")
     }
 
-    /// The outstanding count, computed independently of the planner: today's delivered
-    /// Herald notifications of active entities whose occurrence's day (the device-local
-    /// day of its instant, found with Foundation's calendar) is not done, one per
-    /// occurrence.
     func outstanding(center: SimulatedNotificationCenter, store: InMemoryEngineStore, zone: TimeZone, now: Date,
                      gone: Set<EntityReference>, rules: [ReminderRule]) async -> Int {
-        var device = Calendar(identifier: .gregorian)
-        device.timeZone = zone
-        func day(_ date: Date) -> LocalDate {
-            let parts = device.dateComponents([.year, .month, .day], from: date)
-            return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)
-        }
-        let today = day(now)
-        let state = store.load()
-        var occurrences: Set<String> = []
-        for notification in await center.deliveredNotifications() {
-            guard let identifier = notification.request.heraldIdentifier,
-                  [.reminder, .snooze, .followUp].contains(identifier.kind),
-                  day(notification.date) == today,
-                  !gone.contains(identifier.entity),
-                  let rule = rules.first(where: { $0.entity == identifier.entity && $0.ruleID == identifier.rule }),
-                  let local = identifier.occurrence.localDateTime else { continue }
-            var calendar = device
-            calendar.timeZone = rule.schedule.timeZone ?? zone
-            let components = DateComponents(year: local.date.year, month: local.date.month, day: local.date.day,
-                                            hour: local.time.hour, minute: local.time.minute, second: local.time.second)
-            guard let instant = calendar.date(from: components),
-                  !state.satisfiedDays.contains(EntityDay(identifier.entity, day(instant))) else { continue }
-            occurrences.insert("\(identifier.entity)|\(identifier.rule)|\(identifier.occurrence)")
-        }
-        return occurrences.count
+        OutstandingOracle.count(delivered: await center.deliveredNotifications(), state: store.load(), rules: rules,
+                                gone: gone, zone: zone, now: now)
     }
 }
