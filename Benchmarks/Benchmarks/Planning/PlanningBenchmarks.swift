@@ -41,7 +41,7 @@ func makeMixedRules(count: Int) -> [ReminderRule] {
         case 4: schedule = try! .monthly(onDays: [1 + index % 28, -1], at: [time])
         default: schedule = try! .daily(at: [time], timeZone: tokyo)
         }
-        return ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "r\(index % 3)",
+        return try! ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "r\(index % 3)",
                             schedule: schedule, priority: index % 4)
     }
 }

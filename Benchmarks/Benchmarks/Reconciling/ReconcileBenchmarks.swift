@@ -52,7 +52,7 @@ struct ChurnSetup {
         let clock = VirtualClock(now: start, timeZone: zone)
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         let rules = (0..<20).map { index in
-            ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "daily",
+            try! ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "daily",
                          schedule: try! .daily(at: [LocalTime(hour: 9, minute: index), LocalTime(hour: 19, minute: index)]))
         }
         let source = StaticSource(rules: rules)
@@ -66,7 +66,7 @@ struct ChurnSetup {
     /// completion, computed independently of the engine.
     func differenceAfterCompletion() async -> Int {
         let plan = planAfterCompletion()
-        let desired = plan.reminders.map { $0.request(with: source.makeContent(for: $0)) }
+        let desired = plan.reminders.map { try! $0.request(with: source.makeContent(for: $0)) }
         return Reconciler().diff(desired: desired, pending: await center.pendingNotificationRequests()).touched
     }
 
@@ -76,7 +76,7 @@ struct ChurnSetup {
         let removed = await center.pendingNotificationRequests().count
         await center.removeAllPendingNotificationRequests()
         for reminder in plan.reminders {
-            try? await center.add(reminder.request(with: source.makeContent(for: reminder)))
+            try? await center.add(try! reminder.request(with: source.makeContent(for: reminder)))
         }
         return removed + plan.reminders.count
     }

@@ -35,7 +35,7 @@ func simulateYear(_ benchmark: Benchmark, middayRefresh: Bool) async {
     let clock = VirtualClock(now: start, timeZone: zone)
     let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
     let rules = (0..<50).map { index in
-        ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "daily",
+        try! ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "daily",
                      schedule: try! .daily(at: [LocalTime(hour: 7 + index % 5, minute: index),
                                                 LocalTime(hour: 17 + index % 5, minute: index)]))
     }

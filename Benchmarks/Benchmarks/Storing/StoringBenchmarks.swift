@@ -19,7 +19,7 @@ let benchmarks: @Sendable () -> Void = {
     let zone = TimeZone(identifier: "Europe/Berlin")!
     let start = Date(timeIntervalSince1970: 1_767_222_000) // 2026-01-01T00:00 in Berlin
     let rules = (0..<50).map { index in
-        ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "daily",
+        try! ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "daily",
                      schedule: try! .daily(at: [LocalTime(hour: 7 + index % 5, minute: index),
                                                 LocalTime(hour: 17 + index % 5, minute: index)]))
     }

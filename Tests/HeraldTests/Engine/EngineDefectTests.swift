@@ -133,6 +133,42 @@ import Testing
         #expect(report.plan?.events.isEmpty == true)
     }
 
+    @Test func twoConcurrentPostsCannotBothTakeTheLastSlot() async throws {
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["08:00"])],
+                                  configuration: PlannerConfiguration(reserve: 1))
+        await fixture.engine.launched()
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for token in ["a", "b"] {
+                group.addTask {
+                    let event = try! ImmediateEvent(entity: EntityReference(namespace: "game", id: token), name: "won",
+                                                    token: token, content: NotificationContent(title: "Won"), delay: 600)
+                    return (try? await fixture.engine.post(event)) != nil
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count { $0 } == 1 && results.count == 2)
+        #expect(await fixture.center.pendingNotificationRequests().count { $0.heraldIdentifier?.kind == .event } == 1)
+    }
+
+    @Test func aDelayedEventKeepsItsInstantHoweverOftenItIsPlanned() async throws {
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["08:00"])])
+        await fixture.engine.launched()
+        await fixture.center.advance(by: 0.25)
+        try await fixture.engine.post(try ImmediateEvent(
+            entity: EntityReference(namespace: "game", id: "chess"), name: "move", token: "1",
+            content: NotificationContent(title: "Your move"), delay: 90))
+        // 07:00:00.25 + 90 s, on the next whole second, in UTC
+        let event = await fixture.center.pendingNotificationRequests().first { $0.heraldIdentifier?.kind == .event }
+        #expect(event?.trigger == .calendar(CalendarTrigger(
+            at: LocalDateTime(parsing: "2026-11-21T06:01:31")!, timeZone: TimeZone(identifier: "UTC"))))
+        await fixture.center.advance(by: 30)
+        let again = await fixture.engine.becameActive()
+        #expect(again.outcome.touched == 0)
+        let delivered = await fixture.center.advance(by: 120)
+        #expect(delivered.map(\.date) == [Fixtures.date("2026-11-21T07:01:31")])
+    }
+
     // MARK: 2. One definition of an occurrence's day
 
     @Test func doneOnAPinnedRuleCountsForTheDayTheUserSawIt() async throws {
