@@ -6,8 +6,8 @@ import HeraldSimulator
 /// pause, resume, delete, edit, import), the app's process moves (launch, background,
 /// foreground, terminate, crash, ready), the user answers the permission prompt or
 /// changes Settings, the user acts on a notification (tap, action, text, dismiss,
-/// clear), the app posts an immediate notification, or time moves under the device
-/// (zone, clock).
+/// clear), the app posts an immediate notification, the system gives the app a
+/// background refresh, or time moves under the device (zone, clock).
 ///
 /// `at` is what the device's clock shows, in the zone the device is in at that point:
 /// after a `zone` event the following events are read in the new zone, and after a
@@ -21,6 +21,7 @@ import HeraldSimulator
 ///   - {at: 2026-11-21T10:06, action: {on: stretch, id: snooze-5}}
 ///   - {at: 2026-11-21T10:07, text: {on: stretch, action: note, text: Felt good}}
 ///   - {at: 2026-11-21T10:08, terminate}
+///   - {at: 2026-11-22T06:00, refresh}                          # background app refresh
 ///   - {at: 2026-11-22T20:00, delete: [gym, water]}
 ///   - {at: 2026-11-22T21:00, complete: {entity: stretch, at: 2026-11-22T07:45}}  # done earlier
 ///   - {at: 2026-11-23T01:00, zone: Asia/Tokyo}                  # lands in Tokyo: 09:00 there
@@ -65,6 +66,10 @@ public struct ScenarioEvent: Hashable, Sendable {
         case crash
         /// The app says its data is loaded.
         case ready
+        /// The system gives the app a background refresh: a suspended app resumes in
+        /// the background (told the time changes it missed), a stopped one is launched
+        /// into the background; then it re-plans.
+        case refresh
         /// The app asks for permission and the user answers (`authorize: granted|denied`).
         case authorize(granted: Bool)
         /// The user changes the permission in Settings.
@@ -104,6 +109,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .terminate: "terminate"
             case .crash: "crash"
             case .ready: "the app says it is ready"
+            case .refresh: "the system gives the app a background refresh"
             case .authorize(let granted): "asked for permission: the user \(granted ? "allows" : "does not allow")"
             case .settings(let status): "Settings: notifications \(status.rawValue)"
             case .tap(let target): "tap \(target)"
@@ -132,6 +138,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .terminate: "terminate"
             case .crash: "crash"
             case .ready: "ready"
+            case .refresh: "refresh"
             case .authorize: "authorize"
             case .settings: "settings"
             case .tap: "tap"

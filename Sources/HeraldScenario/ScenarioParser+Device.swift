@@ -18,6 +18,7 @@ extension ScenarioParser {
         case "terminate": try noValue(value, kind); return .terminate
         case "crash": try noValue(value, kind); return .crash
         case "ready": try noValue(value, kind); return .ready
+        case "refresh": try noValue(value, kind); return .refresh
         case "authorize":
             return .authorize(granted: try choice(value, "the user's answer", [("granted", true), ("denied", false)]))
         case "settings":

@@ -93,6 +93,14 @@ struct ScenarioRun {
                 } else {
                     await app.becomeReady()
                 }
+            case .refresh:
+                let state = await device.appState
+                guard state != .foreground else {
+                    throw impossible(event, "the app is in the foreground, and the system refreshes only an app in the background or not running (add a background event before it)")
+                }
+                await recorder.event(action, note: state == .notRunning
+                    ? "the app is not running: launched into the background" : nil)
+                try await device.backgroundRefresh()
             case .authorize(let granted):
                 let app = try await runningApp(event, "ask for permission")
                 let before = await center.authorizationStatus()

@@ -19,14 +19,19 @@ import HeraldSimulator
 ///    the same instant, as if it had run earlier, so reminders are pending and the
 ///    next tap cold-launches it.
 /// 3. Time moves to each event in order through the device, delivering what falls due
-///    on the way (in the foreground the app decides how each is shown); the device
-///    tells a running app about each local midnight at that instant, and about each
-///    zone change and clock change the events make, and the app re-plans. When the app said it would be
-///    ready after `ready_after` seconds, time stops at that instant and the app says
-///    so: responses queued since its launch are routed then.
+///    on the way (in the foreground the app decides how each is shown). The device
+///    tells an app in the foreground about each local midnight, and each zone change
+///    and clock change the events make, at its instant, and the app re-plans. An app
+///    in the background is suspended, as on iOS: it hears of them (one of each kind,
+///    in order) when it next runs: back in the foreground, woken for a response, or
+///    at a `refresh` event (a background refresh, which also re-plans). When the app
+///    said it would be ready after `ready_after` seconds, time stops at that instant
+///    and the app says so: responses queued since its launch are routed then.
 /// 4. Data events (complete, pause, ...) go through the running app's engine; while the
 ///    app is not running they are saved to the app's data and Herald's store only (a
-///    sync, another device) and Herald catches up at the next launch. User events act
+///    sync, another device) and Herald catches up at the next launch. A data event
+///    stands for the app's own work: it does not tell a suspended app the time changes
+///    it is waiting for. User events act
 ///    on the latest notification of the entity the user can see: in the delivered list
 ///    (through the device: a tap launches the app if needed) or, in the foreground, an
 ///    open in-app prompt (through the app).
@@ -159,6 +164,7 @@ public struct ScenarioRunner: Sendable {
         do {
             if let resumed {
                 try await device.launch(into: resumed.app)
+                await device.restorePendingTimeChanges(resumed.pendingTimeChanges)
             } else if checkpoint == nil {
                 try await run.launchAtStart()
             }
@@ -188,7 +194,7 @@ public struct ScenarioRunner: Sendable {
             nextEvent: nextEvent, end: last, now: clock.now, zone: clock.timeZone, app: await device.appState,
             appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: await center.snapshot(),
             data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted),
-            plan: plan)
+            plan: plan, pendingTimeChanges: await device.pendingTimeChanges)
         return Outcome(result: result, checkpoint: stopped)
     }
 
