@@ -36,7 +36,8 @@ import HeraldSimulator
 ///    (through the device: a tap launches the app if needed) or, in the foreground, an
 ///    open in-app prompt (through the app).
 /// 5. Time moves to `start + days` (in the scenario's zone; an instant, wherever the
-///    device is then); the result summarises the end state.
+///    device is then); the result summarises the end state, with the requests the
+///    center dropped above its capacity during the run (``ScenarioSummary/dropped``).
 ///
 /// ``play(from:)`` plays the same run in parts: it returns a ``ScenarioCheckpoint``
 /// from which the next part goes on as if the run had never stopped.
@@ -133,6 +134,8 @@ public struct ScenarioRunner: Sendable {
             try store.commit(scenario.entities.filter(\.paused).map { .pause($0.reference) })
             source = ScenarioReminderSource(entities: scenario.entities)
         }
+        // What a restored center had dropped before this run is not this run's.
+        let droppedBefore = await center.droppedRequests.count
         let recorder = ScenarioRecorder(clock: clock, lastPlan: checkpoint?.plan)
         for notification in staleDeliveries {
             await recorder.delivery(notification, presented: nil, beforeStart: true)
@@ -185,7 +188,9 @@ public struct ScenarioRunner: Sendable {
             horizonEnd: plan?.horizonEnd,
             cuts: plan?.cuts ?? 0,
             reconciles: await recorder.reconciles,
-            routes: await recorder.routes)
+            routes: await recorder.routes,
+            droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
+            capacity: center.capacity)
         let result = ScenarioResult(name: scenario.name, zone: scenario.zone, start: first, end: last,
                                     timeline: await recorder.timeline, summary: summary,
                                     deviceZone: checkpoint?.zone ?? scenario.zone)

@@ -159,6 +159,7 @@ struct ScenarioRunnerTests {
             "  routes              0",
             "  coverage horizon    2026-12-06 07:00 \(cet) (the whole horizon)",
             "  cut occurrences     0",
+            "  dropped requests    0",
             "",
         ])
     }
