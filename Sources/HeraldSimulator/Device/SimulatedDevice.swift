@@ -22,7 +22,12 @@ import Herald
 ///
 /// Time moves through the device (``advance(by:)``, ``advance(to:)``, ``run(until:)``,
 /// ``jumpClock(to:)``, ``setTimeZone(_:)``) or through the center directly: either way
-/// each delivery is routed by the app's state at its instant.
+/// each delivery is routed by the app's state at its instant. In the foreground the app
+/// is asked (``SimulatedApp/willPresent(_:)``) and empty options silence the
+/// notification: it is not kept in the list and its badge is not applied. Otherwise the
+/// system shows it, quietly under provisional authorization. Each delivery is recorded
+/// with the category registered at that instant (``PresentedNotification``), and the
+/// user can only choose that category's actions.
 ///
 /// An app in the background is suspended, as on iOS: it runs only while it handles
 /// something (its launch, a response it was launched or woken for, a
@@ -39,12 +44,7 @@ import Herald
 /// await device.advance(by: 86_400)             // midnight passes: the app is suspended
 /// await device.pendingTimeChanges              // [.dayChanged]
 /// try await device.backgroundRefresh()         // timeChanged(.dayChanged), then the refresh
-/// ``` In the foreground the app
-/// is asked (``SimulatedApp/willPresent(_:)``) and empty options silence the
-/// notification: it is not kept in the list and its badge is not applied. Otherwise the
-/// system shows it, quietly under provisional authorization. Each delivery is recorded
-/// with the category registered at that instant (``PresentedNotification``), and the
-/// user can only choose that category's actions.
+/// ```
 ///
 /// The device installs itself as the center's presenter; the center's public delivery
 /// handler stays free for the test. Drive it from one task at a time.
@@ -70,6 +70,11 @@ public actor SimulatedDevice {
     /// Time changes that happened while the app was suspended, one of each kind in the
     /// order they first happened, to be told when it next runs.
     public internal(set) var pendingTimeChanges: [TimeChange] = []
+    /// Whether the app is in the background and suspended: time changes wait until it
+    /// next runs.
+    public var isSuspended: Bool {
+        suspendsInBackground && appState == .background
+    }
 
     /// A device with the app not running, presenting the deliveries of `center`.
     ///
@@ -233,11 +238,6 @@ public actor SimulatedDevice {
             record(.timeChanged(change))
             await app.timeChanged(change)
         }
-    }
-
-    /// Whether the app is in the background and suspended (not told time changes now).
-    public var isSuspended: Bool {
-        suspendsInBackground && appState == .background
     }
 
     private func endProcess() {
