@@ -14,8 +14,10 @@ import HeraldSimulator
 ///   and stays open in the app until the user answers it or the process ends.
 /// - Response: `engine.receive` (its effect and the re-plan that follows are recorded);
 ///   routes reach ``ScenarioResponder`` once ready.
-/// - Time change (midnight, zone, clock): `engine.timeChanged`, at the instant the
-///   device reports it.
+/// - Time change (midnight, zone, clock): `engine.timeChanged`, when the device tells
+///   it: at the instant in the foreground, when it next runs after being suspended in
+///   the background.
+/// - Background refresh: `engine.reconcile(reason: .backgroundRefresh)`.
 ///
 /// A process made with `resuming` stands for the one a paused run left running (see
 /// ``ScenarioCheckpoint``): its launch is not a launch of the story, so it records and
@@ -91,6 +93,10 @@ actor ScenarioApp: SimulatedApp {
 
     func timeChanged(_ change: TimeChange) async {
         await recorder.reconcile(await engine.timeChanged(change))
+    }
+
+    func performBackgroundRefresh() async {
+        await recorder.reconcile(await engine.reconcile(reason: .backgroundRefresh))
     }
 
     /// The app's data is loaded: queued responses are routed now.

@@ -36,9 +36,13 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     public var data: AppData
     /// The last plan's coverage, for the next run's summary until it plans again.
     public var plan: PlanCoverage?
+    /// Time changes the app, suspended in the background, had not been told yet; the
+    /// next run tells them when the app next runs.
+    public var pendingTimeChanges: [TimeChange]
 
     public init(nextEvent: Int, end: LocalDateTime, now: Date, zone: TimeZone, app: AppState, appReady: Bool,
-                readyAt: Date?, system: SimulatorSnapshot, data: AppData, plan: PlanCoverage?) {
+                readyAt: Date?, system: SimulatorSnapshot, data: AppData, plan: PlanCoverage?,
+                pendingTimeChanges: [TimeChange] = []) {
         self.nextEvent = nextEvent
         self.end = end
         self.now = now
@@ -49,6 +53,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         self.system = system
         self.data = data
         self.plan = plan
+        self.pendingTimeChanges = pendingTimeChanges
     }
 
     /// The scenario app's data: its entities (with their pauses, edits and imports) and
@@ -83,7 +88,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case nextEvent = "next_event", end, now, zone, app, appReady = "app_ready", readyAt = "ready_at", system, data,
-             plan
+             plan, pendingTimeChanges = "pending_time_changes"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -103,7 +108,9 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             readyAt: try container.decodeIfPresent(Date.self, forKey: .readyAt),
             system: try container.decode(SimulatorSnapshot.self, forKey: .system),
             data: try container.decode(AppData.self, forKey: .data),
-            plan: try container.decodeIfPresent(PlanCoverage.self, forKey: .plan))
+            plan: try container.decodeIfPresent(PlanCoverage.self, forKey: .plan),
+            // A checkpoint saved before suspension was simulated has none.
+            pendingTimeChanges: try container.decodeIfPresent([TimeChange].self, forKey: .pendingTimeChanges) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -118,5 +125,6 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         try container.encode(system, forKey: .system)
         try container.encode(data, forKey: .data)
         try container.encodeIfPresent(plan, forKey: .plan)
+        if !pendingTimeChanges.isEmpty { try container.encode(pendingTimeChanges, forKey: .pendingTimeChanges) }
     }
 }

@@ -6,8 +6,8 @@ import HeraldSimulator
 /// pause, resume, delete, edit, import), the app's process moves (launch, background,
 /// foreground, terminate, crash, ready), the user answers the permission prompt or
 /// changes Settings, the user acts on a notification (tap, action, text, dismiss,
-/// clear), the app posts an immediate notification, or time moves under the device
-/// (zone, clock).
+/// clear), the app posts an immediate notification, the system gives the app a
+/// background refresh, or time moves under the device (zone, clock).
 ///
 /// `at` is what the device's clock shows, in the zone the device is in at that point:
 /// after a `zone` event the following events are read in the new zone, and after a
@@ -21,6 +21,8 @@ import HeraldSimulator
 ///   - {at: 2026-11-21T10:06, action: {on: stretch, id: snooze-5}}
 ///   - {at: 2026-11-21T10:07, text: {on: stretch, action: note, text: Felt good}}
 ///   - {at: 2026-11-21T10:08, terminate}
+///   - {at: 2026-11-22T06:00, refresh}                          # background app refresh
+///   - {at: 2026-11-22T07:00, foreign: 2}                       # another SDK adds 2 requests
 ///   - {at: 2026-11-22T20:00, delete: [gym, water]}
 ///   - {at: 2026-11-22T21:00, complete: {entity: stretch, at: 2026-11-22T07:45}}  # done earlier
 ///   - {at: 2026-11-23T01:00, zone: Asia/Tokyo}                  # lands in Tokyo: 09:00 there
@@ -65,6 +67,10 @@ public struct ScenarioEvent: Hashable, Sendable {
         case crash
         /// The app says its data is loaded.
         case ready
+        /// The system gives the app a background refresh: a suspended app resumes in
+        /// the background (told the time changes it missed), a stopped one is launched
+        /// into the background; then it re-plans.
+        case refresh
         /// The app asks for permission and the user answers (`authorize: granted|denied`).
         case authorize(granted: Bool)
         /// The user changes the permission in Settings.
@@ -81,6 +87,10 @@ public struct ScenarioEvent: Hashable, Sendable {
         case clear(ScenarioTarget?)
         /// The app posts an immediate notification.
         case post(ScenarioPost)
+        /// Code that is not Herald's (a push SDK, an old scheduling path) adds this many
+        /// requests behind Herald's back, each firing one hour later. They take slots of
+        /// the center's 64; Herald subtracts them at its next run.
+        case foreign(count: Int)
         /// The device moves to another time zone (the user travels, or picks one in
         /// Settings): the events after it are read in that zone.
         case zone(TimeZone)
@@ -104,6 +114,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .terminate: "terminate"
             case .crash: "crash"
             case .ready: "the app says it is ready"
+            case .refresh: "the system gives the app a background refresh"
             case .authorize(let granted): "asked for permission: the user \(granted ? "allows" : "does not allow")"
             case .settings(let status): "Settings: notifications \(status.rawValue)"
             case .tap(let target): "tap \(target)"
@@ -112,6 +123,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .dismiss(let target): "dismiss \(target)"
             case .clear(let target): target.map { "clear \($0)" } ?? "clear all"
             case .post(let post): "post \(post.entity) \(post.name)"
+            case .foreign(let count): "another SDK adds \(count) request\(count == 1 ? "" : "s")"
             case .zone(let zone): "the device moves to \(zone.identifier)"
             case .clock(let time): "the user sets the clock to \(time.date) \(time.time)"
             }
@@ -132,6 +144,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .terminate: "terminate"
             case .crash: "crash"
             case .ready: "ready"
+            case .refresh: "refresh"
             case .authorize: "authorize"
             case .settings: "settings"
             case .tap: "tap"
@@ -140,6 +153,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .dismiss: "dismiss"
             case .clear: "clear"
             case .post: "post"
+            case .foreign: "foreign"
             case .zone: "zone"
             case .clock: "clock"
             }

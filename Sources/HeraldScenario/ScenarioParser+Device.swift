@@ -3,6 +3,8 @@ import HeraldSimulator
 
 extension ScenarioParser {
     static let postKeys = ["entity", "name", "token", "title", "body", "category"]
+    /// The most requests one `foreign` event adds: the center's capacity.
+    static let foreignLimit = 64
 
     /// Parses a lifecycle, permission, user or post event.
     func deviceEvent(_ kind: String, _ value: ScenarioNode, at: LocalDateTime, catalog: inout TargetCatalog,
@@ -18,6 +20,9 @@ extension ScenarioParser {
         case "terminate": try noValue(value, kind); return .terminate
         case "crash": try noValue(value, kind); return .crash
         case "ready": try noValue(value, kind); return .ready
+        case "refresh": try noValue(value, kind); return .refresh
+        case "foreign":
+            return .foreign(count: try value.int("a number of requests", in: 1...ScenarioParser.foreignLimit))
         case "authorize":
             return .authorize(granted: try choice(value, "the user's answer", [("granted", true), ("denied", false)]))
         case "settings":

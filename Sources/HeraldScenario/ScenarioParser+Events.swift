@@ -4,8 +4,9 @@ import HeraldSimulator
 
 extension ScenarioParser {
     static let dataEventKinds = ["complete", "pause", "resume", "delete", "edit", "import"]
-    static let deviceEventKinds = ["launch", "background", "foreground", "terminate", "crash", "ready", "authorize",
-                                   "settings", "tap", "action", "text", "dismiss", "clear", "post"]
+    static let deviceEventKinds = ["launch", "background", "foreground", "terminate", "crash", "ready", "refresh",
+                                   "authorize", "settings", "tap", "action", "text", "dismiss", "clear", "post",
+                                   "foreign"]
     static let timeEventKinds = ["zone", "clock"]
     static let eventKinds = dataEventKinds + deviceEventKinds + timeEventKinds
     static let eventKeys = ["at"] + eventKinds + ["day"]

@@ -4,7 +4,9 @@ import HeraldSimulator
 
 extension ScenarioResult {
     /// The timeline as JSON Lines: one object per entry, `type` `delivery`, `prompt`,
-    /// `event`, `reconcile`, `lifecycle`, `user` or `route`, then one `summary`. Keys are sorted and instants are UTC ISO 8601
+    /// `event`, `reconcile`, `lifecycle`, `user` or `route`, then one `summary` (with
+    /// `dropped`, the requests the center dropped above its `capacity`, and when there
+    /// are any, `dropped_identifiers` and a `warning`). Keys are sorted and instants are UTC ISO 8601
     /// (`utc`) next to the local date-time (`local`), so the output is stable.
     ///
     /// ```text
@@ -164,6 +166,11 @@ private struct SummaryLine: Encodable {
     var coverageHorizon: String?
     var coversHorizon: Bool
     var cuts: Int
+    /// Requests the center dropped above its capacity, and the first of them.
+    var dropped: Int
+    var droppedIdentifiers: [String]?
+    var capacity: Int
+    var warning: String?
 
     init(_ result: ScenarioResult) {
         let summary = result.summary
@@ -185,10 +192,15 @@ private struct SummaryLine: Encodable {
             coversHorizon = false
         }
         cuts = summary.cuts
+        dropped = summary.dropped
+        droppedIdentifiers = summary.dropped > 0 ? summary.droppedIdentifiers : nil
+        capacity = summary.capacity
+        warning = summary.dropWarning
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, name, zone, start, end, delivered, pending, reconciles, routes, cuts
+        case type, name, zone, start, end, delivered, pending, reconciles, routes, cuts, dropped, capacity, warning
+        case droppedIdentifiers = "dropped_identifiers"
         case deviceZone = "device_zone"
         case stillDelivered = "still_delivered"
         case appBadge = "app_badge"

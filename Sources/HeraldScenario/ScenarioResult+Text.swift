@@ -2,7 +2,8 @@ import Foundation
 import Herald
 
 extension ScenarioResult {
-    /// The timeline as aligned text, one line per entry, then a summary block.
+    /// The timeline as aligned text, one line per entry, then a summary block, and a
+    /// warning line when the center dropped requests above its capacity.
     ///
     /// ```text
     /// 2026-11-21 08:00 CET  app        launched into the background
@@ -68,8 +69,13 @@ extension ScenarioResult {
             ("routes", "\(summary.routes)"),
             ("coverage horizon", coverage),
             ("cut occurrences", "\(summary.cuts)"),
+            ("dropped requests", "\(summary.dropped)"),
         ]
         for (label, value) in rows { lines.append("  \(label.padding(20))\(value)") }
+        if let warning = summary.dropWarning {
+            lines.append("")
+            lines.append("warning: \(warning)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -93,6 +93,23 @@ struct ScenarioRun {
                 } else {
                     await app.becomeReady()
                 }
+            case .foreign(let count):
+                await recorder.event(action)
+                let stamp = converter.local(for: clock.now).compactDescription
+                for index in 1...count {
+                    // Requests a push SDK would add: not Herald's, so Herald never touches them.
+                    try? await center.add(NotificationRequest(
+                        identifier: "other-sdk:\(stamp):\(index)", content: NotificationContent(title: "From another SDK"),
+                        trigger: .timeInterval(3_600, repeats: false)))
+                }
+            case .refresh:
+                let state = await device.appState
+                guard state != .foreground else {
+                    throw impossible(event, "the app is in the foreground, and the system refreshes only an app in the background or not running (add a background event before it)")
+                }
+                await recorder.event(action, note: state == .notRunning
+                    ? "the app is not running: launched into the background" : nil)
+                try await device.backgroundRefresh()
             case .authorize(let granted):
                 let app = try await runningApp(event, "ask for permission")
                 let before = await center.authorizationStatus()

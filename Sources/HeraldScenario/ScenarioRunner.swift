@@ -19,19 +19,25 @@ import HeraldSimulator
 ///    the same instant, as if it had run earlier, so reminders are pending and the
 ///    next tap cold-launches it.
 /// 3. Time moves to each event in order through the device, delivering what falls due
-///    on the way (in the foreground the app decides how each is shown); the device
-///    tells a running app about each local midnight at that instant, and about each
-///    zone change and clock change the events make, and the app re-plans. When the app said it would be
-///    ready after `ready_after` seconds, time stops at that instant and the app says
-///    so: responses queued since its launch are routed then.
+///    on the way (in the foreground the app decides how each is shown). The device
+///    tells an app in the foreground about each local midnight, and each zone change
+///    and clock change the events make, at its instant, and the app re-plans. An app
+///    in the background is suspended, as on iOS: it hears of them (one of each kind,
+///    in order) when it next runs: back in the foreground, woken for a response, or
+///    at a `refresh` event (a background refresh, which also re-plans). When the app
+///    said it would be ready after `ready_after` seconds, time stops at that instant
+///    and the app says so: responses queued since its launch are routed then.
 /// 4. Data events (complete, pause, ...) go through the running app's engine; while the
 ///    app is not running they are saved to the app's data and Herald's store only (a
-///    sync, another device) and Herald catches up at the next launch. User events act
+///    sync, another device) and Herald catches up at the next launch. A data event
+///    stands for the app's own work: it does not tell a suspended app the time changes
+///    it is waiting for. User events act
 ///    on the latest notification of the entity the user can see: in the delivered list
 ///    (through the device: a tap launches the app if needed) or, in the foreground, an
 ///    open in-app prompt (through the app).
 /// 5. Time moves to `start + days` (in the scenario's zone; an instant, wherever the
-///    device is then); the result summarises the end state.
+///    device is then); the result summarises the end state, with the requests the
+///    center dropped above its capacity during the run (``ScenarioSummary/dropped``).
 ///
 /// ``play(from:)`` plays the same run in parts: it returns a ``ScenarioCheckpoint``
 /// from which the next part goes on as if the run had never stopped.
@@ -128,6 +134,8 @@ public struct ScenarioRunner: Sendable {
             try store.commit(scenario.entities.filter(\.paused).map { .pause($0.reference) })
             source = ScenarioReminderSource(entities: scenario.entities)
         }
+        // What a restored center had dropped before this run is not this run's.
+        let droppedBefore = await center.droppedRequests.count
         let recorder = ScenarioRecorder(clock: clock, lastPlan: checkpoint?.plan)
         for notification in staleDeliveries {
             await recorder.delivery(notification, presented: nil, beforeStart: true)
@@ -159,6 +167,7 @@ public struct ScenarioRunner: Sendable {
         do {
             if let resumed {
                 try await device.launch(into: resumed.app)
+                await device.restorePendingTimeChanges(resumed.pendingTimeChanges)
             } else if checkpoint == nil {
                 try await run.launchAtStart()
             }
@@ -179,7 +188,9 @@ public struct ScenarioRunner: Sendable {
             horizonEnd: plan?.horizonEnd,
             cuts: plan?.cuts ?? 0,
             reconciles: await recorder.reconciles,
-            routes: await recorder.routes)
+            routes: await recorder.routes,
+            droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
+            capacity: center.capacity)
         let result = ScenarioResult(name: scenario.name, zone: scenario.zone, start: first, end: last,
                                     timeline: await recorder.timeline, summary: summary,
                                     deviceZone: checkpoint?.zone ?? scenario.zone)
@@ -188,7 +199,7 @@ public struct ScenarioRunner: Sendable {
             nextEvent: nextEvent, end: last, now: clock.now, zone: clock.timeZone, app: await device.appState,
             appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: await center.snapshot(),
             data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted),
-            plan: plan)
+            plan: plan, pendingTimeChanges: await device.pendingTimeChanges)
         return Outcome(result: result, checkpoint: stopped)
     }
 

@@ -1,11 +1,14 @@
 import Foundation
 import Herald
 
-/// How a scenario run ended.
+/// How a scenario run ended, and whether the simulated notification center had to drop
+/// requests because more than its capacity were pending (something Herald's budget and
+/// reserve are meant to prevent, so a run that drops says so).
 ///
 /// ```swift
 /// let summary = result.summary
 /// #expect(summary.delivered == 3 && summary.cuts == 0)
+/// #expect(summary.dropped == 0 && summary.dropWarning == nil)
 /// ```
 public struct ScenarioSummary: Hashable, Sendable {
     /// Notifications delivered during the run (those already delivered at the start not counted).
@@ -26,9 +29,15 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var reconciles: Int
     /// Responses routed to the app.
     public var routes: Int
+    /// The identifiers of the requests the center dropped during the run because more
+    /// than ``capacity`` were pending, in the order it dropped them.
+    public var droppedIdentifiers: [String]
+    /// How many requests the center keeps pending (64, as on Apple platforms).
+    public var capacity: Int
 
     public init(delivered: Int, pending: Int, stillDelivered: Int, appBadge: Int, coverageHorizon: Date?,
-                horizonEnd: Date?, cuts: Int, reconciles: Int, routes: Int = 0) {
+                horizonEnd: Date?, cuts: Int, reconciles: Int, routes: Int = 0, droppedIdentifiers: [String] = [],
+                capacity: Int = 64) {
         self.delivered = delivered
         self.pending = pending
         self.stillDelivered = stillDelivered
@@ -38,5 +47,20 @@ public struct ScenarioSummary: Hashable, Sendable {
         self.cuts = cuts
         self.reconciles = reconciles
         self.routes = routes
+        self.droppedIdentifiers = droppedIdentifiers
+        self.capacity = capacity
+    }
+
+    /// How many requests the center dropped during the run.
+    public var dropped: Int { droppedIdentifiers.count }
+
+    /// What to tell the reader when the center dropped requests, naming the first three
+    /// (`nil` when it dropped none): `the notification center dropped 2 requests above
+    /// its capacity of 64: herald:reminder:..., herald:reminder:...`.
+    public var dropWarning: String? {
+        guard dropped > 0 else { return nil }
+        let named = droppedIdentifiers.prefix(3).joined(separator: ", ")
+        let more = dropped > 3 ? ", and \(dropped - 3) more" : ""
+        return "the notification center dropped \(dropped) request\(dropped == 1 ? "" : "s") above its capacity of \(capacity): \(named)\(more)"
     }
 }

@@ -80,8 +80,11 @@ enum TriggerSchedule {
     /// exist (February 30: the system never fires those). `nextDate` costs tens of
     /// microseconds and this is the path for the one-shot requests Herald mostly adds,
     /// so it converts with Herald's `ZoneConverter`, which gives what
-    /// `Calendar.date(from:)` gives (checked against it for every zone of the DST
-    /// tests); repeating and partial triggers still go through `Calendar`.
+    /// `Calendar.date(from:)` gives for a wall time that exists, and what `nextDate` with
+    /// `.nextTimePreservingSmallerComponents` gives for one a DST gap skips: the wall
+    /// time moved later by the gap (`FixedDateOracleTests` checks it against Foundation
+    /// in ten zones around every transition of 2026–2027, and at random). Repeating and
+    /// partial triggers still go through `Calendar`.
     static func fixedDate(of trigger: CalendarTrigger, deviceZone: TimeZone) -> Date? {
         guard let local = trigger.localDateTime, local.date.isValid, local.time.isValid else { return nil }
         return ZoneConverter.for(trigger.timeZone ?? deviceZone).instant(for: local).date

@@ -71,6 +71,13 @@ public actor StreakApp {
         await engine.timeChanged(change)
     }
 
+    /// The system gave the app background time (iOS's background app refresh), after
+    /// telling it the time changes it missed while suspended: the reminder is re-planned
+    /// with the games at risk now.
+    public func performBackgroundRefresh() async {
+        await engine.reconcile(reason: .backgroundRefresh)
+    }
+
     /// The user played a game: it is no longer at risk today.
     public func recordResult(_ gameID: String, at date: Date) async {
         source.recordResult(gameID, at: date)

@@ -14,7 +14,10 @@ struct SimulateCommand: AsyncParsableCommand {
             event of the scenario, every reconcile of the engine with its reasons (day \
             changed, time zone changed, significant time change, ...), the app's lifecycle, \
             the user's gestures and each response's route with the app badge after it, then \
-            a summary. With --json it is one JSON object per line. \
+            a summary, which counts the requests the notification center dropped above its \
+            capacity of 64 (with a warning naming them when there are any). With --json it \
+            is one JSON object per line, the summary's field "dropped" the count and \
+            "warning" the warning, which also goes to standard error. \
             Herald's state is kept in a SQLite file: a fresh temporary one by default; with \
             --state PATH a new file starts the scenario and keeps where it stopped, and an \
             existing one resumes it for --days more days. A scenario that cannot be read, an \
@@ -70,5 +73,10 @@ struct SimulateCommand: AsyncParsableCommand {
             throw ExitCode(74)
         }
         print(output.json ? result.jsonLines() : result.text(), terminator: "")
+        // The text ends with the warning; JSON carries it in the summary, and a reader
+        // watching the terminal sees it here too.
+        if output.json, let warning = result.summary.dropWarning {
+            StandardError.warn(warning)
+        }
     }
 }

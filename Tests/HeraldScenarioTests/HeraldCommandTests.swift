@@ -65,13 +65,26 @@ struct HeraldCommandTests {
         #expect(objects.last?["type"] as? String == "summary")
     }
 
+    /// The local time column as the text prints it: `2026-11-21 09:00 CET`.
+    static func when(_ local: String, utc: String, in zone: String = "Europe/Berlin") throws -> String {
+        let instant = try #require(ISO8601DateFormatter().date(from: utc))
+        return "\(local) \(try #require(TimeZone(identifier: zone)?.abbreviation(for: instant)))"
+    }
+
     @Test func simulatePrintsText() async throws {
         let run = try await makeExecution(["simulate", "Examples/seed-004-badges.yaml"])
 
-        #expect(run.status == 0)
-        #expect(run.stdout.contains("badge 1"))
-        #expect(run.stdout.contains("badge 3"))
-        #expect(run.stdout.contains("Summary"))
+        // Today's three reminders, badged 1, 2, 3 in fire order, shown by the system
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let today = lines.filter { $0.contains("  delivery  ") && !$0.hasSuffix("(already delivered at start)") }
+        #expect(today == [
+            "\(try Self.when("2026-11-21 09:00", utc: "2026-11-21T08:00:00Z"))  delivery   badge 1   Meditate  herald:reminder:habit:meditate:reminders:20261121T0900  [banner, list, sound, badge; background]",
+            "\(try Self.when("2026-11-21 09:01", utc: "2026-11-21T08:01:00Z"))  delivery   badge 2   Meditate  herald:reminder:habit:meditate:reminders:20261121T0901  [banner, list, sound, badge; background]",
+            "\(try Self.when("2026-11-21 09:02", utc: "2026-11-21T08:02:00Z"))  delivery   badge 3   Meditate  herald:reminder:habit:meditate:reminders:20261121T0902  [banner, list, sound, badge; background]",
+        ])
+        #expect(lines.contains("Summary"))
+        #expect(lines.contains("  delivered           3"))
     }
 
     @Test func occurrencesShowTheDSTShiftInUTC() async throws {
@@ -110,7 +123,7 @@ struct HeraldCommandTests {
         // Then herald exits non-zero and says where and what
         #expect(run.status != 0)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("\(file.path):9:26: entities[0].rules[0].daily[1]: \"25:00\" is not a time"))
+        #expect(run.stderr == "error: \(file.path):9:26: entities[0].rules[0].daily[1]: \"25:00\" is not a time (expected HH:mm)\n")
     }
 
     @Test func badRRULEFailsWithPartAndPosition() async throws {
@@ -119,14 +132,14 @@ struct HeraldCommandTests {
         ])
 
         #expect(run.status != 0)
-        #expect(run.stderr.contains("BYHOUR at position 12"))
+        #expect(run.stderr == "error: invalid RRULE: BYHOUR at position 12: 25 is not in 0...23\n")
     }
 
     @Test func unknownZoneSaysSo() async throws {
         let run = try await makeExecution(["occurrences", "FREQ=DAILY", "--zone", "Mars/Base", "--from", "2026-03-28"])
 
         #expect(run.status != 0)
-        #expect(run.stderr.contains("unknown time zone \"Mars/Base\""))
+        #expect(run.stderr == "error: unknown time zone \"Mars/Base\" (expected an IANA id such as Europe/Berlin)\n")
     }
 }
 
@@ -157,9 +170,19 @@ extension HeraldCommandTests {
     @Test func simulateShowsThePromptAsText() async throws {
         let run = try await makeExecution(["simulate", "Examples/exercise-breaks.yaml"])
 
+        // Each 09:00 reminder and its two snoozes open a prompt; each snooze is 5 minutes
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("prompt     Time to move: Log Exercise | Snooze 5 min | Dismiss"))
-        #expect(run.stdout.contains("snoozed until 2026-11-23 09:06"))
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let prompt = "prompt     Time to move: Log Exercise | Snooze 5 min | Dismiss"
+        #expect(lines.filter { $0.contains("  prompt  ") } == [
+            "\(try Self.when("2026-11-23 09:00", utc: "2026-11-23T08:00:00Z"))  \(prompt)",
+            "\(try Self.when("2026-11-23 09:06", utc: "2026-11-23T08:06:00Z"))  \(prompt)",
+            "\(try Self.when("2026-11-23 09:12", utc: "2026-11-23T08:12:00Z"))  \(prompt)",
+        ])
+        #expect(lines.filter { $0.contains("snoozed until") } == [
+            "\(try Self.when("2026-11-23 09:01", utc: "2026-11-23T08:01:00Z"))  route      ready \"Time to move\" (snooze-5), snoozed until \(try Self.when("2026-11-23 09:06", utc: "2026-11-23T08:06:00Z")), app badge 0",
+            "\(try Self.when("2026-11-23 09:07", utc: "2026-11-23T08:07:00Z"))  route      ready \"Time to move\" (snooze-5), snoozed until \(try Self.when("2026-11-23 09:12", utc: "2026-11-23T08:12:00Z")), app badge 0",
+        ])
     }
 
     @Test func impossibleEventFailsWithItsLine() async throws {
@@ -175,6 +198,6 @@ extension HeraldCommandTests {
         let run = try await makeExecution(["simulate", file.path])
 
         #expect(run.status != 0)
-        #expect(run.stderr.contains("\(file.path):6:33: events[0].tap: at 2026-11-21 08:30"), "\(run.stderr)")
+        #expect(run.stderr == "error: \(file.path):6:33: events[0].tap: at \(try Self.when("2026-11-21 08:30", utc: "2026-11-21T07:30:00Z")): no notification of habit/a is in the delivered list or an open prompt (the list is empty)\n")
     }
 }

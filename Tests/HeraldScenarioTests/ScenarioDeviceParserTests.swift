@@ -199,6 +199,15 @@ struct ScenarioDeviceParserTests {
         BadCase(name: "terminate with a value",
                 yaml: deviceHeader + "events:\n  - {at: 2026-11-21T09:05, terminate: now}\n",
                 line: 14, column: 39, field: "events[0].terminate", code: .invalidValue, mentions: "takes no value"),
+        BadCase(name: "refresh with a value",
+                yaml: deviceHeader + "events:\n  - {at: 2026-11-21T09:05, refresh: soon}\n",
+                line: 14, column: 37, field: "events[0].refresh", code: .invalidValue, mentions: "refresh takes no value"),
+        BadCase(name: "foreign with no requests",
+                yaml: deviceHeader + "events:\n  - {at: 2026-11-21T09:05, foreign: 0}\n",
+                line: 14, column: 37, field: "events[0].foreign", code: .invalidValue, mentions: "1"),
+        BadCase(name: "foreign above the capacity",
+                yaml: deviceHeader + "events:\n  - {at: 2026-11-21T09:05, foreign: 65}\n",
+                line: 14, column: 37, field: "events[0].foreign", code: .invalidValue, mentions: "64"),
         BadCase(name: "post with an unknown category",
                 yaml: deviceHeader + "events:\n  - {at: 2026-11-21T09:05, post: {entity: x, title: X, category: nope}}\n",
                 line: 14, column: 66, field: "events[0].post.category", code: .unknownCategory,
@@ -216,6 +225,30 @@ struct ScenarioDeviceParserTests {
         #expect(error.line == badCase.line, "\(error)")
         #expect(error.column == badCase.column, "\(error)")
         #expect(error.message.contains(badCase.mentions), "\(error)")
+    }
+
+    @Test func parsesRequestsAddedByAnotherSDK() throws {
+        let scenario = try makeDeviceScenario(events: """
+              - {at: 2026-11-22T06:00, foreign: 3}
+            """)
+        #expect(scenario.events.map(\.action) == [.foreign(count: 3)])
+        #expect(scenario.events.map(\.action.description) == ["another SDK adds 3 requests"])
+    }
+
+    @Test func parsesABackgroundRefresh() throws {
+        // Given a refresh written bare and with `true`, as the other events without a value
+        let scenario = try makeDeviceScenario(events: """
+              - {at: 2026-11-22T06:00, refresh}
+              - {at: 2026-11-22T07:00, refresh: true}
+            """)
+
+        // Then both are refreshes, at their times, located on their lines
+        #expect(scenario.events.map(\.action) == [.refresh, .refresh])
+        #expect(scenario.events.map(\.at.description) == ["2026-11-22T06:00", "2026-11-22T07:00"])
+        #expect(scenario.events.map(\.action.kind) == ["refresh", "refresh"])
+        #expect(scenario.events.map(\.action.description)
+            == ["the system gives the app a background refresh", "the system gives the app a background refresh"])
+        #expect(scenario.events.compactMap(\.location?.line) == [14, 15])
     }
 
     @Test func aTapMayNameAnEntityDeletedBefore() throws {

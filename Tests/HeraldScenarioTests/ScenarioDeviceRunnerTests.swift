@@ -99,7 +99,8 @@ struct ScenarioDeviceRunnerTests {
         #expect(log.effect == .completed(LocalDate(year: 2026, month: 11, day: 23)))
         #expect(log.badge == 0)
         #expect(result.lifecycle.contains { $0.change == .becameActive && $0.date == log.date })
-        #expect(!result.deliveries.contains { $0.local.time.hour == 12 && $0.identifier.contains("standup") })
+        #expect(result.deliveries.filter { $0.identifier.hasPrefix("herald:reminder:exercise:standup:") }.map(\.local.description)
+            == ["2026-11-23T09:00", "2026-11-23T10:00", "2026-11-23T11:00"])
     }
 
     @Test func achievementAndReportHaveTheirOwnCategories() async throws {
@@ -198,15 +199,19 @@ struct ScenarioDeviceRunnerTests {
         #expect(error?.code == .impossibleEvent)
         #expect(error?.line == 15)
         #expect(error?.field == "events[0].tap")
-        #expect(error?.message.contains("no notification of habit/a") == true)
-        #expect(error?.message.contains("the list is empty") == true)
+        let half = try at("2026-11-21T08:30")
+        let cet = TimeZone(identifier: "Europe/Berlin")?.abbreviation(for: half) ?? ""
+        #expect(error?.message
+            == "at 2026-11-21 08:30 \(cet): no notification of habit/a is in the delivered list or an open prompt (the list is empty)")
     }
 
     @Test func launchingARunningAppIsImpossible() async throws {
         let scenario = try makeScenario(body: "entities: []\nevents:\n  - {at: 2026-11-21T09:00, launch}\n")
 
         let error = await #expect(throws: ScenarioError.self) { try await ScenarioRunner(scenario: scenario).run() }
+        let nine = try at("2026-11-21T09:00")
+        let cet = TimeZone(identifier: "Europe/Berlin")?.abbreviation(for: nine) ?? ""
         #expect(error?.code == .impossibleEvent)
-        #expect(error?.message.contains("Cannot launch") == true)
+        #expect(error?.message == "at 2026-11-21 09:00 \(cet): Cannot launch while the app is background; use moveToForeground() from the background, or terminate() first.")
     }
 }

@@ -25,14 +25,14 @@ struct ScenarioRunnerTests {
         #expect(result.summary.delivered == 3)
     }
 
-    @Test func launchComesFirstAndMidnightReplans() async throws {
+    @Test func launchComesFirstAndTheMorningRefreshBringsTheNewDay() async throws {
         let result = try await makeResult()
 
-        let reconciles = result.reconciles
-        #expect(reconciles.first?.reasons == ["launch"])
-        #expect(reconciles.first?.local == LocalDateTime(parsing: "2026-11-21T08:00"))
-        #expect(reconciles.dropFirst().map(\.reasons) == [["day changed"]])
-        #expect(reconciles.last?.local == LocalDateTime(parsing: "2026-11-22T00:00"))
+        // The app is suspended at midnight; the 07:00 background refresh tells it the
+        // day changed, then refreshes.
+        #expect(result.reconciles.map { "\($0.local) \($0.reasons.joined(separator: ", "))" } == [
+            "2026-11-21T08:00 launch", "2026-11-22T07:00 day changed", "2026-11-22T07:00 background refresh",
+        ])
         #expect(result.timeline.map(\.date) == result.timeline.map(\.date).sorted())
     }
 
@@ -133,14 +133,35 @@ struct ScenarioRunnerTests {
 
     @Test func textAlignsOneLinePerEntryThenSummary() async throws {
         let result = try await makeResult()
-        let lines = result.text().split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = result.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
-        let deliveryLines = lines.filter { $0.contains(" delivery ") }
-        #expect(deliveryLines.count == 5)
-        #expect(deliveryLines.allSatisfy { $0.contains("herald:reminder:habit:meditate:reminders:") })
-        #expect(Set(deliveryLines.map { $0.range(of: "herald:")!.lowerBound.utf16Offset(in: $0) }).count == 1)
-        #expect(lines.contains("Summary"))
-        #expect(lines.contains { $0.hasPrefix("  delivered") && $0.hasSuffix(" 3") })
+        // Yesterday's two, then today's three numbered from one, one column each
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let cet = berlin.abbreviation(for: Date(timeIntervalSince1970: 1_795_248_000)) ?? ""   // 2026-11-21T08:00Z
+        let identifier = "herald:reminder:habit:meditate:reminders:"
+        #expect(lines.filter { $0.contains("  delivery  ") } == [
+            "2026-11-20 09:00 \(cet)  delivery   badge 1   Meditate  \(identifier)20261120T0900  (already delivered at start)",
+            "2026-11-20 09:01 \(cet)  delivery   badge 2   Meditate  \(identifier)20261120T0901  (already delivered at start)",
+            "2026-11-21 09:00 \(cet)  delivery   badge 1   Meditate  \(identifier)20261121T0900  [banner, list, sound, badge; background]",
+            "2026-11-21 09:01 \(cet)  delivery   badge 2   Meditate  \(identifier)20261121T0901  [banner, list, sound, badge; background]",
+            "2026-11-21 09:02 \(cet)  delivery   badge 3   Meditate  \(identifier)20261121T0902  [banner, list, sound, badge; background]",
+        ])
+        // Three a day for the 14 days from the refresh on the 22nd at 07:00 are pending;
+        // nothing is outstanding that day, so the badge is 0.
+        let summary = try #require(lines.firstIndex(of: "Summary"))
+        #expect(Array(lines[summary...]) == [
+            "Summary",
+            "  delivered           3",
+            "  still in the list   5",
+            "  pending at the end  42",
+            "  app badge           0",
+            "  reconciles          3",
+            "  routes              0",
+            "  coverage horizon    2026-12-06 07:00 \(cet) (the whole horizon)",
+            "  cut occurrences     0",
+            "  dropped requests    0",
+            "",
+        ])
     }
 
     @Test func shorterRunSkipsLaterEvents() async throws {

@@ -3,8 +3,9 @@ import Herald
 import HeraldScenario
 import Testing
 
-/// Time moving under the scenario's app: day changes at the exact instant, zone
-/// changes, the clock set back and forward, completions recorded at given times.
+/// Time moving under the scenario's app: day changes at the exact instant in the
+/// foreground and when a suspended app next runs, zone changes, the clock set back and
+/// forward, completions recorded at given times.
 struct ScenarioTimeRunnerTests {
     /// A run of inline YAML (after the standard header), with the store it used.
     func makeRun(_ body: String, days: Int? = nil) async throws -> (result: ScenarioResult, store: InMemoryEngineStore) {
@@ -13,7 +14,17 @@ struct ScenarioTimeRunnerTests {
         return (result, store)
     }
 
+    /// The scenario's events as the timeline records them: `local description (note)`.
+    func events(_ result: ScenarioResult) -> [String] {
+        result.timeline.compactMap { entry in
+            guard case .event(let event) = entry else { return nil }
+            return "\(event.local) \(event.action)" + (event.note.map { " (\($0))" } ?? "")
+        }
+    }
+
+    /// On screen, where the app hears of each time change at its instant.
     static let floatingAndPinned = """
+        app: foreground
         days: 2
         entities:
           - {id: water, title: Water, rules: [{id: r, daily: ["09:00"]}]}
@@ -58,12 +69,13 @@ struct ScenarioTimeRunnerTests {
         let jump = try #require(result.reconciles.first { $0.reasons == ["significant time change"] })
         #expect(jump.local == LocalDateTime(parsing: "2026-11-21T08:00"))
         #expect(result.deliveries.filter { $0.title == "Water" }.map(\.local.description) == ["2026-11-21T09:00"])
-        #expect(result.text().contains("the user sets the clock to 2026-11-21 08:00 (back 1 h 30 min)"))
+        #expect(events(result) == ["2026-11-21T09:30 the user sets the clock to 2026-11-21 08:00 (back 1 h 30 min)"])
     }
 
     @Test func clockSetForwardDeliversWhatBecameOverdueOnce() async throws {
         // Given the clock set forward from 08:30 over the 09:00 reminder
         let (result, _) = try await makeRun("""
+            app: foreground
             entities: [{id: water, title: Water, rules: [{id: r, daily: ["09:00"]}]}]
             events:
               - {at: 2026-11-21T08:30, clock: 2026-11-21T10:00}
@@ -74,6 +86,109 @@ struct ScenarioTimeRunnerTests {
         let water = result.deliveries.filter { $0.title == "Water" }
         #expect(water.map(\.local.description) == ["2026-11-21T10:00"])
         #expect(result.reconciles.contains { $0.reasons == ["significant time change"] })
+    }
+
+    // MARK: Suspension and background refresh
+
+    @Test func aSuspendedAppHearsOfTheNewDayOnlyWhenItNextRuns() async throws {
+        // Given the app in the background (suspended), a background refresh on Sunday
+        // morning and the user opening it on Monday at 10:00
+        let (result, _) = try await makeRun("""
+            days: 3
+            entities: [{id: water, title: Water, rules: [{id: r, daily: ["09:00"]}]}]
+            events:
+              - {at: 2026-11-22T07:00, refresh}
+              - {at: 2026-11-23T10:00, foreground}
+
+            """)
+
+        // Then no midnight reaches it while suspended: Sunday's at the refresh, Monday's
+        // when it comes to the foreground (before it becomes active); Tuesday's, on
+        // screen, at the instant
+        #expect(result.reconciles.map { "\($0.local) \($0.reasons.joined(separator: ", "))" } == [
+            "2026-11-21T08:00 launch",
+            "2026-11-22T07:00 day changed", "2026-11-22T07:00 background refresh",
+            "2026-11-23T10:00 day changed", "2026-11-23T10:00 foreground",
+            "2026-11-24T00:00 day changed",
+        ])
+        #expect(result.lifecycle.map { "\($0.local) \($0.change)" } == [
+            "2026-11-21T08:00 launched into the background", "2026-11-21T08:00 app ready",
+            "2026-11-23T10:00 became active",
+        ])
+        #expect(result.timeline.compactMap { entry -> String? in
+            guard case .event(let event) = entry else { return nil }
+            return "\(event.local) \(event.action.kind) \(event.note ?? "-")"
+        } == ["2026-11-22T07:00 refresh -"])
+    }
+
+    @Test func aRefreshLaunchesAStoppedAppIntoTheBackground() async throws {
+        // Given the app not running, and a background refresh on Sunday at 06:00
+        let (result, _) = try await makeRun("""
+            app: not-running
+            entities: [{id: water, title: Water, rules: [{id: r, daily: ["09:00"]}]}]
+            events:
+              - {at: 2026-11-22T06:00, refresh}
+
+            """)
+
+        // Then the system launches it into the background, it plans, and it refreshes
+        #expect(result.lifecycle.map { "\($0.local) \($0.change)" } == [
+            "2026-11-21T08:00 launched into the background", "2026-11-21T08:00 app ready",
+            "2026-11-21T08:00 terminated",
+            "2026-11-22T06:00 launched into the background", "2026-11-22T06:00 app ready",
+        ])
+        #expect(result.reconciles.map { "\($0.local) \($0.reasons.joined(separator: ", "))" } == [
+            "2026-11-21T08:00 launch", "2026-11-22T06:00 launch", "2026-11-22T06:00 background refresh",
+        ])
+        let note = result.timeline.compactMap { entry -> String? in
+            if case .event(let event) = entry { event.note } else { nil }
+        }
+        #expect(note == ["the app is not running: launched into the background"])
+    }
+
+    @Test func aRefreshInTheForegroundCannotHappen() async throws {
+        let scenario = try makeScenario(body: """
+            app: foreground
+            entities: []
+            events:
+              - {at: 2026-11-21T09:00, refresh}
+
+            """)
+
+        let error = await #expect(throws: ScenarioError.self) { try await ScenarioRunner(scenario: scenario).run() }
+
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let nine = try #require(ISO8601DateFormatter().date(from: "2026-11-21T08:00:00Z"))
+        #expect(error?.code == .impossibleEvent)
+        #expect(error?.line == 7)
+        #expect(error?.field == "events[0].refresh")
+        #expect(error?.message == "at 2026-11-21 09:00 \(berlin.abbreviation(for: nine) ?? ""): the app is in the foreground, and the system refreshes only an app in the background or not running (add a background event before it)")
+    }
+
+    @Test func aPausedRunKeepsWhatTheSuspendedAppWasNotToldYet() async throws {
+        // Given a run paused on Sunday at 08:00, with Sunday's midnight not told to the
+        // suspended app, and the user opening it at 09:30
+        let scenario = try makeScenario(body: """
+            days: 2
+            entities: [{id: water, title: Water, rules: [{id: r, daily: ["09:00"]}]}]
+            events:
+              - {at: 2026-11-22T09:30, foreground}
+
+            """)
+        let store = InMemoryEngineStore()
+        let first = try await ScenarioRunner(scenario: scenario, days: 1, store: store).play(from: nil)
+        #expect(first.checkpoint.pendingTimeChanges == [.dayChanged])
+
+        // When the rest is played from the checkpoint
+        let rest = try await ScenarioRunner(scenario: scenario, days: 1, store: store).play(from: first.checkpoint)
+
+        // Then the resumed app hears of the day change when it comes to the foreground,
+        // as in one uninterrupted run
+        #expect(rest.result.reconciles.map { "\($0.local) \($0.reasons.joined(separator: ", "))" } == [
+            "2026-11-22T09:30 day changed", "2026-11-22T09:30 foreground", "2026-11-23T00:00 day changed",
+        ])
+        let once = try await ScenarioRunner(scenario: scenario).run()
+        #expect(first.result.reconciles + rest.result.reconciles == once.reconciles)
     }
 
     @Test func completionIsRecordedWhenItWasDone() async throws {
@@ -105,7 +220,9 @@ struct ScenarioTimeRunnerTests {
         let completion = try #require(store.load().completions.values.first)
         #expect(TimeTextProbe.utc(completion.date) == "2026-11-20T21:15:00Z")
         #expect(completion.day.description == "2026-11-20")
-        #expect(result.text().contains("complete habit/water, done at 2026-11-20 22:15 (the app is not running"))
+        #expect(events(result) == [
+            "2026-11-21T10:00 complete habit/water, done at 2026-11-20 22:15 (the app is not running: saved; Herald catches up at the next launch)",
+        ])
     }
 
     /// Around Berlin's spring-forward night the day still changes once, at midnight,
@@ -116,6 +233,7 @@ struct ScenarioTimeRunnerTests {
             zone: Europe/Berlin
             start: 2026-03-28T12:00
             days: 2
+            app: foreground
             entities: [{id: a, title: A, rules: [{id: r, daily: ["02:30", "09:00"]}]}]
 
             """)

@@ -30,18 +30,24 @@ struct TravelExampleTests {
         #expect(Set(result.deliveries.map(\.identifier)).count == result.deliveries.count)
     }
 
-    @Test func everyReplanShowsItsReason() async throws {
+    @Test func everyReplanShowsItsReasonWhenTheAppRuns() async throws {
         let result = try await makeResult()
 
+        // The suspended app hears of each time change when it next runs: the clock set
+        // back when the user opens it at 07:25, Sunday at the 06:00 background refresh,
+        // Monday and Tuesday's midnights (one change) and Tokyo when it is opened after
+        // landing; on screen from then on, Tokyo's midnight at the instant.
         #expect(result.reconciles.map { "\($0.local) \($0.reasons.joined(separator: ", "))" } == [
             "2026-10-24T07:00 launch",
-            "2026-10-24T07:20 significant time change",
+            "2026-10-24T07:25 significant time change",
+            "2026-10-24T07:25 foreground",
             "2026-10-24T08:30 completed habit/water",
-            "2026-10-25T00:00 day changed",
+            "2026-10-25T06:00 day changed",
+            "2026-10-25T06:00 background refresh",
             "2026-10-25T10:00 completed habit/water",
-            "2026-10-26T00:00 day changed",
-            "2026-10-27T00:00 day changed",
-            "2026-10-27T09:00 time zone changed",
+            "2026-10-27T09:20 day changed",
+            "2026-10-27T09:20 time zone changed",
+            "2026-10-27T09:20 foreground",
             "2026-10-27T09:30 completed habit/water",
             "2026-10-28T00:00 day changed",
         ])
@@ -51,12 +57,27 @@ struct TravelExampleTests {
     @Test func textShowsTheClockJumpAndTheZoneOfEachLine() async throws {
         let text = try await makeResult().text()
 
-        #expect(text.contains("event      the user sets the clock to 2026-10-24 07:20 (back 1 h)"))
-        #expect(text.contains("event      complete habit/water, done at 2026-10-25 07:45"))
-        #expect(text.contains("event      the device moves to Asia/Tokyo"))
-        // Local times after landing are Tokyo's, with its offset
-        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
-        let landing = try #require(ISO8601DateFormatter().date(from: "2026-10-27T00:00:00Z"))
-        #expect(text.contains("2026-10-27 09:00 \(tokyo.abbreviation(for: landing) ?? "+09:00")  delivery"))
+        // Local times are the device's, with its zone's abbreviation (Tokyo's after landing)
+        let berlin = TimeZone(identifier: "Europe/Berlin")!, tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        func when(_ local: String, _ utc: String, _ zone: TimeZone) throws -> String {
+            let instant = try #require(ISO8601DateFormatter().date(from: utc))
+            return "\(local) \(zone.abbreviation(for: instant) ?? "")"
+        }
+        let expected = [
+            (try when("2026-10-24 08:20", "2026-10-24T06:20:00Z", berlin), "the user sets the clock to 2026-10-24 07:20 (back 1 h)"),
+            (try when("2026-10-24 08:30", "2026-10-24T06:30:00Z", berlin), "complete habit/water"),
+            (try when("2026-10-25 06:00", "2026-10-25T05:00:00Z", berlin), "the system gives the app a background refresh"),
+            (try when("2026-10-25 10:00", "2026-10-25T09:00:00Z", berlin), "complete habit/water, done at 2026-10-25 07:45"),
+            (try when("2026-10-27 01:00", "2026-10-27T00:00:00Z", berlin), "the device moves to Asia/Tokyo"),
+            (try when("2026-10-27 09:30", "2026-10-27T00:30:00Z", tokyo), "complete habit/water"),
+        ]
+        let width = expected.map(\.0.count).max() ?? 0
+        let eventLines = text.split(separator: "\n").map(String.init).filter { $0.contains("  event  ") }
+        #expect(eventLines == expected.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  event      " + $0.1 })
+        // The first delivery after landing is at 09:00 Tokyo time
+        let landing = try when("2026-10-27 09:00", "2026-10-27T00:00:00Z", tokyo)
+        #expect(text.split(separator: "\n").first { $0.hasPrefix(landing) }.map(String.init)
+            == landing.padding(toLength: width, withPad: " ", startingAt: 0)
+            + "  delivery   badge 1   Drink water  herald:reminder:habit:water:morning:20261027T0800  [banner, list, sound, badge; background]")
     }
 }

@@ -21,6 +21,7 @@ struct SimulatedStreakApp: SimulatedApp {
     }
     func didReceive(_ response: NotificationResponse) async { await app.didReceive(response) }
     func timeChanged(_ change: TimeChange) async { await app.timeChanged(change) }
+    func performBackgroundRefresh() async { await app.performBackgroundRefresh() }
 }
 
 /// A device running the streak app, with what outlives its processes.

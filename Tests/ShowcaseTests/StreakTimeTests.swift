@@ -4,9 +4,12 @@ import HeraldSimulator
 import ShowcaseStreaks
 import Testing
 
-/// Seed 003's time half: the streak reminder is re-planned at every day change with
-/// that day's games at risk, whether or not smart timing is on, and smart timing
-/// suggests, clamps and recomputes as specified without ever switching anything on.
+/// Seed 003's time half: the streak reminder is re-planned for each new day with that
+/// day's games at risk, whether or not smart timing is on, as soon as the app runs after
+/// the day changed (iOS does not wake a suspended app at midnight: it learns of the new
+/// day when it comes to the foreground, gets a background refresh or is launched), and
+/// smart timing suggests, clamps and recomputes as specified without ever switching
+/// anything on.
 @Suite struct StreakTimeTests {
     struct Fixture {
         let device: SimulatedDevice
@@ -24,7 +27,7 @@ import Testing
         }
     }
 
-    /// The streak app running in the background on Monday 1 June 2026, 20:00, with
+    /// The streak app suspended in the background on Monday 1 June 2026, 20:00, with
     /// Wordle and Connections played on Sunday, reminded at 23:59.
     func makeFixture(settings: StreakSettings = StreakSettings(reminderTime: LocalTime(hour: 23, minute: 59)),
                      at start: String = "2026-06-01T20:00") async throws -> Fixture {
@@ -44,8 +47,21 @@ import Testing
         return Fixture(device: device, source: source)
     }
 
-    @Test(arguments: [false, true])
-    func theDayChangeReplansTheNextDaysReminderWithItsGames(smartTiming: Bool) async throws {
+    /// How the suspended app next runs after midnight.
+    enum NextRun: String, CaseIterable, Sendable {
+        case foreground
+        case backgroundRefresh
+
+        func happen(on device: SimulatedDevice) async throws {
+            switch self {
+            case .foreground: try await device.moveToForeground()
+            case .backgroundRefresh: try await device.backgroundRefresh()
+            }
+        }
+    }
+
+    @Test(arguments: [false, true], NextRun.allCases)
+    func theNewDaysReminderListsItsGamesOnceTheAppRunsAgain(smartTiming: Bool, nextRun: NextRun) async throws {
         // Given Wordle played at 20:30, so only Connections is at risk at 23:59
         var settings = StreakSettings(reminderTime: LocalTime(hour: 23, minute: 59))
         settings.smartTimingEnabled = smartTiming
@@ -54,17 +70,43 @@ import Testing
         let lastMinute = await fixture.device.advance(to: instant("2026-06-01T23:59"))
         #expect(lastMinute.map(\.notification.request.content.body) == ["Connections is at risk: play before midnight to keep your streak."])
 
-        // When the day changes a minute later
-        await fixture.device.advance(to: instant("2026-06-02T00:00"))
+        // When the day changes while the app is suspended
+        await fixture.device.advance(to: instant("2026-06-02T07:00"))
 
-        // Then Tuesday's reminder lists Wordle (played Monday); Connections' streak is over.
-        // With smart timing on, its time also moved to 30 minutes before the 20–21 window
-        // Wordle was played in.
+        // Then nothing is re-planned: Tuesday's reminder still says what Monday's plan said
+        #expect(await fixture.pendingReminders().first.map { "\($0.time) \($0.body)" }
+            == "2026-06-02T23:59 Connections is at risk: play before midnight to keep your streak.")
+        #expect(await fixture.device.events.filter(\.isTimeChange).isEmpty)
+
+        // When the app runs again at 07:00
+        try await nextRun.happen(on: fixture.device)
+
+        // Then it hears of the day change at once, and Tuesday's reminder lists Wordle
+        // (played Monday); Connections' streak is over. With smart timing on, its time
+        // also moved to 30 minutes before the 20–21 window Wordle was played in.
         let pending = await fixture.pendingReminders()
         #expect(pending.first?.time == (smartTiming ? "2026-06-02T19:30" : "2026-06-02T23:59"))
         #expect(pending.first?.body == "Wordle is at risk: play before midnight to keep your streak.")
-        let changes = await fixture.device.events.filter { if case .timeChanged(.dayChanged) = $0.kind { true } else { false } }
-        #expect(changes.map(\.date) == [instant("2026-06-02T00:00")])
+        let changes = await fixture.device.events.filter(\.isTimeChange)
+        #expect(changes.map(\.date) == [instant("2026-06-02T07:00")])
+        #expect(changes.map(\.kind) == [.timeChanged(.dayChanged)])
+    }
+
+    @Test func theNextLaunchPlansTheNewDaysGames() async throws {
+        // Given Wordle played at 20:30 and the app ended before midnight
+        let fixture = try await makeFixture()
+        try await fixture.app().recordResult(wordle.id, at: instant("2026-06-01T20:30"))
+        await fixture.device.advance(to: instant("2026-06-01T23:59:30"))
+        await fixture.device.terminate()
+        await fixture.device.advance(to: instant("2026-06-02T07:00"))
+        #expect(await fixture.pendingReminders().first?.body == "Connections is at risk: play before midnight to keep your streak.")
+
+        // When the user opens it on Tuesday morning
+        try await fixture.device.launch()
+
+        // Then the launch plans Tuesday's reminder with Wordle at risk
+        #expect(await fixture.pendingReminders().map { "\($0.time) \($0.body)" }.first
+            == "2026-06-02T23:59 Wordle is at risk: play before midnight to keep your streak.")
     }
 
     @Test func whenNothingIsAtRiskTheReminderIsWithdrawn() async throws {
@@ -73,9 +115,13 @@ import Testing
         try await fixture.app().recordResult(connections.id, at: instant("2026-06-01T20:20"))
         #expect(await fixture.center.pendingNotificationRequests().isEmpty)
         #expect(await fixture.device.advance(to: instant("2026-06-01T23:59:30")).isEmpty)
-        // Both are at risk again on Tuesday: the reminder comes back at the day change
-        await fixture.device.advance(to: instant("2026-06-02T00:00"))
-        #expect(await fixture.pendingReminders().first?.body == "Wordle and Connections are at risk.")
+        // Both are at risk again on Tuesday: the suspended app does not know yet...
+        await fixture.device.advance(to: instant("2026-06-02T06:00"))
+        #expect(await fixture.center.pendingNotificationRequests().isEmpty)
+        // ...and the reminder comes back at its next background refresh
+        try await fixture.device.backgroundRefresh()
+        #expect(await fixture.pendingReminders().map { "\($0.time) \($0.body)" }.first
+            == "2026-06-02T23:59 Wordle and Connections are at risk.")
     }
 
     @Test func applyingASuggestionWhileRemindersAreOffChangesNothing() async throws {
@@ -130,13 +176,25 @@ import Testing
                 fixture.source.recordResult(connections.id, at: instant(String(format: "2026-06-0%dT09:%02d", day - 1, minute)))
             }
         }
-        // Then the day changes 12 and 36 hours later keep the old time...
-        await fixture.device.advance(to: instant("2026-06-03T00:00"))
-        #expect(fixture.source.settings.reminderTime == LocalTime(hour: 18, minute: 30))
+        // Then the day changes 12 and 36 hours later, told at a background refresh
+        // right after each midnight, keep the old time...
+        for midnight in ["2026-06-02T00:00", "2026-06-03T00:00"] {
+            await fixture.device.advance(to: instant(midnight))
+            try await fixture.device.backgroundRefresh()
+            #expect(fixture.source.settings.reminderTime == LocalTime(hour: 18, minute: 30), "\(midnight)")
+        }
         // ...and the first one when the suggestion is two days old recomputes it
         await fixture.device.advance(to: instant("2026-06-04T00:00"))
+        try await fixture.device.backgroundRefresh()
         #expect(fixture.source.settings.reminderTime == LocalTime(hour: 8, minute: 30))
         // And smart timing never switched anything on
         #expect(fixture.source.settings.remindersEnabled && fixture.source.settings.smartTimingEnabled)
+    }
+}
+
+extension DeviceEvent {
+    /// Whether the app was told that time moved.
+    var isTimeChange: Bool {
+        if case .timeChanged = kind { true } else { false }
     }
 }

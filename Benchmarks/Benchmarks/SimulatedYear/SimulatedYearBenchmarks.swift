@@ -40,7 +40,9 @@ func simulateYear(_ benchmark: Benchmark, middayRefresh: Bool) async {
                                                 LocalTime(hour: 17 + index % 5, minute: index)]))
     }
     let engine = Engine(center: center, source: YearSource(rules: rules), clock: clock)
-    let device = await SimulatedDevice(center: center) { BackgroundApp(engine: engine) }
+    // The benchmark measures re-planning at every day change, so the app is kept
+    // running in the background (iOS would suspend it until its next run).
+    let device = await SimulatedDevice(center: center, suspendsInBackground: false) { BackgroundApp(engine: engine) }
     try? await device.launch(into: .background)
 
     let stopwatch = ContinuousClock()

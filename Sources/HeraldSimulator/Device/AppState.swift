@@ -11,8 +11,9 @@ public enum AppState: String, Hashable, Sendable, Codable, CaseIterable, CustomS
     /// No process: notifications are shown by the system; a tap or an action launches
     /// the app first.
     case notRunning
-    /// Running but not on screen: notifications are shown by the system; the app is
-    /// not asked how.
+    /// Not on screen: notifications are shown by the system; the app is not asked how.
+    /// The process is suspended, running only while it handles a call (a response it
+    /// was woken for, a background refresh); see ``SimulatedDevice``.
     case background
     /// On screen: the app chooses how each notification is presented (`willPresent`).
     case foreground

@@ -46,8 +46,11 @@ public struct DeviceEvent: Hashable, Sendable, Codable, CustomStringConvertible 
         /// The user changed the app's permission in Settings.
         case authorizationChanged(AuthorizationStatus)
         /// A local midnight passed, the zone changed or the clock was set, and the
-        /// running app was told.
+        /// running app was told: at the instant in the foreground, when it next ran
+        /// if it was suspended.
         case timeChanged(TimeChange)
+        /// The system gave the app background time (`performBackgroundRefresh()`).
+        case backgroundRefresh
     }
 
     /// A line for timelines: `launched foreground`, `delivered water: banner, list, sound, badge (background)`.
@@ -55,6 +58,7 @@ public struct DeviceEvent: Hashable, Sendable, Codable, CustomStringConvertible 
         switch kind {
         case .launched(let state): "launched \(state)"
         case .timeChanged(let change): "time changed: \(change.rawValue)"
+        case .backgroundRefresh: "background refresh"
         case .becameActive: "became active"
         case .enteredBackground: "entered background"
         case .terminated: "terminated"

@@ -21,6 +21,8 @@ import Herald
 ///         [.banner, .list, .sound]
 ///     }
 ///     func didReceive(_ response: NotificationResponse) async { openedResponses.append(response) }
+///     func timeChanged(_ change: TimeChange) async { _ = await engine.timeChanged(change) }
+///     func performBackgroundRefresh() async { _ = await engine.reconcile(reason: .backgroundRefresh) }
 /// }
 ///
 /// let device = await SimulatedDevice(center: center) { GoalApp(engine: makeEngine(center)) }
@@ -37,6 +39,14 @@ import Herald
 ///   returns, at the same instant. An app that loads its data asynchronously should start
 ///   loading in `didFinishLaunching` and return: the response then arrives before the data
 ///   is ready, as on a device, and the app decides when it is ready to handle it.
+/// - In the background the app is suspended (unless the device was made with
+///   `suspendsInBackground: false`): it runs only while it handles a call. Time changes
+///   that happen meanwhile are not told at their instant; they are kept, one of each
+///   kind in the order they first happened, and told when the app next runs, right
+///   after it resumes: before `didBecomeActive()` when the user returns to it, before
+///   `didReceive(_:)` when a response wakes it in the background, and before
+///   `performBackgroundRefresh()`. A process that ends drops them: the next launch
+///   starts from the current time. In the foreground they are told at the instant.
 public protocol SimulatedApp: Sendable {
     /// The process starts (cold launch), into the background (the system woke it, or the
     /// user chose a background action) or into the foreground (the user opened it).
@@ -55,8 +65,13 @@ public protocol SimulatedApp: Sendable {
     func didReceive(_ response: NotificationResponse) async
     /// Time moved under the running app: a local midnight passed, the zone changed, or
     /// the clock was set (iOS's significant-time-change and time-zone notifications).
-    /// Told at the exact virtual instant, in the foreground and the background. Optional.
+    /// Told at the exact virtual instant in the foreground; a suspended app is told when
+    /// it next runs (see the contract above). Optional.
     func timeChanged(_ change: TimeChange) async
+    /// The system gives the app background time to bring its content up to date (iOS's
+    /// background app refresh), after telling it the time changes it missed. The app
+    /// stays in the background. Optional.
+    func performBackgroundRefresh() async
 }
 
 extension SimulatedApp {
@@ -65,4 +80,7 @@ extension SimulatedApp {
 
     /// Does nothing: most apps keep no state that needs saving at termination.
     public func willTerminate() async {}
+
+    /// Does nothing: an app without background work ignores its refresh time.
+    public func performBackgroundRefresh() async {}
 }

@@ -20,8 +20,9 @@ extension SimulatedDevice {
 
     /// Moves virtual time forward to `date`; see ``SimulatedNotificationCenter/advance(to:)``.
     /// At each local midnight on the way (the first instant of each local day, also when
-    /// midnight itself does not exist), a running app is told ``TimeChange/dayChanged``
-    /// at that instant, after what fell due before it.
+    /// midnight itself does not exist), an app in the foreground is told
+    /// ``TimeChange/dayChanged`` at that instant, after what fell due before it; a
+    /// suspended one when it next runs (see ``pendingTimeChanges``).
     @discardableResult
     public func advance(to date: Date) async -> [PresentedNotification] {
         await presenting {
@@ -45,7 +46,8 @@ extension SimulatedDevice {
     }
 
     /// The user sets the device clock; see ``SimulatedNotificationCenter/jumpClock(to:)``.
-    /// A running app is told ``TimeChange/clockChanged`` at the new time.
+    /// An app in the foreground is told ``TimeChange/clockChanged`` at the new time; a
+    /// suspended one when it next runs.
     @discardableResult
     public func jumpClock(to date: Date) async -> [PresentedNotification] {
         await presenting {
@@ -56,7 +58,8 @@ extension SimulatedDevice {
     }
 
     /// The device moves to another zone; see ``SimulatedNotificationCenter/setTimeZone(_:)``.
-    /// A running app is told ``TimeChange/timeZoneChanged``.
+    /// An app in the foreground is told ``TimeChange/timeZoneChanged`` at once; a
+    /// suspended one when it next runs.
     @discardableResult
     public func setTimeZone(_ zone: TimeZone) async -> [PresentedNotification] {
         await presenting {
@@ -66,9 +69,28 @@ extension SimulatedDevice {
         }
     }
 
-    /// Tells the running app that time moved, and records it.
+    /// Keeps time changes a suspended app had not been told, for a process carried
+    /// over from a saved run (a paused scenario going on in another process): they are
+    /// told when it next runs, as if they had happened on this device. Ignored unless
+    /// the app is suspended in the background.
+    ///
+    /// ```swift
+    /// try await device.launch(into: .background)               // the carried-over process
+    /// await device.restorePendingTimeChanges(checkpoint.pendingTimeChanges)
+    /// ```
+    public func restorePendingTimeChanges(_ changes: [TimeChange]) {
+        guard isSuspended, app != nil else { return }
+        for change in changes where !pendingTimeChanges.contains(change) { pendingTimeChanges.append(change) }
+    }
+
+    /// Tells the running app that time moved, and records it; a suspended app keeps
+    /// it for when it next runs (one of each kind, in the order they first happened).
     private func tellTimeChanged(_ change: TimeChange) async {
         guard appState != .notRunning, let app else { return }
+        if isSuspended {
+            if !pendingTimeChanges.contains(change) { pendingTimeChanges.append(change) }
+            return
+        }
         record(.timeChanged(change))
         await app.timeChanged(change)
     }

@@ -9,7 +9,8 @@ import Herald
 /// the app to the foreground: a cold launch (`didFinishLaunching(in: .foreground)`) when
 /// it is not running, `didBecomeActive()` from the background; the response follows at
 /// the same virtual instant. Any other action, and a reported dismissal, launches a
-/// stopped app into the background and leaves a running one where it is.
+/// stopped app into the background and leaves a running one where it is (a suspended
+/// one is woken, and told the time changes it missed before the response).
 ///
 /// ```swift
 /// await device.advance(by: 3_600)                          // "water" delivered
@@ -142,12 +143,14 @@ extension SimulatedDevice {
     }
 
     /// Brings the app where the response needs it, then hands the response over at the
-    /// same instant.
+    /// same instant. A suspended app woken in the background is first told the time
+    /// changes it missed.
     private func hand(_ response: NotificationResponse, bringingToForeground foreground: Bool) async {
         switch appState {
         case .notRunning: await coldLaunch(into: foreground ? .foreground : .background)
         case .background where foreground: await becomeActive()
-        case .background, .foreground: break
+        case .background: await tellPendingTimeChanges()
+        case .foreground: break
         }
         record(.responded(response))
         await app?.didReceive(response)

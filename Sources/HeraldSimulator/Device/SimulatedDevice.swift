@@ -29,6 +29,23 @@ import Herald
 /// with the category registered at that instant (``PresentedNotification``), and the
 /// user can only choose that category's actions.
 ///
+/// An app in the background is suspended, as on iOS: it runs only while it handles
+/// something (its launch, a response it was launched or woken for, a
+/// ``backgroundRefresh()``). Time changes it misses meanwhile (a local midnight, the
+/// clock set, a new zone) are kept, one of each kind in the order they first happened,
+/// and told when it next runs: right after it resumes, before ``SimulatedApp/didBecomeActive()``,
+/// ``SimulatedApp/didReceive(_:)`` or ``SimulatedApp/performBackgroundRefresh()``. A
+/// foreground app is told at the exact instant. `suspendsInBackground: false` tells a
+/// background app at the instant too, for tests that want it.
+///
+/// ```swift
+/// let device = await SimulatedDevice(center: center) { GoalApp(engine: makeEngine(center)) }
+/// try await device.launch(into: .background)
+/// await device.advance(by: 86_400)             // midnight passes: the app is suspended
+/// await device.pendingTimeChanges              // [.dayChanged]
+/// try await device.backgroundRefresh()         // timeChanged(.dayChanged), then the refresh
+/// ```
+///
 /// The device installs itself as the center's presenter; the center's public delivery
 /// handler stays free for the test. Drive it from one task at a time.
 public actor SimulatedDevice {
@@ -47,15 +64,31 @@ public actor SimulatedDevice {
     public internal(set) var presentedNotifications: [PresentedNotification] = []
     /// The device's timeline, in order, with virtual timestamps.
     public internal(set) var events: [DeviceEvent] = []
+    /// Whether an app in the background is suspended (iOS), so that time changes wait
+    /// until it next runs; `false` tells it at the exact instant.
+    public nonisolated let suspendsInBackground: Bool
+    /// Time changes that happened while the app was suspended, one of each kind in the
+    /// order they first happened, to be told when it next runs.
+    public internal(set) var pendingTimeChanges: [TimeChange] = []
+    /// Whether the app is in the background and suspended: time changes wait until it
+    /// next runs.
+    public var isSuspended: Bool {
+        suspendsInBackground && appState == .background
+    }
 
     /// A device with the app not running, presenting the deliveries of `center`.
     ///
     /// - Parameters:
     ///   - center: The system's center; the device becomes its presenter (one device per
     ///     center).
+    ///   - suspendsInBackground: Whether an app in the background is suspended, as on
+    ///     iOS (the default): time changes reach it when it next runs. With `false` it
+    ///     is told at the exact instant, as a foreground app is.
     ///   - makeApp: Makes a fresh app instance at each launch (a new process).
-    public init(center: SimulatedNotificationCenter, makeApp: @escaping @Sendable () async -> any SimulatedApp) async {
+    public init(center: SimulatedNotificationCenter, suspendsInBackground: Bool = true,
+                makeApp: @escaping @Sendable () async -> any SimulatedApp) async {
         self.center = center
+        self.suspendsInBackground = suspendsInBackground
         self.makeApp = makeApp
         await center.setPresenter { [weak self] notification, outcome in
             guard let self else { return .all }
@@ -95,7 +128,8 @@ public actor SimulatedDevice {
         return await outcome { await enterBackground() }
     }
 
-    /// The user returns to the app: `didBecomeActive()`.
+    /// The user returns to the app: the time changes it missed while suspended, then
+    /// `didBecomeActive()`.
     ///
     /// - Throws: ``DeviceError/Code/invalidTransition`` unless in the background (use
     ///   ``launch(into:)`` when not running).
@@ -110,9 +144,45 @@ public actor SimulatedDevice {
         return await outcome { await becomeActive() }
     }
 
+    /// The system gives the app background time to refresh its content (iOS's
+    /// background app refresh): a suspended app resumes in the background and is told
+    /// the time changes it missed; a stopped one is launched into the background
+    /// (`didFinishLaunching(in: .background)`). Then `performBackgroundRefresh()`; the
+    /// app stays in the background.
+    ///
+    /// ```swift
+    /// try await device.moveToBackground()
+    /// await device.advance(by: 86_400)                  // midnight: the app is suspended
+    /// let outcome = try await device.backgroundRefresh()
+    /// // outcome.events: time changed: dayChanged, background refresh
+    /// ```
+    ///
+    /// - Throws: ``DeviceError/Code/invalidTransition`` when the app is in the
+    ///   foreground: the system refreshes only an app in the background or not running.
+    @discardableResult
+    public func backgroundRefresh() async throws -> UserActionOutcome {
+        guard appState != .foreground else {
+            throw DeviceError.invalidTransition(
+                "give a background refresh", from: appState,
+                hint: "the system refreshes only an app in the background or not running: use moveToBackground() first"
+            )
+        }
+        return await outcome {
+            if appState == .notRunning {
+                await coldLaunch(into: .background)
+            } else {
+                await tellPendingTimeChanges()
+            }
+            guard let app else { return }
+            record(.backgroundRefresh)
+            await app.performBackgroundRefresh()
+        }
+    }
+
     /// The process ends normally (the user quits it, the system reclaims it):
-    /// `willTerminate()`, then the app instance is gone. The center keeps its state.
-    /// Does nothing when not running.
+    /// `willTerminate()`, then the app instance is gone. The center keeps its state;
+    /// time changes the app had not been told are dropped (the next process starts from
+    /// the current time). Does nothing when not running.
     @discardableResult
     public func terminate() async -> UserActionOutcome {
         await outcome {
@@ -155,13 +225,25 @@ public actor SimulatedDevice {
     func becomeActive() async {
         guard let app else { return }
         appState = .foreground
+        await tellPendingTimeChanges()
         record(.becameActive)
         await app.didBecomeActive()
+    }
+
+    /// The suspended app runs again: it is told the time changes it missed, in order.
+    func tellPendingTimeChanges() async {
+        guard let app else { return }
+        while !pendingTimeChanges.isEmpty {
+            let change = pendingTimeChanges.removeFirst()
+            record(.timeChanged(change))
+            await app.timeChanged(change)
+        }
     }
 
     private func endProcess() {
         app = nil
         appState = .notRunning
+        pendingTimeChanges = []
     }
 
     /// Appends an event at the clock's instant.

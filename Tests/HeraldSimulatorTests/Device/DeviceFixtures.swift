@@ -44,6 +44,8 @@ actor RecordingApp: SimulatedApp {
     func didBecomeActive() async { await log("became active") }
     func didEnterBackground() async { await log("entered background") }
     func willTerminate() async { await log("will terminate") }
+    func timeChanged(_ change: TimeChange) async { await log("time changed \(change.rawValue)") }
+    func performBackgroundRefresh() async { await log("background refresh") }
 
     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
         await log("will present \(notification.request.identifier)")
@@ -82,13 +84,14 @@ struct DeviceFixture {
 func makeDevice(
     authorization: AuthorizationStatus = .authorized,
     categories: Set<NotificationCategory> = [],
-    presenting options: PresentationOptions = .all
+    presenting options: PresentationOptions = .all,
+    suspendsInBackground: Bool = true
 ) async -> DeviceFixture {
     let center = makeCenter(authorization: authorization)
     if !categories.isEmpty { await center.setNotificationCategories(categories) }
     let journal = AppJournal()
     await journal.setPresentationOptions(options)
-    let device = await SimulatedDevice(center: center) { [clock = center.clock] in
+    let device = await SimulatedDevice(center: center, suspendsInBackground: suspendsInBackground) { [clock = center.clock] in
         RecordingApp(instance: await journal.nextInstance(), journal: journal, clock: clock)
     }
     return DeviceFixture(device: device, center: center, journal: journal)

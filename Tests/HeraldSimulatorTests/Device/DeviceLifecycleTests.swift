@@ -112,14 +112,19 @@ struct DeviceLifecycleTests {
     }
 
     @Test(arguments: [
-        (AppState.notRunning, Transition.moveToBackground),
-        (.notRunning, .moveToForeground),
-        (.background, .launch),
-        (.background, .moveToBackground),
-        (.foreground, .launch),
-        (.foreground, .moveToForeground),
+        (AppState.notRunning, Transition.moveToBackground,
+         "Cannot move to the background while the app is notRunning; only an app in the foreground can."),
+        (.notRunning, .moveToForeground, "Cannot move to the foreground while the app is notRunning; use launch()."),
+        (.background, .launch,
+         "Cannot launch while the app is background; use moveToForeground() from the background, or terminate() first."),
+        (.background, .moveToBackground,
+         "Cannot move to the background while the app is background; only an app in the foreground can."),
+        (.foreground, .launch,
+         "Cannot launch while the app is foreground; use moveToForeground() from the background, or terminate() first."),
+        (.foreground, .moveToForeground, "Cannot move to the foreground while the app is foreground; it already is."),
     ])
-    func impossibleTransitionsThrowAndChangeNothing(from state: AppState, transition: Transition) async throws {
+    func impossibleTransitionsThrowAndChangeNothing(from state: AppState, transition: Transition,
+                                                    message: String) async throws {
         // Given the app in `state`
         let fixture = await makeDevice()
         if state != .notRunning { try await fixture.device.launch(into: state) }
@@ -136,7 +141,7 @@ struct DeviceLifecycleTests {
 
         // Then it is refused, saying why
         #expect(error?.code == .invalidTransition)
-        #expect(error?.message.contains("while the app is \(state)") == true)
+        #expect(error?.message == message)
         #expect(await fixture.device.appState == state)
         #expect(await fixture.journal.entries == callsBefore)
         #expect(await fixture.center.pendingIdentifiers().isEmpty)

@@ -80,7 +80,7 @@ struct SimulatedUserTests {
 
         // Then it is refused and the app hears nothing
         #expect(error?.code == .notDelivered)
-        #expect(error?.message.contains("\"\(identifier)\"") == true)
+        #expect(error?.message == "No notification \"\(identifier)\" is in the delivered list: it was never delivered, was silenced or shown without .list/.banner in the foreground, or was already removed. Check device.presentedNotifications or advance time first.")
         #expect(await fixture.journal.entries == callsBefore)
         #expect(await fixture.center.pendingIdentifiers().isEmpty)
     }
@@ -133,7 +133,7 @@ struct SimulatedUserTests {
         // Then Log was never offered by this notification, and Snooze still is
         let error = await #expect(throws: DeviceError.self) { try await fixture.device.choose(action: "log", on: "water") }
         #expect(error?.code == .actionNotOffered)
-        #expect(error?.message.contains("actions [\"snooze\"]") == true)
+        #expect(error?.message == "Notification \"water\" did not offer action \"log\": its category \"exercise\" had actions [\"snooze\"] when it was delivered. Register the category before the delivery.")
         #expect(await fixture.center.deliveredIdentifiers() == ["water"])
         try await fixture.device.choose(action: "snooze", on: "water")
         #expect(await fixture.journal.entries == ["#1 13:00 launched background", "#1 13:00 received water snooze before data"])

@@ -144,17 +144,148 @@ final class TestReminderSource: ReminderSource {
         #expect(await fixture.center.pendingNotificationRequests().count == 14)
     }
 
-    @Test func concurrentReconcileRequestsCoalesce() async {
+    /// Twenty callers at once, made deterministic: the first run is held inside the
+    /// source (its `reminderRules()` waits on a gate) until the other nineteen callers
+    /// have all entered `reconcile`; then one more run serves all nineteen.
+    @Test(.timeLimit(.minutes(1)))
+    func concurrentReconcileRequestsCoalesce() async {
         let fixture = makeFixture((0..<10).map { Fixtures.dailyRule("h\($0)", at: ["09:00"]) })
+        let gate = ReminderRulesGate()
+        let engine = Engine(center: fixture.center, source: GatedReminderSource(wrapping: fixture.source, gate: gate),
+                            clock: fixture.clock)
+        let entered = CallerCount()
         await fixture.center.resetCallCounts()
         let reports = await withTaskGroup(of: ReconcileReport.self) { group in
-            for index in 0..<20 { group.addTask { await fixture.engine.reconcile(reason: .other("burst \(index)")) } }
+            // Given the first run, waiting inside the source with its one reason taken,
+            group.addTask { await engine.reconcile(reason: .other("burst 0"), counting: entered) }
+            await gate.waitForCalls(1)
+            // when nineteen more callers have entered reconcile while it waits,
+            for index in 1..<20 {
+                group.addTask { await engine.reconcile(reason: .other("burst \(index)"), counting: entered) }
+            }
+            await entered.wait(until: 20)
+            gate.open()
             return await group.reduce(into: []) { $0.append($1) }
         }
-        // Every caller got a report that names its reason; at most two runs happened.
-        #expect(Set(reports.flatMap(\.reasons)).count == 20)
+        // then exactly two runs happened: the first with its own reason, the second
+        // with the other nineteen, and every caller got the report of the run that
+        // served it.
+        #expect(gate.calls == 2)
         let runs = Set(reports.map { $0.reasons.map(\.description).sorted() })
-        #expect(runs.count <= 2)
+        let queued = (1..<20).map { "burst \($0)" }.sorted()
+        #expect(runs == [["burst 0"], queued])
+        #expect(reports.count { $0.reasons.map(\.description) == ["burst 0"] } == 1)
+        #expect(reports.count { $0.reasons.map(\.description).sorted() == queued } == 19)
+        // Ten daily rules from 08:00 fill the budget of 54 (64 minus a reserve of 10):
+        // the first run adds them all, the second finds nothing to change.
         #expect(await fixture.center.callCounts.adds == 54)
+        #expect(reports.first { $0.reasons.count == 19 }?.outcome.unchanged == 54)
+    }
+}
+
+/// Holds every `reminderRules()` call until the test opens it, and counts the calls.
+private final class ReminderRulesGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var calls = 0
+        var held: [CheckedContinuation<Void, Never>] = []
+        var callWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+
+    var calls: Int { state.withLock { $0.calls } }
+
+    /// Called by the source: counts the call, and waits while the gate is closed.
+    func pass() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let (reached, passes) = state.withLock { state in
+                state.calls += 1
+                let reached = state.callWaiters.filter { $0.count <= state.calls }.map(\.continuation)
+                state.callWaiters.removeAll { $0.count <= state.calls }
+                if !state.isOpen { state.held.append(continuation) }
+                return (reached, state.isOpen)
+            }
+            reached.forEach { $0.resume() }
+            if passes { continuation.resume() }
+        }
+    }
+
+    /// Lets every held call and every later one through.
+    func open() {
+        let released = state.withLock { state in
+            state.isOpen = true
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        released.forEach { $0.resume() }
+    }
+
+    /// Returns once `reminderRules()` has been called `count` times.
+    func waitForCalls(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let reached = state.withLock { state in
+                if state.calls >= count { return true }
+                state.callWaiters.append((count, continuation))
+                return false
+            }
+            if reached { continuation.resume() }
+        }
+    }
+}
+
+/// A source whose rules are read through a ``ReminderRulesGate``.
+private struct GatedReminderSource: ReminderSource {
+    let wrapping: TestReminderSource
+    let gate: ReminderRulesGate
+
+    init(wrapping source: TestReminderSource, gate: ReminderRulesGate) {
+        wrapping = source
+        self.gate = gate
+    }
+
+    func reminderRules() async throws -> [ReminderRule] {
+        await gate.pass()
+        return try await wrapping.reminderRules()
+    }
+
+    func content(for reminder: PlannedReminder) async throws -> NotificationContent {
+        try await wrapping.content(for: reminder)
+    }
+}
+
+/// How many callers have entered the engine's `reconcile`, with a way to wait for a count.
+private final class CallerCount: Sendable {
+    private let state = Mutex((count: 0, waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)]()))
+
+    func increment() {
+        let reached = state.withLock { state in
+            state.count += 1
+            let reached = state.waiters.filter { $0.count <= state.count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= state.count }
+            return reached
+        }
+        reached.forEach { $0.resume() }
+    }
+
+    func wait(until count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let reached = state.withLock { state in
+                if state.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if reached { continuation.resume() }
+        }
+    }
+}
+
+extension Engine {
+    /// `reconcile(reason:)`, counting the caller once it runs on the engine: the count
+    /// and the call into `reconcile` happen on the actor without a suspension between
+    /// them, so when the count is reached every counted reason is queued.
+    fileprivate func reconcile(reason: ReconcileReason, counting callers: CallerCount) async -> ReconcileReport {
+        callers.increment()
+        return await reconcile(reason: reason)
     }
 }

@@ -19,4 +19,5 @@ struct EngineHostApp: SimulatedApp {
     }
     func didReceive(_ response: NotificationResponse) async { await engine.receive(response) }
     func timeChanged(_ change: TimeChange) async { await engine.timeChanged(change) }
+    func performBackgroundRefresh() async { await engine.reconcile(reason: .backgroundRefresh) }
 }

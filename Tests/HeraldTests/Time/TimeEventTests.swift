@@ -3,8 +3,9 @@ import HeraldSimulator
 import Testing
 @testable import Herald
 
-/// Time moving under a running app: day changes at the exact instant, DST in eight
-/// zones, travel, and the clock set back.
+/// Time moving under a running app: day changes at the exact instant in the
+/// foreground, and when a suspended app next runs; DST in eight zones, travel, and the
+/// clock set back.
 @Suite struct TimeEventTests {
     struct Fixture {
         let device: SimulatedDevice
@@ -12,7 +13,10 @@ import Testing
         var clock: VirtualClock { device.clock }
     }
 
-    func makeFixture(zone: TimeZone, start: Date, rules: [ReminderRule], title: String? = nil) async throws -> Fixture {
+    /// An app launched into `state` (the foreground, where time changes are told at
+    /// their instant, unless said otherwise).
+    func makeFixture(zone: TimeZone, start: Date, rules: [ReminderRule], title: String? = nil,
+                     launchingInto state: AppState = .foreground) async throws -> Fixture {
         let clock = VirtualClock(now: start, timeZone: zone)
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         let source = TestReminderSource(rules)
@@ -22,7 +26,7 @@ import Testing
             EngineHostApp(engine: Engine(center: center, source: source, store: store, clock: clock),
                           responder: RecordingResponder())
         }
-        try await device.launch(into: .background)
+        try await device.launch(into: state)
         return Fixture(device: device, source: source)
     }
 
@@ -121,7 +125,8 @@ import Testing
 
         // Then the next day's reminder already says so
         let pending = await fixture.device.center.pendingNotificationRequests()
-        #expect(pending.first { $0.identifier.contains("20261122T2359") }?.content.title == "Connections")
+        #expect(pending.first { $0.identifier == "herald:reminder:streak:daily:at-risk:20261122T2359" }?.content.title
+            == "Connections")
 
         // And when nothing is at risk the reminder is withdrawn at the next day change
         fixture.source.set([])
@@ -133,7 +138,6 @@ import Testing
         // Given an app that went to the background three days ago
         let fixture = try await makeFixture(zone: Fixtures.berlin, start: Fixtures.date("2026-11-21T08:00"),
                                             rules: [Fixtures.dailyRule("water", at: ["09:00"])], title: "3 left")
-        try await fixture.device.moveToForeground()
         try await fixture.device.moveToBackground()
         await fixture.device.advance(to: Fixtures.date("2026-11-24T06:00"))
         // When its data changed meanwhile (synced from another device, say)
@@ -144,6 +148,33 @@ import Testing
         let pending = await fixture.device.center.pendingNotificationRequests()
         #expect(!pending.isEmpty)
         #expect(pending.allSatisfy { $0.content.title == "1 left" })
+    }
+
+    @Test func aSuspendedAppReplansForTheNewDayOnlyWhenItNextRuns() async throws {
+        // Given a 23:59 reminder whose title is the list at risk, the app suspended in the background
+        let berlin = Fixtures.berlin
+        let rule = try ReminderRule(entity: EntityReference(namespace: "streak", id: "daily"), id: "at-risk",
+                                schedule: try .daily(at: [LocalTime(hour: 23, minute: 59)]))
+        let fixture = try await makeFixture(zone: berlin, start: Fixtures.date("2026-11-21T20:00"), rules: [rule],
+                                            title: "Wordle, Connections", launchingInto: .background)
+
+        // When the day changes with another list at risk
+        fixture.source.setTitle("Connections")
+        await fixture.device.advance(to: Fixtures.date("2026-11-22T07:00"))
+
+        // Then nothing is re-planned while it is suspended
+        let sunday = "herald:reminder:streak:daily:at-risk:20261122T2359"
+        var pending = await fixture.device.center.pendingNotificationRequests()
+        #expect(pending.first { $0.identifier == sunday }?.content.title == "Wordle, Connections")
+        #expect(await fixture.device.pendingTimeChanges == [.dayChanged])
+
+        // When the system gives it a background refresh
+        let refresh = try await fixture.device.backgroundRefresh()
+
+        // Then it hears of the day change first, and Sunday's reminder says what is at risk now
+        #expect(refresh.events.map(\.kind) == [.timeChanged(.dayChanged), .backgroundRefresh])
+        pending = await fixture.device.center.pendingNotificationRequests()
+        #expect(pending.first { $0.identifier == sunday }?.content.title == "Connections")
     }
 
     @Test func clockSetBackNeverRefiresWhatFired() async throws {
@@ -170,9 +201,9 @@ import Testing
         await fixture.device.setTimeZone(tokyo)
         let next = await fixture.device.advance(to: Fixtures.date("2026-11-22T09:00"))
         let tokyoTime = ZoneConverter.for(tokyo)
-        #expect(next.first { $0.notification.request.identifier.contains("water") }
+        #expect(next.first { $0.notification.request.heraldIdentifier?.entity == Fixtures.habit("water") }
             .map { tokyoTime.local(for: $0.notification.date).time } == LocalTime(hour: 8))
-        #expect(next.first { $0.notification.request.identifier.contains("call") }?.notification.date
+        #expect(next.first { $0.notification.request.heraldIdentifier?.entity == Fixtures.habit("call") }?.notification.date
             == Fixtures.date("2026-11-21T18:00"))
     }
 
