@@ -55,16 +55,8 @@ extension Engine {
     /// those delivered while the app was not running. Every run does this first; call
     /// it to update the log without re-planning.
     public func syncFiredLog() async {
-        let delivered = await center.deliveredNotifications()
-        guard let oldest = delivered.map(\.date).min() else { return }
         do {
-            let fired = try store.load(since: oldest).fired
-            let records = delivered.compactMap { notification -> FiredRecord? in
-                guard let identifier = notification.request.heraldIdentifier else { return nil }
-                let record = FiredRecord(identifier: identifier, date: notification.date)
-                return fired[record.key] == nil ? record : nil
-            }
-            try commit(records.map { .recordFired($0) })
+            _ = try stateRecordingDeliveries(await center.deliveredNotifications())
         } catch {
             logger.error("recording delivered notifications failed", metadata: ["error": "\(error)"])
         }

@@ -47,6 +47,9 @@ public actor Engine {
     /// Counts commits made through ``commit(_:)``: a run that sees it move while it
     /// waits for the app plans again.
     private var stateVersion = 0
+    /// Deliveries this process knows are in the fired log (the store outlives it, so a
+    /// new process looks each up once).
+    private var recordedDeliveries: Set<DeliveryStamp> = []
 
     public init(
         center: any NotificationCenter,
@@ -99,13 +102,11 @@ public actor Engine {
 
     private func run(reasons: [ReconcileReason]) async -> ReconcileReport {
         var attempt = 0
-        var contentCache: [PlannedReminder: NotificationContent] = [:]
         while true {
             attempt += 1
-            let version = stateVersion
-            let prepared: (plan: Plan, pending: [NotificationRequest], desired: [NotificationRequest])
+            let prepared: Prepared
             do {
-                prepared = try await prepare(contentCache: &contentCache)
+                prepared = try await prepare()
             } catch is ReminderSourceNotReady {
                 logger.debug("re-plan deferred: the app's data is still loading", metadata: ["reasons": "\(reasons)"])
                 return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
@@ -119,7 +120,7 @@ public actor Engine {
             }
             // The app's state changed while the run waited for the app (its rules or
             // content): plan again from the new state rather than add what it undid.
-            if stateVersion != version, attempt < Self.maximumPlanningAttempts {
+            if stateVersion != prepared.stateVersion, attempt < Self.maximumPlanningAttempts {
                 logger.debug("state changed during a re-plan; planning again", metadata: ["reasons": "\(reasons)"])
                 continue
             }
@@ -131,13 +132,21 @@ public actor Engine {
     /// applies what it has (the run queued behind it follows at once).
     static let maximumPlanningAttempts = 3
 
+    /// A plan and what the center needs for it, with the state version it was made from.
+    private struct Prepared {
+        var plan: Plan
+        var pending: [NotificationRequest]
+        var desired: [NotificationRequest]
+        var stateVersion: Int
+    }
+
     /// Reads the center and the store, records what was delivered since the last run,
     /// plans, and gets content for what made the cut.
-    private func prepare(contentCache: inout [PlannedReminder: NotificationContent]) async throws
-        -> (plan: Plan, pending: [NotificationRequest], desired: [NotificationRequest]) {
+    private func prepare() async throws -> Prepared {
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
         let state = try stateRecordingDeliveries(delivered)
+        let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
         let recent = now.addingTimeInterval(-Self.historyWindow)
@@ -152,8 +161,8 @@ public actor Engine {
             fired: state.fired.values.filter { $0.date > recent }, postedEvents: Array(state.postedEvents.values),
             deletions: state.deletions, capacity: center.capacity, foreignRequests: foreign)
         let plan = planner.plan(input)
-        let desired = await requests(for: plan, pending: pending, contentCache: &contentCache)
-        return (plan, pending, desired)
+        let desired = await requests(for: plan, pending: pending)
+        return Prepared(plan: plan, pending: pending, desired: desired, stateVersion: version)
     }
 
     /// Makes the center match the plan: the one place Herald writes to it. Removals
@@ -189,12 +198,10 @@ public actor Engine {
         return ReconcileReport(reasons: reasons, plan: plan, outcome: outcome, badgeSet: badgeSet, failure: nil)
     }
 
-    /// The requests for a plan: content from the source for each planned reminder
-    /// (asked once per run, however often the run plans), and the posted events. When
-    /// the source fails for one, or its content is refused, the pending request for it
-    /// (if any) is kept as it is.
-    private func requests(for plan: Plan, pending: [NotificationRequest],
-                          contentCache: inout [PlannedReminder: NotificationContent]) async -> [NotificationRequest] {
+    /// The requests for a plan: content from the source for each planned reminder, and
+    /// the posted events. When the source fails for one, or its content is refused, the
+    /// pending request for it (if any) is kept as it is.
+    private func requests(for plan: Plan, pending: [NotificationRequest]) async -> [NotificationRequest] {
         var pendingByIdentifier: [String: NotificationRequest] = [:]
         for request in pending { pendingByIdentifier[request.identifier] = request }
         var result: [NotificationRequest] = []
@@ -202,14 +209,7 @@ public actor Engine {
         result.reserveCapacity(planned.count + plan.events.count)
         for reminder in planned {
             do {
-                let content: NotificationContent
-                if let cached = contentCache[reminder] {
-                    content = cached
-                } else {
-                    content = try await source.content(for: reminder)
-                    contentCache[reminder] = content
-                }
-                result.append(try reminder.request(with: content))
+                result.append(try reminder.request(with: try await source.content(for: reminder)))
             } catch {
                 let identifier = reminder.identifier.description
                 logger.warning("content for a reminder failed", metadata: [
@@ -237,22 +237,39 @@ public actor Engine {
     /// notification not yet in it (delivered while the app was not running, or in the
     /// background since the last run), so no plan ever schedules again what the user
     /// already got.
-    private func stateRecordingDeliveries(_ delivered: [DeliveredNotification]) throws -> EngineState {
+    func stateRecordingDeliveries(_ delivered: [DeliveredNotification]) throws -> EngineState {
         let now = clock.now
-        let since = min(now.addingTimeInterval(-Self.historyWindow), delivered.map(\.date).min() ?? now)
+        let unseen = delivered.filter { !recordedDeliveries.contains(DeliveryStamp($0)) }
+        let since = min(now.addingTimeInterval(-Self.historyWindow), unseen.map(\.date).min() ?? now)
         var state = try store.load(since: since)
-        var records: [FiredRecord] = []
-        for notification in delivered {
+        var changes: [EngineStateChange] = []
+        for notification in unseen {
             guard let identifier = notification.request.heraldIdentifier else { continue }
             let record = FiredRecord(identifier: identifier, date: notification.date)
-            if state.fired[record.key] == nil { records.append(record) }
+            if state.fired[record.key] == nil { changes.append(.recordFired(record)) }
         }
-        if !records.isEmpty {
-            let changes = records.map { EngineStateChange.recordFired($0) }
+        if !changes.isEmpty {
             try commit(changes)
             for change in changes { state.apply(change) }
         }
+        // Known to be in the log from now on: later runs skip them without a look-up.
+        for notification in unseen { recordedDeliveries.insert(DeliveryStamp(notification)) }
+        if recordedDeliveries.count > 4 * max(delivered.count, 64) {
+            recordedDeliveries = Set(delivered.map(DeliveryStamp.init))
+        }
         return state
+    }
+
+    /// A delivered notification's request identifier and instant: what tells two
+    /// deliveries apart without parsing the identifier.
+    struct DeliveryStamp: Hashable {
+        var identifier: String
+        var date: Date
+
+        init(_ notification: DeliveredNotification) {
+            identifier = notification.request.identifier
+            date = notification.date
+        }
     }
 
     /// Commits an event's changes in one transaction; every change to Herald's state

@@ -3,8 +3,9 @@
 ///
 /// On Apple platforms these come from `UIApplication.significantTimeChangeNotification`
 /// (posted at midnight and when the user sets the clock) and
-/// `NSSystemTimeZoneDidChange`; in the simulator, `SimulatedDevice` reports them at the
-/// exact virtual instant.
+/// `NSSystemTimeZoneDidChange`. iOS does not wake a suspended app for them: it hears
+/// of them when it next runs, and `SimulatedDevice` does the same (a foreground app is
+/// told at the exact virtual instant).
 public enum TimeChange: String, Hashable, Sendable, Codable, CaseIterable {
     /// A local midnight passed (or the first instant of a day whose midnight does not exist).
     case dayChanged

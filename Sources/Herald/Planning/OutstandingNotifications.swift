@@ -25,31 +25,47 @@ import Foundation
 public struct OutstandingNotifications: Sendable {
     private let input: PlanningInput
     private let deviceConverter: ZoneConverter
+    /// The declared rules that delivered notifications name, with their zone's converter.
     private let rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)]
+    /// The declared entities that delivered location reminders name.
     private let declaredEntities: Set<EntityReference>
     /// The latest snooze of each original occurrence.
     private let snoozedUntil: [NotificationIdentifier: Date]
 
     public init(_ input: PlanningInput) {
-        self.init(input, rules: Self.rulesByID(input))
-    }
-
-    init(_ input: PlanningInput, rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)]) {
-        self.input = input
-        self.rules = rules
-        deviceConverter = ZoneConverter.for(input.deviceZone)
-        declaredEntities = Set(input.rules.map(\.entity))
-        snoozedUntil = Dictionary(input.snoozes.map { ($0.original, $0.until) }, uniquingKeysWith: max)
-    }
-
-    /// The declared rules by identity, with the converter of their zone.
-    static func rulesByID(_ input: PlanningInput) -> [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)] {
         let device = ZoneConverter.for(input.deviceZone)
-        var result: [ReminderRule.ID: (ReminderRule, ZoneConverter)] = [:]
-        for rule in input.rules {
-            result[rule.id] = (rule, rule.schedule.timeZone.map(ZoneConverter.for) ?? device)
+        self.init(input, converters: input.rules.map { $0.schedule.timeZone.map(ZoneConverter.for) ?? device })
+    }
+
+    /// - Parameter converters: the converter of each rule's zone, in the order of
+    ///   `input.rules` (the planner has them already).
+    init(_ input: PlanningInput, converters: [ZoneConverter]) {
+        self.input = input
+        deviceConverter = ZoneConverter.for(input.deviceZone)
+        snoozedUntil = Dictionary(input.snoozes.map { ($0.original, $0.until) }, uniquingKeysWith: max)
+        // Only the rules and entities that delivered notifications name: planning
+        // thousands of rules with an empty list costs nothing here.
+        var named: Set<ReminderRule.ID> = []
+        var locationEntities: Set<EntityReference> = []
+        for notification in input.delivered {
+            guard let identifier = notification.request.heraldIdentifier, Self.badgedKinds.contains(identifier.kind)
+            else { continue }
+            if identifier.kind == .location {
+                locationEntities.insert(identifier.entity)
+            } else {
+                named.insert(ReminderRule.ID(entity: identifier.entity, rule: identifier.rule))
+            }
         }
-        return result
+        var rules: [ReminderRule.ID: (ReminderRule, ZoneConverter)] = [:]
+        var declared: Set<EntityReference> = []
+        if !named.isEmpty || !locationEntities.isEmpty {
+            for (index, rule) in input.rules.enumerated() {
+                if !named.isEmpty, named.contains(rule.id) { rules[rule.id] = (rule, converters[index]) }
+                if !locationEntities.isEmpty, locationEntities.contains(rule.entity) { declared.insert(rule.entity) }
+            }
+        }
+        self.rules = rules
+        declaredEntities = declared
     }
 
     /// The kinds that stand for something the user still has to do.
@@ -74,8 +90,9 @@ public struct OutstandingNotifications: Sendable {
 
     /// The device-local day of the occurrence an identifier names (for a snooze or a
     /// follow-up, of the original occurrence): `nil` when its rule is not declared or
-    /// its occurrence key is not a date-time.
-    public func occurrenceDay(of identifier: NotificationIdentifier) -> LocalDate? {
+    /// its occurrence key is not a date-time. Only for identifiers the delivered list
+    /// names (their rules are the ones looked up).
+    private func occurrenceDay(of identifier: NotificationIdentifier) -> LocalDate? {
         guard let entry = rules[ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)],
               let local = identifier.occurrence.localDateTime else { return nil }
         return OccurrenceDay.day(of: local, in: entry.converter, device: deviceConverter)

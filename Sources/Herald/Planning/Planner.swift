@@ -125,7 +125,7 @@ public struct Planner: Sendable {
             after: reminders, limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
 
         let today = deviceConverter.local(for: input.now).date
-        let outstanding = OutstandingNotifications(input, rules: context.rulesByID)
+        let outstanding = OutstandingNotifications(input, converters: converters)
         let outstandingNow = outstanding.count(on: today)
         assignBadges(to: &reminders, and: &snoozes, today: today, outstandingNow: outstandingNow)
 
@@ -171,7 +171,4 @@ public struct Planner: Sendable {
             if entry.isSnooze { snoozes[entry.index] = reminder } else { reminders[entry.index] = reminder }
         }
     }
-
-    /// The kinds that stand for something the user still has to do.
-    static let badgedKinds = OutstandingNotifications.badgedKinds
 }

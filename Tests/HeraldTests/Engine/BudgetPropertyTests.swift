@@ -28,11 +28,9 @@ import Testing
 
     func check(seed: UInt64) async {
         var random = SeededGenerator(seed: seed)
-        let zone = RandomRules.zones.randomElement(using: &random)!
-        let clock = VirtualClock(now: RandomRules.now(using: &random), timeZone: zone)
-        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        let device = RandomDevice(using: &random)
+        let (zone, clock, center, today) = (device.zone, device.clock, device.center, device.today)
         let store = InMemoryEngineStore()
-        let today = ZoneConverter.for(zone).local(for: clock.now).date
         let configuration = PlannerConfiguration(reserve: Int.random(in: 0...10, using: &random))
         // Many rules, so the budget is always under pressure.
         var rules = (0..<12).map { index in

@@ -37,10 +37,8 @@ import Testing
 
     func check(seed: UInt64) async {
         var random = SeededGenerator(seed: seed)
-        let zone = RandomRules.zones.randomElement(using: &random)!
-        let clock = VirtualClock(now: RandomRules.now(using: &random), timeZone: zone)
-        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
-        let today = ZoneConverter.for(zone).local(for: clock.now).date
+        let device = RandomDevice(using: &random)
+        let (clock, center, today) = (device.clock, device.center, device.today)
         var rules = RandomRules.rules(count: Int.random(in: 1...30, using: &random), entities: 6, near: today, using: &random)
         let source = TestReminderSource(rules)
         let engine = Engine(center: center, source: source, clock: clock)

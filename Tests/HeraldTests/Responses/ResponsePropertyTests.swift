@@ -23,11 +23,9 @@ import Testing
 
     func check(seed: UInt64) async {
         var random = SeededGenerator(seed: seed)
-        let zone = RandomRules.zones.randomElement(using: &random)!
-        let clock = VirtualClock(now: RandomRules.now(using: &random), timeZone: zone)
-        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        let device = RandomDevice(using: &random)
+        let (zone, clock, center, today) = (device.zone, device.clock, device.center, device.today)
         let store = InMemoryEngineStore()
-        let today = ZoneConverter.for(zone).local(for: clock.now).date
         var rules = (0..<6).map { index in
             var rule = try! ReminderRule(entity: EntityReference(namespace: "habit", id: "e\(index)"), id: "r",
                                     schedule: RandomRules.schedule(near: today, using: &random))

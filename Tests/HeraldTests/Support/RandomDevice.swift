@@ -1,0 +1,21 @@
+import Foundation
+import HeraldConformance
+import HeraldSimulator
+@testable import Herald
+
+/// A simulated device for a property test's seed: a zone drawn from the DST tables'
+/// zones, a start instant near the test's dates, an authorized center, and its day.
+struct RandomDevice {
+    let zone: TimeZone
+    let clock: VirtualClock
+    let center: SimulatedNotificationCenter
+    /// The device-local day at the start.
+    let today: LocalDate
+
+    init(using random: inout SeededGenerator) {
+        zone = RandomRules.zones.randomElement(using: &random)!
+        clock = VirtualClock(now: RandomRules.now(using: &random), timeZone: zone)
+        center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        today = ZoneConverter.for(zone).local(for: clock.now).date
+    }
+}
