@@ -124,7 +124,8 @@ public actor Engine {
                 logger.debug("state changed during a re-plan; planning again", metadata: ["reasons": "\(reasons)"])
                 continue
             }
-            return await apply(prepared.plan, pending: prepared.pending, desired: prepared.desired, reasons: reasons)
+            return await apply(prepared.plan, managedPending: prepared.managedPending, desired: prepared.desired,
+                               reasons: reasons)
         }
     }
 
@@ -135,7 +136,7 @@ public actor Engine {
     /// A plan and what the center needs for it, with the state version it was made from.
     private struct Prepared {
         var plan: Plan
-        var pending: [NotificationRequest]
+        var managedPending: [String: NotificationRequest]
         var desired: [NotificationRequest]
         var stateVersion: Int
     }
@@ -150,10 +151,7 @@ public actor Engine {
         let rules = try await source.reminderRules()
         let now = clock.now
         let recent = now.addingTimeInterval(-Self.historyWindow)
-        let foreign = pending.count { request in
-            guard let identifier = request.heraldIdentifier else { return true }
-            return !reconciler.managedKinds.contains(identifier.kind)
-        }
+        let (managed, foreign) = reconciler.partition(pending)
         let input = PlanningInput(
             now: now, deviceZone: clock.timeZone, rules: rules,
             satisfied: state.satisfiedDays, paused: state.paused, delivered: delivered,
@@ -161,17 +159,17 @@ public actor Engine {
             fired: state.fired.values.filter { $0.date > recent }, postedEvents: Array(state.postedEvents.values),
             deletions: state.deletions, capacity: center.capacity, foreignRequests: foreign)
         let plan = planner.plan(input)
-        let desired = await requests(for: plan, pending: pending)
-        return Prepared(plan: plan, pending: pending, desired: desired, stateVersion: version)
+        let desired = await requests(for: plan, pending: managed)
+        return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version)
     }
 
     /// Makes the center match the plan: the one place Herald writes to it. Removals
     /// first (pending in one batch, then delivered notifications that no longer ask
     /// anything), so the center never holds more than its capacity; then additions;
     /// then the badge.
-    private func apply(_ plan: Plan, pending: [NotificationRequest], desired: [NotificationRequest],
+    private func apply(_ plan: Plan, managedPending: [String: NotificationRequest], desired: [NotificationRequest],
                        reasons: [ReconcileReason]) async -> ReconcileReport {
-        let diff = reconciler.diff(desired: desired, pending: pending, staleDelivered: plan.staleDelivered)
+        let diff = reconciler.diff(desired: desired, managedPending: managedPending, staleDelivered: plan.staleDelivered)
         let outcome = await reconciler.apply(diff, to: center)
         // The badge is set on every run: deliveries and the user change it behind
         // Herald's back, and one call is cheaper than being wrong.
@@ -201,9 +199,8 @@ public actor Engine {
     /// The requests for a plan: content from the source for each planned reminder, and
     /// the posted events. When the source fails for one, or its content is refused, the
     /// pending request for it (if any) is kept as it is.
-    private func requests(for plan: Plan, pending: [NotificationRequest]) async -> [NotificationRequest] {
-        var pendingByIdentifier: [String: NotificationRequest] = [:]
-        for request in pending { pendingByIdentifier[request.identifier] = request }
+    private func requests(for plan: Plan, pending pendingByIdentifier: [String: NotificationRequest]) async
+        -> [NotificationRequest] {
         var result: [NotificationRequest] = []
         let planned = plan.requests
         result.reserveCapacity(planned.count + plan.events.count)

@@ -28,11 +28,29 @@ public struct Reconciler: Sendable {
     /// notifications to remove; pure.
     public func diff(desired: [NotificationRequest], pending: [NotificationRequest],
                      staleDelivered: [String] = []) -> ReconcileDiff {
-        var managedPending: [String: NotificationRequest] = [:]
+        diff(desired: desired, managedPending: partition(pending).managed, staleDelivered: staleDelivered)
+    }
+
+    /// Herald's pending requests of the managed kinds, by identifier, and how many
+    /// pending requests are not (another SDK's, or kinds this reconciler leaves alone):
+    /// those take slots of the center's capacity. Each identifier is parsed once.
+    public func partition(_ pending: [NotificationRequest]) -> (managed: [String: NotificationRequest], others: Int) {
+        var managed: [String: NotificationRequest] = [:]
+        var others = 0
         for request in pending {
-            guard let identifier = request.heraldIdentifier, managedKinds.contains(identifier.kind) else { continue }
-            managedPending[request.identifier] = request
+            if let identifier = request.heraldIdentifier, managedKinds.contains(identifier.kind) {
+                managed[request.identifier] = request
+            } else {
+                others += 1
+            }
         }
+        return (managed, others)
+    }
+
+    /// The difference between desired requests and the managed ones pending (see
+    /// ``partition(_:)``); pure.
+    public func diff(desired: [NotificationRequest], managedPending: [String: NotificationRequest],
+                     staleDelivered: [String] = []) -> ReconcileDiff {
         var additions: [NotificationRequest] = []
         var unchanged = 0
         var wanted: Set<String> = []

@@ -21,7 +21,8 @@ enum Declaration {
     /// and no larger than ``PayloadDecoder``'s limit.
     static func checkUserInfo(_ userInfo: [String: JSONValue], of owner: String,
                               limit: Int = PayloadDecoder().sizeLimit) throws(DeclarationError) {
-        if let path = firstNonFiniteNumber(in: .object(userInfo), path: "") {
+        // A quick pass first; the path (in a stable order) only for the error message.
+        if containsNonFiniteNumber(.object(userInfo)), let path = firstNonFiniteNumber(in: .object(userInfo), path: "") {
             throw .nonFiniteNumber(at: path, of: owner)
         }
         let size = PayloadDecoder.estimatedSize(of: .object(userInfo), limit: limit)
@@ -33,7 +34,17 @@ enum Declaration {
         guard seconds.isFinite, seconds >= 0 else { throw .invalidDuration(what, seconds, of: owner) }
     }
 
-    /// The path (`["streak"][2]`) of the first number that is NaN or infinite.
+    private static func containsNonFiniteNumber(_ value: JSONValue) -> Bool {
+        switch value {
+        case .number(let number): !number.isFinite
+        case .array(let items): items.contains(where: containsNonFiniteNumber)
+        case .object(let fields): fields.values.contains(where: containsNonFiniteNumber)
+        case .null, .bool, .string: false
+        }
+    }
+
+    /// The path (`["streak"][2]`) of the first number that is NaN or infinite, keys in
+    /// order.
     private static func firstNonFiniteNumber(in value: JSONValue, path: String) -> String? {
         switch value {
         case .number(let number):
