@@ -1,8 +1,9 @@
 import Foundation
 
 /// An app-triggered notification: an achievement unlocked, a result imported, a test
-/// notification. It uses the reserve, so it never pushes planned reminders out of the
-/// budget, and it carries no badge.
+/// notification. It lives in the reserve, behind snoozes and ahead of reminders (see
+/// ``Planner``); ``Engine/post(_:)`` refuses it when events and snoozes fill the
+/// reserve already, so events never push planned reminders out. It carries no badge.
 ///
 /// ```swift
 /// try await engine.post(try ImmediateEvent(

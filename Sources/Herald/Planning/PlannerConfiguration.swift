@@ -9,6 +9,8 @@ import Foundation
 /// ```
 public struct PlannerConfiguration: Sendable {
     /// How many requests the notification center keeps pending: 64 on Apple platforms.
+    /// The engine plans with its center's ``NotificationCenter/capacity`` instead (in
+    /// ``PlanningInput/capacity``); this one serves plans made without a center.
     public var capacity: Int
     /// Slots kept free for immediate events, snoozes and follow-ups.
     public var reserve: Int
