@@ -36,7 +36,8 @@ public struct Scenario: Hashable, Sendable {
     public var zone: TimeZone
     /// When the run starts, in ``zone``.
     public var start: LocalDateTime
-    /// How many days the run lasts (1 unless the file says otherwise).
+    /// How many days the run lasts (1 unless the file says otherwise), at most
+    /// ``maximumDays``.
     public var days: Int
     public var planner: ScenarioPlannerSettings
     /// Which requests the simulated system keeps above 64 pending.
@@ -60,6 +61,18 @@ public struct Scenario: Hashable, Sendable {
     public var app: AppState
     /// When the app says it is ready after each launch.
     public var readiness: ScenarioReadiness
+
+    /// The most days one run (a file's `days`, a ``ScenarioRunner``'s, or `herald
+    /// simulate --days`) may last: 366, a leap year. A longer story is played in
+    /// parts, resuming a ``ScenarioSession``; longer runs are refused with a
+    /// located error (`days` in a file, an `invalidValue` from the runner).
+    ///
+    /// ```swift
+    /// let session = ScenarioSession(file: file, store: store, location: "story.sqlite")
+    /// _ = try await session.play(days: Scenario.maximumDays)   // the first year
+    /// _ = try await session.play(days: Scenario.maximumDays)   // and the next
+    /// ```
+    public static let maximumDays = 366
 
     public init(
         name: String, zone: TimeZone, start: LocalDateTime, days: Int = 1,

@@ -22,7 +22,7 @@ struct ScenarioParser {
         let zone = try document.required("zone", "the device's IANA time zone, such as Europe/Berlin").zone()
         let start = try document.required("start", "the local date-time the run starts, such as 2026-11-21T08:00")
             .dateTime()
-        let days = try document["days"]?.int("a number of days", in: 1...366) ?? 1
+        let days = try document["days"]?.int("a number of days", in: 1...Scenario.maximumDays) ?? 1
         let planner = try document["planner"].map { node throws(ScenarioError) in try plannerSettings(node) }
             ?? ScenarioPlannerSettings()
         var dropRule = DropRule.keepSoonest

@@ -29,4 +29,29 @@ struct ScenarioLimitTests {
         #expect(error.scheduleError?.position == 13)
         #expect(error.scheduleError?.code == .outOfRange)
     }
+
+    @Test func aRunnerRefusesMoreThanAYear() async throws {
+        // Given a runner asked for 10¹⁵ days (whose end does not fit a date)
+        let runner = ScenarioRunner(scenario: try makeExample("habits.yaml"), days: 1_000_000_000_000_000)
+
+        // When it plays, then it refuses before anything runs
+        await #expect {
+            try await runner.run()
+        } throws: { error in
+            (error as? ScenarioError).map { $0.code == .invalidValue && $0.message.contains("1...366 days") } ?? false
+        }
+    }
+
+    @Test func aListingRefusesMoreThanAYearAndNeverTraps() throws {
+        // When a listing is asked for 367 days, it is refused
+        #expect(throws: OccurrenceListingError.self) {
+            try OccurrenceListing(rrule: "FREQ=DAILY;BYHOUR=9", zone: "UTC", from: "2026-01-01", days: 367)
+        }
+
+        // And one built directly with Int.max days lists at most 366 of them
+        let schedule = try Schedule(rrule: "FREQ=DAILY;BYHOUR=9;BYMINUTE=0")
+        let listing = OccurrenceListing(schedule: schedule, zone: TimeZone(identifier: "UTC")!,
+                                        from: LocalDate(year: 2026, month: 1, day: 1), days: .max)
+        #expect(listing.occurrences().count == 366)
+    }
 }

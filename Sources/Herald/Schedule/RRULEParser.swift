@@ -184,10 +184,11 @@ struct RRULEParser {
             // Only changes results for WEEKLY with INTERVAL > 1, which is not supported.
             _ = try weekdays(wkst, field: "WKST")
         }
-        // Bounded by the longest interval any frequency allows, so that no product of
-        // it overflows; each frequency narrows it below.
+        // At most a day for MINUTELY and HOURLY, ``Schedule/maximumDayInterval`` days
+        // otherwise, so that no product of it overflows.
+        let maximumInterval = ["MINUTELY": 1440, "HOURLY": 24][frequency] ?? Schedule.maximumDayInterval
         let interval = try parts["INTERVAL"].map { part in
-            try integers(part, field: "INTERVAL", in: 1...Schedule.maximumDayInterval, single: true)[0]
+            try integers(part, field: "INTERVAL", in: 1...maximumInterval, single: true)[0]
         } ?? 1
         let end = try self.end(parts, start: start)
         // Where a validation error of the schedule belongs, by its field.
@@ -211,11 +212,6 @@ struct RRULEParser {
         switch frequency {
         case "MINUTELY", "HOURLY":
             let unit = frequency == "HOURLY" ? 60 : 1
-            guard interval <= 1440 / unit else {
-                throw ScheduleError(code: .outOfRange, field: "INTERVAL",
-                                    message: "\(interval) is out of range 1...\(1440 / unit) with FREQ=\(frequency) (the interval must divide a day)",
-                                    position: parts["INTERVAL"]!.position)
-            }
             guard 1440 % (interval * unit) == 0 else {
                 throw ScheduleError.unsupported("INTERVAL", "\(interval * unit) minutes must divide a day (1440 minutes)")
                     .at(position: parts["INTERVAL"]!.position)
