@@ -74,6 +74,18 @@ public struct Scenario: Hashable, Sendable {
     /// ```
     public static let maximumDays = 366
 
+    /// How far `clock` events may set the device's clock back in one scenario, all
+    /// together: 366 days. The time set back is played again (each midnight, each
+    /// re-plan), so a run plays at most ``maximumDays`` plus this much. The parser
+    /// refuses the `clock` event that goes beyond it at its line; ``ScenarioRunner``
+    /// refuses such a scenario built in code before it runs.
+    ///
+    /// ```yaml
+    /// events:
+    ///   - {at: 2026-11-21T09:30, clock: 2025-11-21T09:30}   # a year back: the most
+    /// ```
+    public static let maximumClockSetBack: TimeInterval = 366 * 86_400
+
     public init(
         name: String, zone: TimeZone, start: LocalDateTime, days: Int = 1,
         planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepSoonest,

@@ -105,12 +105,19 @@ public struct ScenarioRunner: Sendable {
     ///
     /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/impossibleEvent`` when
     ///   an event cannot happen at its point of the run, with code
-    ///   ``ScenarioError/Code/invalidValue`` when ``days`` is not 1...``Scenario/maximumDays``,
+    ///   ``ScenarioError/Code/invalidValue`` when ``days`` is not 1...``Scenario/maximumDays``
+    ///   or the clock events set the clock back more than ``Scenario/maximumClockSetBack``,
     ///   and the store's errors.
     public func play(from checkpoint: ScenarioCheckpoint?) async throws -> Outcome {
         guard (1...Scenario.maximumDays).contains(days) else {
             throw ScenarioError(code: .invalidValue, at: nil,
                                 message: "a run lasts 1...\(Scenario.maximumDays) days, not \(days) (play a longer story in parts, resuming a session)")
+        }
+        let setBack = EventInstants.clockSetBack(of: scenario.events, startingIn: scenario.zone,
+                                                 limit: Scenario.maximumClockSetBack)
+        if let event = setBack.firstBeyond {
+            throw ScenarioError(code: .invalidValue, at: event.location,
+                                message: "the clock events set the clock back \(ScenarioParser.days(setBack.total)) in all by this one, more than the \(Int(Scenario.maximumClockSetBack / 86_400)) days a scenario may (the time set back is played again)")
         }
         let first = checkpoint?.end ?? scenario.start
         let last = end(after: first)

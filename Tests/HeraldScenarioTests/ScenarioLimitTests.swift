@@ -54,4 +54,62 @@ struct ScenarioLimitTests {
                                         from: LocalDate(year: 2026, month: 1, day: 1), days: .max)
         #expect(listing.occurrences().count == 366)
     }
+
+    @Test func aClockSetACenturyBackIsRefusedAtItsLine() throws {
+        // Given a clock event that sets the clock back 100 years
+        let yaml = ScenarioFixtures.header + """
+            days: 366
+            events:
+              - {at: 2026-11-21T09:00, clock: 1926-11-21T09:00}
+
+            """
+
+        // When it is parsed
+        let error = try #require(parseError(yaml))
+
+        // Then the clock value is refused: 36,525 days back is more than 366
+        #expect(error.code == .invalidValue)
+        #expect((error.line, error.column) == (6, 35))
+        #expect(error.field == "events[0].clock")
+        #expect(error.message.contains("36525 days"), "\(error)")
+    }
+
+    @Test func clockSetBacksAddUp() throws {
+        // Given two clock events each 200 days back (400 in all), and one of 366 days alone
+        let twice = ScenarioFixtures.header + """
+            days: 366
+            events:
+              - {at: 2026-11-21T09:00, clock: 2026-05-05T09:00}
+              - {at: 2026-05-05T10:00, clock: 2025-10-17T10:00}
+
+            """
+        let yearBack = ScenarioFixtures.header + """
+            days: 2
+            events:
+              - {at: 2026-11-21T09:00, clock: 2025-11-20T09:00}
+
+            """
+
+        // Then the second of the two is refused, and a year back alone is not
+        let error = try #require(parseError(twice))
+        #expect(error.field == "events[1].clock")
+        #expect(error.message.contains("400 days"), "\(error)")
+        #expect(parseError(yearBack) == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aRunnerRefusesACenturyBackBuiltInCode() async throws {
+        // Given a scenario built in code whose clock event goes 100 years back
+        var scenario = try makeScenario(body: "days: 2\n")
+        let location = ScenarioLocation(file: "code", line: 7, column: 3, field: "events[0]")
+        scenario.events = [ScenarioEvent(at: LocalDateTime(parsing: "2026-11-21T09:00")!,
+                                         action: .clock(LocalDateTime(parsing: "1926-11-21T09:00")!), location: location)]
+
+        // When it runs, then it is refused at the event before anything is replayed
+        await #expect {
+            try await ScenarioRunner(scenario: scenario).run()
+        } throws: { error in
+            (error as? ScenarioError).map { $0.code == .invalidValue && $0.line == 7 && $0.message.contains("36525 days") } ?? false
+        }
+    }
 }
