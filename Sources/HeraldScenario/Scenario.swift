@@ -86,6 +86,19 @@ public struct Scenario: Hashable, Sendable {
     /// ```
     public static let maximumClockSetBack: TimeInterval = 366 * 86_400
 
+    /// The most YAML nodes (mappings, lists, keys and values) a scenario file may hold
+    /// once its aliases are expanded: 200,000, ten times a year of a busy app. An alias
+    /// counts its whole anchored node each time it is used, so a small file cannot
+    /// make the parser read a million rules; beyond it the file is refused with
+    /// ``ScenarioError/Code/tooLarge`` at the node that crosses the limit.
+    ///
+    /// ```yaml
+    /// entities:
+    ///   - {id: a, title: A, rules: &same [{id: r, daily: ["09:00"]}]}
+    ///   - {id: b, title: B, rules: *same}     # counts the rules again
+    /// ```
+    public static let maximumNodes = 200_000
+
     public init(
         name: String, zone: TimeZone, start: LocalDateTime, days: Int = 1,
         planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepSoonest,

@@ -77,11 +77,11 @@ extension ScenarioParser {
                 for entry in try value.sequence("entity ids", allowsScalar: true) {
                     deleted.append(try lookup.resolve(entry))
                 }
-                lookup.references.removeAll { deleted.contains($0) }
+                lookup.remove(deleted)
                 action = .delete(deleted)
             case "edit":
                 let edit = try self.edit(value, context: context)
-                if !lookup.references.contains(edit.entity) { lookup.references.append(edit.entity) }
+                lookup.insert(edit.entity)
                 catalog.add(edit)
                 action = .edit(edit)
             case "import":
@@ -91,8 +91,8 @@ extension ScenarioParser {
                     let entry = try value.sequence("entities")[stranger]
                     throw entry.error(.invalidValue, "an import replaces one namespace, but this entity is in \"\(imported[stranger].namespace)\" and the first in \"\(namespace)\"")
                 }
-                lookup.references.removeAll { $0.namespace == namespace }
-                lookup.references += imported.map(\.reference)
+                lookup.removeAll(inNamespace: namespace)
+                for entity in imported { lookup.insert(entity.reference) }
                 catalog.add(imported)
                 action = .import(namespace: namespace, entities: imported)
             default:

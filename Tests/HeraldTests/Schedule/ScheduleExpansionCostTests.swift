@@ -19,16 +19,16 @@ import Testing
         let (from, to) = (F.instant("2026-02-28T23:00:00Z"), F.instant("2026-04-29T22:00:00Z"))
 
         // When they are listed
-        let clock = ContinuousClock()
         var occurrences: [Occurrence] = []
-        let elapsed = clock.measure {
+        let seconds = threadCPUSeconds {
             occurrences = schedule.occurrences(after: from.addingTimeInterval(-1), before: to, deviceZone: berlin)
         }
 
         // Then there are 60 × 1,440 less the hour 29 March skips (02:00 to 02:59 land on
-        // 03:00 to 03:59, which exist), and the quadratic scan (seconds) is gone
+        // 03:00 to 03:59, which exist), in 0.1 s of a debug build (7 s when each
+        // occurrence scanned the day's list)
         #expect(occurrences.count == 60 * 1_440 - 60)
-        #expect(elapsed < .seconds(2), "took \(elapsed)")
+        #expect(seconds < 2, "took \(seconds) s")
     }
 
     @Test func theSpringForwardDayListsEachInstantOnce() throws {
