@@ -63,6 +63,12 @@ public struct OccurrenceListing: Sendable {
     /// Parses `rrule`, starting it at `from` 00:00 when it has no DTSTART; error
     /// positions count in `rrule` as given.
     static func schedule(rrule: String, from: LocalDate) throws(OccurrenceListingError) -> Schedule {
+        // Without this, the DTSTART added for `from` alone would read as a one-time rule.
+        guard rrule.contains(where: { !$0.isWhitespace }) else {
+            throw OccurrenceListingError(code: .invalidRule,
+                                         message: "invalid RRULE: the rule is empty (expected \"FREQ=DAILY;BYHOUR=9\" or \"DTSTART:...\\nRRULE:FREQ=...\")",
+                                         position: 1)
+        }
         let hasStart = rrule.uppercased().contains("DTSTART")
         let prefix = hasStart ? "" : "DTSTART:\(LocalDateTime(date: from, time: .midnight).compactDescription)00\n"
         do {

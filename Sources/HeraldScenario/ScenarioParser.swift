@@ -16,6 +16,8 @@ struct ScenarioParser {
     static let dropRules: [String: DropRule] = ["keep-soonest": .keepSoonest, "keep-most-recent": .keepMostRecentlyAdded]
 
     func parse(_ yaml: String) throws(ScenarioError) -> Scenario {
+        // A UTF-8 byte order mark some editors write is not part of the document.
+        let yaml = yaml.unicodeScalars.first == "\u{FEFF}" ? String(yaml.unicodeScalars.dropFirst()) : yaml
         let root = try compose(yaml)
         let document = try root.mapping("a scenario", allowed: Self.documentKeys)
         let name = try document.required("name", "the scenario's name").string("a name")

@@ -62,6 +62,9 @@ struct HeraldCommandLimitTests {
         Refusal(arguments: ["simulate", "Examples/habits.yaml", "--days", "1000000000000000"], status: 64,
                 mentions: "--days must be 1...366"),
         Refusal(arguments: ["simulate", "Examples/habits.yaml", "--days", "0"], status: 64, mentions: "--days must be 1...366"),
+        Refusal(arguments: ["occurrences", "", "--zone", "UTC", "--from", "2026-01-01"], status: 65, mentions: "the rule is empty"),
+        Refusal(arguments: ["occurrences", "  \n ", "--zone", "UTC", "--from", "2026-01-01"], status: 65,
+                mentions: "the rule is empty"),
     ])
     func refusesWithAStatusAndAMessage(_ given: Refusal) async throws {
         // When herald runs
