@@ -86,25 +86,32 @@ struct ScenarioParser {
     }
 
     /// Refuses a document of more than ``Scenario/maximumNodes`` nodes, aliases expanded,
-    /// at the node that crosses the limit; stops counting there.
+    /// and stops counting there. The error points at the node that crosses the limit
+    /// or, inside an alias's expansion, at the node that uses the alias (an anchor comes
+    /// before its aliases in the text, so expanded nodes are those marked earlier than
+    /// their parent).
     private func checkSize(_ root: Node) throws(ScenarioError) {
         var count = 0
-        var stack = [root]
-        while let node = stack.popLast() {
+        var stack: [(node: Node, mark: Mark?)] = [(root, root.mark)]
+        while let (node, mark) = stack.popLast() {
             count += 1
             if count > Scenario.maximumNodes {
                 throw ScenarioError(
-                    code: .tooLarge, file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0, field: "",
+                    code: .tooLarge, file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, field: "",
                     message: "the file holds more than \(Scenario.maximumNodes) YAML nodes once its aliases are expanded (an alias counts its anchored node each time it is used); split the scenario or repeat fewer aliases")
+            }
+            func place(_ child: Node) -> (Node, Mark?) {
+                guard let own = child.mark, let mark else { return (child, child.mark ?? mark) }
+                return (child, (own.line, own.column) < (mark.line, mark.column) ? mark : own)
             }
             switch node {
             case .mapping(let mapping):
                 for (key, value) in mapping {
-                    stack.append(value)
-                    stack.append(key)
+                    stack.append(place(value))
+                    stack.append(place(key))
                 }
             case .sequence(let sequence):
-                stack.append(contentsOf: sequence.reversed())
+                stack.append(contentsOf: sequence.reversed().map(place))
             case .scalar, .alias:
                 break
             }
