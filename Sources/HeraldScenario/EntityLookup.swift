@@ -12,10 +12,10 @@ import Herald
 /// lookup.remove([water])                    // a delete event
 /// ```
 struct EntityLookup {
-    /// Every reference ever added, in the order it first appeared (for messages).
-    private var order: [EntityReference] = []
-    /// The references that exist now, by id.
-    private var byID: [String: Set<EntityReference>] = [:]
+    /// The entities that exist now, by id, each with the order in which it was added.
+    private var byID: [String: [EntityReference: Int]] = [:]
+    /// How many additions there have been: the order of the next one.
+    private var additions = 0
 
     init(_ references: [EntityReference]) {
         for reference in references { insert(reference) }
@@ -23,24 +23,21 @@ struct EntityLookup {
 
     /// Whether the entity exists at this point.
     func contains(_ reference: EntityReference) -> Bool {
-        byID[reference.id]?.contains(reference) ?? false
+        byID[reference.id]?[reference] != nil
     }
 
-    /// Adds an entity (an edit creates it, an import brings it); nothing when it exists.
+    /// Adds an entity at the end (an edit creates it, an import brings it); nothing
+    /// when it exists.
     mutating func insert(_ reference: EntityReference) {
-        if byID[reference.id, default: []].insert(reference).inserted, !seen.contains(reference) {
-            seen.insert(reference)
-            order.append(reference)
-        }
+        guard !contains(reference) else { return }
+        byID[reference.id, default: [:]][reference] = additions
+        additions += 1
     }
-
-    /// References ever added, to keep `order` free of repeats.
-    private var seen: Set<EntityReference> = []
 
     /// Removes entities (a delete event).
     mutating func remove(_ references: some Sequence<EntityReference>) {
         for reference in references {
-            byID[reference.id]?.remove(reference)
+            byID[reference.id]?[reference] = nil
             if byID[reference.id]?.isEmpty == true { byID[reference.id] = nil }
         }
     }
@@ -49,14 +46,18 @@ struct EntityLookup {
     /// ids, once per import.
     mutating func removeAll(inNamespace namespace: String) {
         for (id, references) in byID {
-            let kept = references.filter { $0.namespace != namespace }
+            let kept = references.filter { $0.key.namespace != namespace }
             byID[id] = kept.isEmpty ? nil : kept
         }
     }
 
-    /// The entities that exist now, in the order they first appeared.
+    /// The entities that exist now, in the order they were added.
     var references: [EntityReference] {
-        order.filter(contains)
+        Self.inOrder(byID.values.flatMap { $0 })
+    }
+
+    private static func inOrder(_ entries: some Sequence<(key: EntityReference, value: Int)>) -> [EntityReference] {
+        entries.sorted { $0.value < $1.value }.map(\.key)
     }
 
     func resolve(_ node: ScenarioNode) throws(ScenarioError) -> EntityReference {
@@ -67,7 +68,7 @@ struct EntityLookup {
             let reference = EntityReference(namespace: parts[0], id: parts[1])
             matches = contains(reference) ? [reference] : []
         } else {
-            matches = (byID[text] ?? []).sorted { $0.description < $1.description }
+            matches = Self.inOrder(byID[text] ?? [:])
         }
         switch matches.count {
         case 1:
