@@ -37,6 +37,22 @@ struct EventInstants {
         if case .zone(let zone) = action { self.zone = zone }
     }
 
+    /// How far `clock` events set the device's clock back in all, in seconds (forward
+    /// jumps count nothing), and the first event that takes the total beyond `limit`
+    /// seconds, if any. The time a clock event sets back is played again, day by day.
+    static func clockSetBack(of events: [ScenarioEvent], startingIn zone: TimeZone,
+                             limit: TimeInterval) -> (total: TimeInterval, firstBeyond: ScenarioEvent?) {
+        var reading = EventInstants(zone: zone)
+        var total: TimeInterval = 0
+        for event in events {
+            defer { reading.pass(event.action) }
+            guard case .clock(let time) = event.action else { continue }
+            total += max(0, reading.instant(of: event.at).timeIntervalSince(reading.instant(of: time)))
+            if total > limit { return (total, event) }
+        }
+        return (total, nil)
+    }
+
     /// The instant of each event of `events`, read from `zone` on.
     static func instants(of events: [ScenarioEvent], startingIn zone: TimeZone) -> [Date] {
         var reading = EventInstants(zone: zone)

@@ -21,7 +21,17 @@ public struct OccurrenceListing: Sendable {
     public var schedule: Schedule
     public var zone: TimeZone
     public var from: LocalDate
+    /// How many local days to list; counted as at most ``maximumDays``.
     public var days: Int
+
+    /// The most local days one listing covers: 366, as a scenario's run. The
+    /// command-line initializer refuses more; ``end`` counts at most this many.
+    ///
+    /// ```swift
+    /// try OccurrenceListing(rrule: "FREQ=DAILY;BYHOUR=9", zone: "UTC", from: "2026-01-01",
+    ///                       days: OccurrenceListing.maximumDays)   // a whole leap year
+    /// ```
+    public static let maximumDays = 366
 
     public init(schedule: Schedule, zone: TimeZone, from: LocalDate, days: Int) {
         self.schedule = schedule
@@ -43,8 +53,9 @@ public struct OccurrenceListing: Sendable {
             throw OccurrenceListingError(code: .invalidDate,
                                          message: "\"\(fromText)\" is not a date (expected yyyy-MM-dd)")
         }
-        guard days >= 1 else {
-            throw OccurrenceListingError(code: .invalidDays, message: "days must be at least 1, got \(days)")
+        guard (1...Self.maximumDays).contains(days) else {
+            throw OccurrenceListingError(code: .invalidDays,
+                                         message: "days must be 1...\(Self.maximumDays), got \(days) (list a longer span in parts)")
         }
         self.init(schedule: try Self.schedule(rrule: rrule, from: from), zone: zone, from: from, days: days)
     }
@@ -52,6 +63,12 @@ public struct OccurrenceListing: Sendable {
     /// Parses `rrule`, starting it at `from` 00:00 when it has no DTSTART; error
     /// positions count in `rrule` as given.
     static func schedule(rrule: String, from: LocalDate) throws(OccurrenceListingError) -> Schedule {
+        // Without this, the DTSTART added for `from` alone would read as a one-time rule.
+        guard rrule.contains(where: { !$0.isWhitespace }) else {
+            throw OccurrenceListingError(code: .invalidRule,
+                                         message: "invalid RRULE: the rule is empty (expected \"FREQ=DAILY;BYHOUR=9\" or \"DTSTART:...\\nRRULE:FREQ=...\")",
+                                         position: 1)
+        }
         let hasStart = rrule.uppercased().contains("DTSTART")
         let prefix = hasStart ? "" : "DTSTART:\(LocalDateTime(date: from, time: .midnight).compactDescription)00\n"
         do {
@@ -69,9 +86,11 @@ public struct OccurrenceListing: Sendable {
     /// The window's first instant: `from` 00:00 in ``zone``.
     public var start: Date { ZoneConverter.for(zone).instant(for: LocalDateTime(date: from, time: .midnight)).date }
 
-    /// The window's end (excluded): `from + days` 00:00 in ``zone``.
+    /// The window's end (excluded): `from + days` 00:00 in ``zone``, with `days` counted
+    /// in 0...``maximumDays``.
     public var end: Date {
-        ZoneConverter.for(zone).instant(for: LocalDateTime(date: from.adding(days: days), time: .midnight)).date
+        let days = min(max(days, 0), Self.maximumDays)
+        return ZoneConverter.for(zone).instant(for: LocalDateTime(date: from.adding(days: days), time: .midnight)).date
     }
 
     /// Every occurrence in the window, in order.

@@ -43,7 +43,7 @@ public struct OccurrenceListingError: Error, Hashable, Sendable, CustomStringCon
         public static let unknownZone = Code(base: .unknownZone)
         /// The start date is not a date.
         public static let invalidDate = Code(base: .invalidDate)
-        /// The number of days is not positive.
+        /// The number of days is not 1...``OccurrenceListing/maximumDays``.
         public static let invalidDays = Code(base: .invalidDays)
     }
 }

@@ -36,7 +36,8 @@ public struct Scenario: Hashable, Sendable {
     public var zone: TimeZone
     /// When the run starts, in ``zone``.
     public var start: LocalDateTime
-    /// How many days the run lasts (1 unless the file says otherwise).
+    /// How many days the run lasts (1 unless the file says otherwise), at most
+    /// ``maximumDays``.
     public var days: Int
     public var planner: ScenarioPlannerSettings
     /// Which requests the simulated system keeps above 64 pending.
@@ -60,6 +61,43 @@ public struct Scenario: Hashable, Sendable {
     public var app: AppState
     /// When the app says it is ready after each launch.
     public var readiness: ScenarioReadiness
+
+    /// The most days one run (a file's `days`, a ``ScenarioRunner``'s, or `herald
+    /// simulate --days`) may last: 366, a leap year. A longer story is played in
+    /// parts, resuming a ``ScenarioSession``; longer runs are refused with a
+    /// located error (`days` in a file, an `invalidValue` from the runner).
+    ///
+    /// ```swift
+    /// let session = ScenarioSession(file: file, store: store, location: "story.sqlite")
+    /// _ = try await session.play(days: Scenario.maximumDays)   // the first year
+    /// _ = try await session.play(days: Scenario.maximumDays)   // and the next
+    /// ```
+    public static let maximumDays = 366
+
+    /// How far `clock` events may set the device's clock back in one scenario, all
+    /// together: 366 days. The time set back is played again (each midnight, each
+    /// re-plan), so a run plays at most ``maximumDays`` plus this much. The parser
+    /// refuses the `clock` event that goes beyond it at its line; ``ScenarioRunner``
+    /// refuses such a scenario built in code before it runs.
+    ///
+    /// ```yaml
+    /// events:
+    ///   - {at: 2026-11-21T09:30, clock: 2025-11-21T09:30}   # a year back: the most
+    /// ```
+    public static let maximumClockSetBack: TimeInterval = 366 * 86_400
+
+    /// The most YAML nodes (mappings, lists, keys and values) a scenario file may hold
+    /// once its aliases are expanded: 200,000, ten times a year of a busy app. An alias
+    /// counts its whole anchored node each time it is used, so a small file cannot
+    /// make the parser read a million rules; beyond it the file is refused with
+    /// ``ScenarioError/Code/tooLarge`` at the node that crosses the limit.
+    ///
+    /// ```yaml
+    /// entities:
+    ///   - {id: a, title: A, rules: &same [{id: r, daily: ["09:00"]}]}
+    ///   - {id: b, title: B, rules: *same}     # counts the rules again
+    /// ```
+    public static let maximumNodes = 200_000
 
     public init(
         name: String, zone: TimeZone, start: LocalDateTime, days: Int = 1,

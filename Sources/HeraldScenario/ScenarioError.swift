@@ -57,7 +57,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         enum Base: String, Hashable, Sendable {
             case unreadable, syntax, unknownKey, missingKey, wrongType, invalidValue, invalidSchedule,
-                 outOfOrder, unknownEntity, duplicate, unknownCategory, unknownAction, impossibleEvent
+                 outOfOrder, unknownEntity, duplicate, unknownCategory, unknownAction, impossibleEvent, tooLarge
         }
 
         let base: Base
@@ -88,6 +88,9 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         /// An action id the categories of the notification do not have, or the wrong
         /// event for its kind (`action` on a text action, `text` on another).
         public static let unknownAction = Code(base: .unknownAction)
+        /// The file holds more than a scenario may: more than
+        /// ``Scenario/maximumNodes`` YAML nodes once its aliases are expanded.
+        public static let tooLarge = Code(base: .tooLarge)
         /// Found while running: the event cannot happen at that point (a tap when no
         /// notification of the entity is in the list, a launch of a running app, an
         /// action the delivered notification did not offer). The run stops there.

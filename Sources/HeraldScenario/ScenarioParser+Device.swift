@@ -101,6 +101,10 @@ extension ScenarioParser {
 struct TargetCatalog {
     /// Entities in the order they appeared, with each rule's category.
     private(set) var entities: [(reference: EntityReference, rules: [(id: String, category: String?)])] = []
+    /// Where each entity is in ``entities``, and the positions of each id's entities:
+    /// lookups cost the same however many entities there are.
+    private var positions: [EntityReference: Int] = [:]
+    private var positionsByID: [String: [Int]] = [:]
     let categories: [ScenarioCategory]
 
     init(entities: [ScenarioEntity], categories: [ScenarioCategory]) {
@@ -125,12 +129,14 @@ struct TargetCatalog {
     }
 
     private mutating func add(_ reference: EntityReference, rules: [(id: String, category: String?)]) {
-        if let index = entities.firstIndex(where: { $0.reference == reference }) {
-            for rule in rules {
-                entities[index].rules.removeAll { $0.id == rule.id }
-                entities[index].rules.append(rule)
-            }
+        if let index = positions[reference] {
+            // A rule saved again moves to the end, with its new category.
+            let saved = Set(rules.map(\.id))
+            entities[index].rules.removeAll { saved.contains($0.id) }
+            entities[index].rules += rules
         } else {
+            positions[reference] = entities.count
+            positionsByID[reference.id, default: []].append(entities.count)
             entities.append((reference, rules))
         }
     }
@@ -146,17 +152,21 @@ struct TargetCatalog {
         }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         var candidates: [ScenarioTarget] = []
+        /// The entities with this id, in the order they appeared.
+        func withID(_ id: String) -> [(reference: EntityReference, rules: [(id: String, category: String?)])] {
+            (positionsByID[id] ?? []).map { entities[$0] }
+        }
         switch parts.count {
         case 1:
-            candidates = entities.filter { $0.reference.id == text }.map { .entity($0.reference, rule: nil) }
+            candidates = withID(text).map { .entity($0.reference, rule: nil) }
         case 2:
-            candidates = entities.filter { $0.reference.namespace == parts[0] && $0.reference.id == parts[1] }
+            candidates = withID(parts[1]).filter { $0.reference.namespace == parts[0] }
                 .map { .entity($0.reference, rule: nil) }
-            candidates += entities.filter { $0.reference.id == parts[0] && $0.rules.contains { $0.id == parts[1] } }
+            candidates += withID(parts[0]).filter { $0.rules.contains { $0.id == parts[1] } }
                 .map { .entity($0.reference, rule: parts[1]) }
         case 3:
-            candidates = entities.filter {
-                $0.reference.namespace == parts[0] && $0.reference.id == parts[1] && $0.rules.contains { $0.id == parts[2] }
+            candidates = withID(parts[1]).filter {
+                $0.reference.namespace == parts[0] && $0.rules.contains { $0.id == parts[2] }
             }.map { .entity($0.reference, rule: parts[2]) }
         default:
             break
@@ -198,7 +208,7 @@ struct TargetCatalog {
             entity = identifier.entity
             rule = identifier.rule
         }
-        guard let known = entities.first(where: { $0.reference == entity }) else {
+        guard let known = positions[entity].map({ entities[$0] }) else {
             return Set(categories.map(\.id))
         }
         return Set(known.rules.filter { rule == nil || $0.id == rule }.compactMap(\.category))

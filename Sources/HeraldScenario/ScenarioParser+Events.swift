@@ -27,6 +27,8 @@ extension ScenarioParser {
         // The earliest the next event can be, and what the device's clock showed then.
         var previous = (instant: reading.instant(of: start), local: start, zone: zone, what: "the start")
         var result: [ScenarioEvent] = []
+        // How far clock events have set the clock back so far (that time plays again).
+        var setBack: TimeInterval = 0
         for item in try node.sequence("events ({at, complete|pause|...|tap|action|...|zone|clock})") {
             let mapping = try item.mapping("an event", allowed: Self.eventKeys)
             let atNode = try mapping.required("at", "the local date-time the event happens")
@@ -57,6 +59,13 @@ extension ScenarioParser {
                 guard reading.instant(of: time) < endInstant else {
                     throw value.error(.outOfOrder, "\(time) is not before the end of the run at \(Self.describe(end, zone: zone, seenIn: reading)) (raise days, or set the clock to an earlier time)")
                 }
+                let jump = max(0, instant.timeIntervalSince(reading.instant(of: time)))
+                setBack += jump
+                guard setBack <= Scenario.maximumClockSetBack else {
+                    let days = Int(Scenario.maximumClockSetBack / 86_400)
+                    let amount = jump == setBack ? Self.days(setBack) : "\(Self.days(setBack)) in all with the clock events before it"
+                    throw value.error(.invalidValue, "\(time) sets the clock back \(amount), more than the \(days) days a scenario may (the time set back is played again); set it to a later time")
+                }
                 previous = (reading.instant(of: time), time, reading.zone, "the time the clock was set to")
                 action = .clock(time)
             case "pause":
@@ -68,11 +77,11 @@ extension ScenarioParser {
                 for entry in try value.sequence("entity ids", allowsScalar: true) {
                     deleted.append(try lookup.resolve(entry))
                 }
-                lookup.references.removeAll { deleted.contains($0) }
+                lookup.remove(deleted)
                 action = .delete(deleted)
             case "edit":
                 let edit = try self.edit(value, context: context)
-                if !lookup.references.contains(edit.entity) { lookup.references.append(edit.entity) }
+                lookup.insert(edit.entity)
                 catalog.add(edit)
                 action = .edit(edit)
             case "import":
@@ -82,8 +91,8 @@ extension ScenarioParser {
                     let entry = try value.sequence("entities")[stranger]
                     throw entry.error(.invalidValue, "an import replaces one namespace, but this entity is in \"\(imported[stranger].namespace)\" and the first in \"\(namespace)\"")
                 }
-                lookup.references.removeAll { $0.namespace == namespace }
-                lookup.references += imported.map(\.reference)
+                lookup.removeAll(inNamespace: namespace)
+                for entity in imported { lookup.insert(entity.reference) }
                 catalog.add(imported)
                 action = .import(namespace: namespace, entities: imported)
             default:
@@ -118,6 +127,13 @@ extension ScenarioParser {
             doneAt = time
         }
         return .complete(entity, day: day, at: doneAt)
+    }
+
+    /// `400 days`, `2 days 3 h`: a span of seconds in words, for messages.
+    static func days(_ seconds: TimeInterval) -> String {
+        let hours = Int(seconds / 3_600)
+        let (days, rest) = (hours / 24, hours % 24)
+        return rest == 0 ? "\(days) days" : "\(days) days \(rest) h"
     }
 
     /// The end of the run as the device's clock shows it at this point of the events.

@@ -16,9 +16,10 @@ extension ScenarioParser {
 
     func rules(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> [ScenarioRule] {
         var result: [ScenarioRule] = []
+        var seen: Set<String> = []
         for item in try node.sequence("rules") {
             let rule = try self.rule(item, context: context)
-            if result.contains(where: { $0.id == rule.id }) {
+            if !seen.insert(rule.id).inserted {
                 throw item.error(.duplicate, "the rule id \"\(rule.id)\" is used twice in this entity")
             }
             result.append(rule)

@@ -16,13 +16,15 @@ struct ScenarioParser {
     static let dropRules: [String: DropRule] = ["keep-soonest": .keepSoonest, "keep-most-recent": .keepMostRecentlyAdded]
 
     func parse(_ yaml: String) throws(ScenarioError) -> Scenario {
+        // A UTF-8 byte order mark some editors write is not part of the document.
+        let yaml = yaml.unicodeScalars.first == "\u{FEFF}" ? String(yaml.unicodeScalars.dropFirst()) : yaml
         let root = try compose(yaml)
         let document = try root.mapping("a scenario", allowed: Self.documentKeys)
         let name = try document.required("name", "the scenario's name").string("a name")
         let zone = try document.required("zone", "the device's IANA time zone, such as Europe/Berlin").zone()
         let start = try document.required("start", "the local date-time the run starts, such as 2026-11-21T08:00")
             .dateTime()
-        let days = try document["days"]?.int("a number of days", in: 1...366) ?? 1
+        let days = try document["days"]?.int("a number of days", in: 1...Scenario.maximumDays) ?? 1
         let planner = try document["planner"].map { node throws(ScenarioError) in try plannerSettings(node) }
             ?? ScenarioPlannerSettings()
         var dropRule = DropRule.keepSoonest
@@ -47,8 +49,10 @@ struct ScenarioParser {
         }
         var delivered: [ScenarioDeliveredNotification] = []
         if let node = document["delivered"] {
+            let lookup = EntityLookup(entities.map(\.reference))
+            let byReference = Dictionary(entities.map { ($0.reference, $0) }, uniquingKeysWith: { first, _ in first })
             for item in try node.sequence("delivered notifications ({entity, rule, at})") {
-                delivered.append(try deliveredNotification(item, entities: entities, start: start))
+                delivered.append(try deliveredNotification(item, lookup: lookup, entities: byReference, start: start))
             }
         }
         var events: [ScenarioEvent] = []
@@ -77,7 +81,41 @@ struct ScenarioParser {
             throw ScenarioError(code: .missingKey, file: file, line: 0, column: 0, field: "",
                                 message: "the file is empty (expected a scenario with name, zone, start, entities)")
         }
+        try checkSize(node)
         return ScenarioNode(node: node, path: "", file: file)
+    }
+
+    /// Refuses a document of more than ``Scenario/maximumNodes`` nodes, aliases expanded,
+    /// and stops counting there. The error points at the node that crosses the limit
+    /// or, inside an alias's expansion, at the node that uses the alias (an anchor comes
+    /// before its aliases in the text, so expanded nodes are those marked earlier than
+    /// their parent).
+    private func checkSize(_ root: Node) throws(ScenarioError) {
+        var count = 0
+        var stack: [(node: Node, mark: Mark?)] = [(root, root.mark)]
+        while let (node, mark) = stack.popLast() {
+            count += 1
+            if count > Scenario.maximumNodes {
+                throw ScenarioError(
+                    code: .tooLarge, file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, field: "",
+                    message: "the file holds more than \(Scenario.maximumNodes) YAML nodes once its aliases are expanded (an alias counts its anchored node each time it is used); split the scenario or repeat fewer aliases")
+            }
+            func place(_ child: Node) -> (Node, Mark?) {
+                guard let own = child.mark, let mark else { return (child, child.mark ?? mark) }
+                return (child, (own.line, own.column) < (mark.line, mark.column) ? mark : own)
+            }
+            switch node {
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    stack.append(place(value))
+                    stack.append(place(key))
+                }
+            case .sequence(let sequence):
+                stack.append(contentsOf: sequence.reversed().map(place))
+            case .scalar, .alias:
+                break
+            }
+        }
     }
 
     private func syntaxError(_ error: YamlError) -> ScenarioError {
@@ -119,9 +157,10 @@ struct ScenarioParser {
 
     func entities(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> [ScenarioEntity] {
         var result: [ScenarioEntity] = []
+        var seen: Set<EntityReference> = []
         for item in try node.sequence("entities") {
             let entity = try self.entity(item, context: context)
-            if result.contains(where: { $0.reference == entity.reference }) {
+            guard seen.insert(entity.reference).inserted else {
                 throw item.error(.duplicate, "the entity \(entity.reference) is listed twice (ids must be unique in a namespace)")
             }
             result.append(entity)
@@ -164,14 +203,14 @@ struct ScenarioParser {
 
     // MARK: Delivered
 
-    private func deliveredNotification(_ node: ScenarioNode, entities: [ScenarioEntity],
+    private func deliveredNotification(_ node: ScenarioNode, lookup: EntityLookup, entities: [EntityReference: ScenarioEntity],
                                        start: LocalDateTime) throws(ScenarioError) -> ScenarioDeliveredNotification {
         let mapping = try node.mapping("a delivered notification", allowed: Self.deliveredKeys)
         let entityNode = try mapping.required("entity", "the id of the entity it reminded of")
-        let reference = try EntityLookup(entities.map(\.reference)).resolve(entityNode)
+        let reference = try lookup.resolve(entityNode)
         let ruleNode = try mapping.required("rule", "the id of the rule it came from")
         let rule = try ruleNode.string("a rule id")
-        let entity = entities.first { $0.reference == reference }!
+        let entity = entities[reference]!
         guard entity.rules.contains(where: { $0.id == rule }) else {
             throw ruleNode.error(.unknownEntity, "\(reference) has no rule \"\(rule)\" (its rules: \(entity.rules.map(\.id).joined(separator: ", ")))")
         }

@@ -72,9 +72,10 @@ public struct ScenarioRunner: Sendable {
         end(after: scenario.start)
     }
 
-    /// The local date-time a run that starts at `start` (in the scenario's zone) ends.
+    /// The local date-time a run that starts at `start` (in the scenario's zone) ends;
+    /// ``days`` counts at most ``Scenario/maximumDays`` here (``play(from:)`` refuses more).
     public func end(after start: LocalDateTime) -> LocalDateTime {
-        LocalDateTime(date: start.date.adding(days: days), time: start.time)
+        LocalDateTime(date: start.date.adding(days: min(max(days, 0), Scenario.maximumDays)), time: start.time)
     }
 
     /// What a run produced: its timeline and summary, and where it stopped.
@@ -103,8 +104,21 @@ public struct ScenarioRunner: Sendable {
     /// the pause. Its timeline starts at the checkpoint's end.
     ///
     /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/impossibleEvent`` when
-    ///   an event cannot happen at its point of the run, and the store's errors.
+    ///   an event cannot happen at its point of the run, with code
+    ///   ``ScenarioError/Code/invalidValue`` when ``days`` is not 1...``Scenario/maximumDays``
+    ///   or the clock events set the clock back more than ``Scenario/maximumClockSetBack``,
+    ///   and the store's errors.
     public func play(from checkpoint: ScenarioCheckpoint?) async throws -> Outcome {
+        guard (1...Scenario.maximumDays).contains(days) else {
+            throw ScenarioError(code: .invalidValue, at: nil,
+                                message: "a run lasts 1...\(Scenario.maximumDays) days, not \(days) (play a longer story in parts, resuming a session)")
+        }
+        let setBack = EventInstants.clockSetBack(of: scenario.events, startingIn: scenario.zone,
+                                                 limit: Scenario.maximumClockSetBack)
+        if let event = setBack.firstBeyond {
+            throw ScenarioError(code: .invalidValue, at: event.location,
+                                message: "the clock events set the clock back \(ScenarioParser.days(setBack.total)) in all by this one, more than the \(Int(Scenario.maximumClockSetBack / 86_400)) days a scenario may (the time set back is played again)")
+        }
         let first = checkpoint?.end ?? scenario.start
         let last = end(after: first)
         let scenarioTime = ZoneConverter.for(scenario.zone)

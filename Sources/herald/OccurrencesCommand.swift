@@ -23,10 +23,16 @@ struct OccurrencesCommand: AsyncParsableCommand {
     @Option(help: "The first local day, yyyy-MM-dd.")
     var from: String
 
-    @Option(help: "How many local days to list.")
+    @Option(help: "How many local days to list (1...366).")
     var days: Int = 1
 
     @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard (1...OccurrenceListing.maximumDays).contains(days) else {
+            throw ValidationError("--days must be 1...\(OccurrenceListing.maximumDays), not \(days).")
+        }
+    }
 
     func run() async throws {
         let listing: OccurrenceListing

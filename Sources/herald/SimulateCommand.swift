@@ -30,7 +30,7 @@ struct SimulateCommand: AsyncParsableCommand {
     @Argument(help: "The scenario file (YAML).")
     var scenario: String
 
-    @Option(help: "Run for this many days instead of the scenario's own.")
+    @Option(help: "Run for this many days (1...366) instead of the scenario's own.")
     var days: Int?
 
     @OptionGroup var output: OutputOptions
@@ -38,7 +38,9 @@ struct SimulateCommand: AsyncParsableCommand {
     @OptionGroup var state: StateOptions
 
     func validate() throws {
-        if let days, days < 1 { throw ValidationError("--days must be at least 1.") }
+        if let days, !(1...Scenario.maximumDays).contains(days) {
+            throw ValidationError("--days must be 1...\(Scenario.maximumDays), not \(days) (play longer runs in parts with --state).")
+        }
     }
 
     func run() async throws {

@@ -183,4 +183,16 @@ struct ScenarioParserTests {
         #expect(error.scheduleError?.field == "BYHOUR")
         #expect(error.scheduleError?.position == 12)
     }
+
+    @Test func ignoresAByteOrderMarkBeforeTheFirstKey() throws {
+        // Given a file some editors write: a UTF-8 byte order mark, then the first key
+        let text = "\u{FEFF}" + ScenarioFixtures.header + "days: 2\n"
+
+        // When it is read
+        let file = try ScenarioFile(text: text, file: "bom.yaml")
+
+        // Then it is the scenario the text says
+        #expect(file.scenario.name == "Test")
+        #expect(file.scenario.days == 2)
+    }
 }

@@ -116,7 +116,13 @@ struct OccurrencePattern: Sendable {
     func firstTimeIndex(atOrAfter second: Int) -> Int {
         switch times {
         case .list(let list):
-            return list.firstIndex { $0 >= second } ?? list.count
+            // Binary search: the list is ascending, and may hold up to 1,440 times.
+            var (low, high) = (0, list.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if list[middle] < second { low = middle + 1 } else { high = middle }
+            }
+            return low
         case .slots(let first, let step, let end):
             let count = (end - first + step - 1) / step
             guard second > first else { return 0 }

@@ -184,8 +184,11 @@ struct RRULEParser {
             // Only changes results for WEEKLY with INTERVAL > 1, which is not supported.
             _ = try weekdays(wkst, field: "WKST")
         }
+        // At most a day for MINUTELY and HOURLY, ``Schedule/maximumDayInterval`` days
+        // otherwise, so that no product of it overflows.
+        let maximumInterval = ["MINUTELY": 1440, "HOURLY": 24][frequency] ?? Schedule.maximumDayInterval
         let interval = try parts["INTERVAL"].map { part in
-            try integers(part, field: "INTERVAL", in: 1...Int.max, single: true)[0]
+            try integers(part, field: "INTERVAL", in: 1...maximumInterval, single: true)[0]
         } ?? 1
         let end = try self.end(parts, start: start)
         // Where a validation error of the schedule belongs, by its field.
@@ -209,7 +212,7 @@ struct RRULEParser {
         switch frequency {
         case "MINUTELY", "HOURLY":
             let unit = frequency == "HOURLY" ? 60 : 1
-            guard interval <= 1440 / unit, 1440 % (interval * unit) == 0 else {
+            guard 1440 % (interval * unit) == 0 else {
                 throw ScheduleError.unsupported("INTERVAL", "\(interval * unit) minutes must divide a day (1440 minutes)")
                     .at(position: parts["INTERVAL"]!.position)
             }
@@ -294,11 +297,26 @@ struct RRULEParser {
     }
 
     /// BYHOUR × BYMINUTE × BYSECOND, each defaulting to DTSTART's (or 0 without one).
+    /// Each list loses its duplicates before they are multiplied, and the product is
+    /// checked against ``Schedule/maximumTimesPerDay`` before it is built.
     private func times(_ parts: [String: Part], start: Start?) throws -> [LocalTime] {
         let time = start?.local.time
-        let hours = try parts["BYHOUR"].map { part in try integers(part, field: "BYHOUR", in: 0...23) } ?? [time?.hour ?? 0]
-        let minutes = try parts["BYMINUTE"].map { part in try integers(part, field: "BYMINUTE", in: 0...59) } ?? [time?.minute ?? 0]
-        let seconds = try parts["BYSECOND"].map { part in try integers(part, field: "BYSECOND", in: 0...59) } ?? [time?.second ?? 0]
+        func distinct(_ field: String, in range: ClosedRange<Int>, default value: Int) throws -> [Int] {
+            guard let part = parts[field] else { return [value] }
+            return Set(try integers(part, field: field, in: range)).sorted()
+        }
+        let hours = try distinct("BYHOUR", in: 0...23, default: time?.hour ?? 0)
+        let minutes = try distinct("BYMINUTE", in: 0...59, default: time?.minute ?? 0)
+        let seconds = try distinct("BYSECOND", in: 0...59, default: time?.second ?? 0)
+        let count = hours.count * minutes.count * seconds.count  // at most 24 × 60 × 60
+        if count > Schedule.maximumTimesPerDay {
+            // Blame the time part written last: the one that tipped the product over.
+            let (field, part) = ["BYHOUR", "BYMINUTE", "BYSECOND"].compactMap { name in parts[name].map { (name, $0) } }
+                .max { $0.1.position < $1.1.position }!
+            throw ScheduleError(code: .outOfRange, field: field,
+                                message: "BYHOUR × BYMINUTE × BYSECOND give \(count) times a day; a rule fires at most \(Schedule.maximumTimesPerDay) times a day (use fewer values, or FREQ=MINUTELY)",
+                                position: part.position)
+        }
         return hours.flatMap { hour in
             minutes.flatMap { minute in seconds.map { LocalTime(hour: hour, minute: minute, second: $0) } }
         }

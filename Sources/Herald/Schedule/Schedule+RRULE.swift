@@ -19,7 +19,11 @@ extension Schedule {
     ///   weekly with `BYDAY`, or every N days from DTSTART's date with `INTERVAL`;
     ///   `WEEKLY` (`INTERVAL=1`) with `BYDAY` or DTSTART's weekday; `MONTHLY`
     ///   (`INTERVAL=1`) with `BYMONTHDAY` or DTSTART's day.
-    /// - Times are `BYHOUR` × `BYMINUTE` × `BYSECOND`, each defaulting to DTSTART's.
+    /// - Times are `BYHOUR` × `BYMINUTE` × `BYSECOND`, each defaulting to DTSTART's;
+    ///   repeated values count once, and the product is at most
+    ///   ``Schedule/maximumTimesPerDay`` (1,440) distinct times.
+    /// - `INTERVAL` is at most 1440 with `MINUTELY`, 24 with `HOURLY` (and must divide a
+    ///   day), and ``Schedule/maximumDayInterval`` (100,000) days with `DAILY`.
     /// - `COUNT` counts from DTSTART; `UNTIL` is inclusive, local, or UTC (`Z`) when
     ///   DTSTART has a zone; a date alone means the end of that day. `WKST` is accepted.
     ///

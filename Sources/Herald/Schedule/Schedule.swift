@@ -130,7 +130,12 @@ public struct Schedule: Hashable, Sendable {
     private static func validated(_ times: [LocalTime]) throws -> [LocalTime] {
         guard !times.isEmpty else { throw ScheduleError.empty("times", "time of day") }
         for time in times { try validate(time, field: "time") }
-        return Array(Set(times)).sorted()
+        let distinct = Set(times)
+        guard distinct.count <= maximumTimesPerDay else {
+            throw ScheduleError(code: .outOfRange, field: "times",
+                                message: "\(distinct.count) times a day is more than the \(maximumTimesPerDay) a rule may have (use an interval rule for every minute)")
+        }
+        return distinct.sorted()
     }
 
     static func validate(_ time: LocalTime, field: String) throws {
@@ -151,8 +156,25 @@ public struct Schedule: Hashable, Sendable {
         guard date.isValid else { throw ScheduleError.invalidDate(field, date) }
     }
 
-    /// The longest `everyNDays` interval: about 270 years.
-    static let maximumDayInterval = 100_000
+    /// The longest interval a schedule may have: 100,000 days (about 270 years) for
+    /// ``Recurrence/everyNDays(interval:anchor:times:)`` and an RRULE's `INTERVAL`.
+    /// Longer ones are rejected with ``ScheduleError/Code/outOfRange``.
+    ///
+    /// ```swift
+    /// try Schedule.everyDays(Schedule.maximumDayInterval, from: anchor, at: [LocalTime(hour: 9)])  // the longest
+    /// ```
+    public static let maximumDayInterval = 100_000
+
+    /// The most distinct times of day a rule may list: 1,440, one a minute on average,
+    /// which is also the most an interval rule fires a day. More (an RRULE's `BYHOUR` ×
+    /// `BYMINUTE` × `BYSECOND`, a typed list) is rejected with
+    /// ``ScheduleError/Code/outOfRange``, so a day's expansion stays cheap.
+    ///
+    /// ```swift
+    /// let everyMinute = (0..<1_440).map { LocalTime(secondsSinceMidnight: $0 * 60) }
+    /// try Schedule.daily(at: everyMinute)  // the most a rule may have
+    /// ```
+    public static let maximumTimesPerDay = 1_440
 }
 
 extension Schedule {

@@ -5,6 +5,13 @@
 /// ``isValid`` tells whether it exists, and the schedule validation rejects those
 /// that do not.
 ///
+/// The arithmetic is exact wherever its numbers fit an `Int` (years within about ±292
+/// billion once a time of day is added, see ``LocalDateTime/wallSeconds``) and traps
+/// beyond, like `Int` itself. What Herald reads from
+/// outside never gets there: schedules, scenario files and the command line take
+/// years 1...9999 and bounded day counts (at most 366 days a run, 100,000 days an
+/// interval), and refuse the rest with a located error.
+///
 /// ```swift
 /// let date = LocalDate(year: 2026, month: 11, day: 21)
 /// date.weekday          // .saturday

@@ -12,9 +12,13 @@ import Testing
         "DTSTART:20261123T090500\nRRULE:FREQ=MINUTELY;INTERVAL=15;BYHOUR=9,10,11;BYDAY=MO,TU;UNTIL=20261231T000000",
         "FREQ=MONTHLY;BYMONTHDAY=1,-1,31;BYHOUR=8;BYMINUTE=0;BYSECOND=30",
         "DTSTART:20261121T090000Z RRULE:FREQ=DAILY;INTERVAL=3;UNTIL=20270101T000000Z",
+        "FREQ=HOURLY;INTERVAL=153722867280912931",
+        "FREQ=DAILY;BYHOUR=9,9,9,9;BYMINUTE=0,1,2,3,4,5,6,7,8,9;BYSECOND=0,0,0,30,30",
     ]
     static let fragments = [";", "=", ",", ":", "\n", " ", "-", "+", "Z", "T", "FREQ", "BYHOUR=", "99999999999999999999",
-                            "-99999999999999999999", "DTSTART", "TZID=", "RRULE:", "HOURLY", "YEARLY", "1MO", "0", "é", "\u{0}"]
+                            "-99999999999999999999", "DTSTART", "TZID=", "RRULE:", "HOURLY", "YEARLY", "1MO", "0", "é", "\u{0}",
+                            "INTERVAL=", "COUNT=", "9223372036854775807", "153722867280912931", "100001", "1440",
+                            "BYSECOND=", ",59", "00010101T000000", "99991231T235959"]
 
     /// Returns normally for a schedule or a ScheduleError with a position in the text;
     /// records an issue for any other outcome.
@@ -55,6 +59,31 @@ import Testing
                 }
             }
             parse(String(text))
+        }
+    }
+
+    /// Every frequency with the extreme intervals, counts and starts: each reads or is
+    /// refused at a position, and what reads expands around its start without trapping.
+    @Test func rulesAtTheLimits() {
+        let starts = ["", "DTSTART:00010101T000000\n", "DTSTART:99991231T235959\n", "DTSTART;TZID=Pacific/Apia:20111229T120000\n"]
+        let intervals = ["1", "24", "1440", "100000", "100001", "153722867280912931", "9223372036854775807"]
+        let ends = ["", ";COUNT=1", ";COUNT=9223372036854775807", ";UNTIL=99991231T235959"]
+        let utc = TimeZone(identifier: "UTC")!
+        for start in starts {
+            for frequency in ["MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY"] {
+                for interval in intervals {
+                    for end in ends {
+                        let text = "\(start)RRULE:FREQ=\(frequency);INTERVAL=\(interval)\(end)"
+                        parse(text)
+                        guard let schedule = try? Schedule(rrule: text) else { continue }
+                        let instant = schedule.start.map { ZoneConverter.for(schedule.timeZone ?? utc).instant(for: $0).date }
+                            ?? Date(timeIntervalSince1970: 0)
+                        _ = schedule.nextOccurrence(after: instant, deviceZone: utc)
+                        _ = schedule.occurrences(after: instant.addingTimeInterval(-86_400),
+                                                 before: instant.addingTimeInterval(3 * 86_400), deviceZone: utc)
+                    }
+                }
+            }
         }
     }
 }
