@@ -68,7 +68,7 @@ import Testing
                 responder = RecordingResponder()
                 report = await engine.launched()
             case 8:
-                let entity = rules.randomElement(using: &random)!.entity
+                guard let entity = rules.randomElement(using: &random)?.entity else { continue }
                 gone.insert(entity)
                 rules.removeAll { $0.entity == entity }
                 source.set(rules)
