@@ -1,3 +1,4 @@
+#if !os(tvOS)
 import Foundation
 import Herald
 #if canImport(UserNotifications)
@@ -97,6 +98,7 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
         }
     }
 
+    #if !os(watchOS)
     public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
         if let notification, !Self.isHerald(notification.request), let previousDelegate {
             #if canImport(UserNotifications)
@@ -108,4 +110,6 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
         }
         openSettings(notification.map(PlatformMapping.delivered))
     }
+    #endif
 }
+#endif

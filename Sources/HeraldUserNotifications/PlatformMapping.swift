@@ -1,3 +1,4 @@
+#if !os(tvOS)
 import Foundation
 import Herald
 #if canImport(UserNotifications)
@@ -227,3 +228,4 @@ enum PlatformMapping {
         return NotificationCenterError(code: code, message: "The system refused \(what): \(error).")
     }
 }
+#endif

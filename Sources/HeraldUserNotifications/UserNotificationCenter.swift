@@ -1,3 +1,4 @@
+#if !os(tvOS)
 import Foundation
 import Herald
 #if canImport(UserNotifications)
@@ -19,7 +20,8 @@ import UserNotificationsShim
 /// let engine = Engine(center: center, source: habits, store: store, clock: SystemClock())
 /// ```
 ///
-/// Location triggers are not mapped yet (Core Location has no stand-in on Linux):
+/// Not built on tvOS, where UserNotifications lacks alert content. Location triggers are
+/// not mapped yet (Core Location has no stand-in on Linux):
 /// ``add(_:)`` refuses them with `unsupportedTrigger`, and a pending location request
 /// another SDK added is listed with no trigger, so it still counts against the
 /// capacity.
@@ -77,12 +79,16 @@ public struct UserNotificationCenter: Herald.NotificationCenter {
         center.removeAllDeliveredNotifications()
     }
 
+    /// Sets the app badge; on watchOS, which has no app badge and no `setBadgeCount`,
+    /// does nothing.
     public func setBadgeCount(_ count: Int) async throws {
+        #if !os(watchOS)
         do {
             try await center.setBadgeCount(count)
         } catch {
             throw PlatformMapping.error(error, code: .badgeFailed, doing: "setting the badge to \(count)")
         }
+        #endif
     }
 
     public func setNotificationCategories(_ categories: Set<NotificationCategory>) async {
@@ -105,3 +111,4 @@ public struct UserNotificationCenter: Herald.NotificationCenter {
         }
     }
 }
+#endif

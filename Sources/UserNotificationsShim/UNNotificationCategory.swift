@@ -7,12 +7,12 @@ open class UNNotificationCategory: NSObject {
     open private(set) var identifier: String
     open private(set) var actions: [UNNotificationAction]
     open private(set) var intentIdentifiers: [String]
-    open private(set) var hiddenPreviewsBodyPlaceholder: String?
+    open private(set) var hiddenPreviewsBodyPlaceholder: String
     open private(set) var options: UNNotificationCategoryOptions
 
     public convenience init(identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
                             options: UNNotificationCategoryOptions = []) {
-        self.init(storing: identifier, actions: actions, intentIdentifiers: intentIdentifiers, placeholder: nil, options: options)
+        self.init(storing: identifier, actions: actions, intentIdentifiers: intentIdentifiers, placeholder: "", options: options)
     }
 
     public convenience init(identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
@@ -21,7 +21,7 @@ open class UNNotificationCategory: NSObject {
                   placeholder: hiddenPreviewsBodyPlaceholder, options: options)
     }
 
-    init(storing identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String], placeholder: String?,
+    init(storing identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String], placeholder: String,
          options: UNNotificationCategoryOptions) {
         self.identifier = identifier
         self.actions = actions
