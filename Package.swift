@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "HeraldUserNotificationsTests",
             dependencies: [
-                "Herald", "HeraldUserNotifications", "HeraldConformance",
+                "Herald", "HeraldUserNotifications", "HeraldConformance", "HeraldSQLite",
                 .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
             ]
