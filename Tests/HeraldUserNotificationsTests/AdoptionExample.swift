@@ -1,3 +1,5 @@
+// The README's example is an iOS app (background refresh has no macOS counterpart).
+#if os(iOS) || os(visionOS) || os(Linux)
 import Foundation
 import Herald
 import HeraldSQLite
@@ -117,4 +119,4 @@ final class Reminders {
         await engine.appIsReady(app)                    // queued taps are routed now, in order, once
     }
 }
-
+#endif

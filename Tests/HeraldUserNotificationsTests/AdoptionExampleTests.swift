@@ -1,3 +1,5 @@
+// The README's example is an iOS app (background refresh has no macOS counterpart).
+#if os(iOS) || os(visionOS) || os(Linux)
 import Foundation
 import Herald
 import Testing
@@ -21,3 +23,4 @@ struct AdoptionExampleTests {
         #expect(await habits.resolve(EntityReference(namespace: "habit", id: "gone")) == .missing)
     }
 }
+#endif

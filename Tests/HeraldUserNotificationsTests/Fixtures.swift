@@ -1,11 +1,10 @@
+// The fixtures drive the Linux stand-ins; on Apple platforms the system's center has no
+// test factories, so these tests run on Linux only.
+#if !canImport(UserNotifications)
 import Foundation
 import Herald
 @testable import HeraldUserNotifications
-#if canImport(UserNotifications)
-import UserNotifications
-#else
 @_spi(Testing) import UserNotificationsShim
-#endif
 
 /// 2026-03-10 08:00 in Berlin (07:00 UTC), a Tuesday, far from a DST change.
 let tuesdayMorning = Date(timeIntervalSince1970: 1_773_126_000)
@@ -92,3 +91,4 @@ actor PromptLog {
     private(set) var prompts: [InAppPrompt] = []
     func append(_ prompt: InAppPrompt) { prompts.append(prompt) }
 }
+#endif
