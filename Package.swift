@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "HeraldSimulator", targets: ["HeraldSimulator"]),
         .library(name: "HeraldSQLite", targets: ["HeraldSQLite"]),
         .library(name: "HeraldScenario", targets: ["HeraldScenario"]),
+        .library(name: "HeraldUserNotifications", targets: ["HeraldUserNotifications"]),
+        .library(name: "HeraldConformance", targets: ["HeraldConformance"]),
         .library(name: "ShowcaseHabits", targets: ["ShowcaseHabits"]),
         .library(name: "ShowcaseGoals", targets: ["ShowcaseGoals"]),
         .library(name: "ShowcaseExercise", targets: ["ShowcaseExercise"]),
@@ -32,6 +34,18 @@ let package = Package(
             ]
         ),
         .target(name: "HeraldSimulator", dependencies: ["Herald"]),
+        // Stand-ins for Apple's UserNotifications and BackgroundTasks with the SDK's
+        // signatures, so the adapter compiles and is tested on Linux; never products.
+        .target(name: "UserNotificationsShim"),
+        .target(name: "BackgroundTasksShim"),
+        .target(
+            name: "HeraldUserNotifications",
+            dependencies: [
+                "Herald",
+                .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
+                .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .target(
             name: "HeraldSQLite",
             dependencies: ["Herald", .product(name: "GRDB", package: "GRDB.swift")]
@@ -51,9 +65,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Checks any `NotificationCenter` implementation must pass; shared by every
-        // implementation's tests (the simulator here, the UserNotifications adapter on Apple).
-        .target(name: "HeraldConformance", dependencies: ["Herald"], path: "Tests/HeraldConformance"),
+        // Checks any `NotificationCenter` and `EngineStore` implementation must pass; a
+        // product, so adopters run them on their own implementations.
+        .target(name: "HeraldConformance", dependencies: ["Herald"]),
         .testTarget(
             name: "HeraldTests",
             dependencies: [
@@ -76,6 +90,14 @@ let package = Package(
         .testTarget(
             name: "HeraldCrashTests",
             dependencies: ["Herald", "HeraldSimulator", "HeraldSQLite", "HeraldCrashHarness", "HeraldConformance"]
+        ),
+        .testTarget(
+            name: "HeraldUserNotificationsTests",
+            dependencies: [
+                "Herald", "HeraldUserNotifications", "HeraldConformance", "HeraldSQLite",
+                .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
+                .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
+            ]
         ),
         .testTarget(name: "HeraldScenarioTests", dependencies: ["Herald", "HeraldSimulator", "HeraldScenario"]),
         .testTarget(

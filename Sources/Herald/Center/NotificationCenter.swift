@@ -74,10 +74,14 @@ public protocol NotificationCenter: Sendable {
 public struct NotificationCenterError: Error, Hashable, Sendable, CustomStringConvertible {
     public let code: Code
     public let message: String
+    /// The platform's own code when the platform refused the call (`UNError.Code`'s
+    /// raw value on Apple platforms), else `nil`.
+    public let platformCode: Int?
 
-    public init(code: Code, message: String) {
+    public init(code: Code, message: String, platformCode: Int? = nil) {
         self.code = code
         self.message = message
+        self.platformCode = platformCode
     }
 
     public var description: String { message }
@@ -92,6 +96,11 @@ public struct NotificationCenterError: Error, Hashable, Sendable, CustomStringCo
         public static let addFailed = Code(name: "addFailed")
         /// The badge could not be set.
         public static let badgeFailed = Code(name: "badgeFailed")
+        /// The trigger has no counterpart on this platform (a location trigger where
+        /// the adapter cannot build a region).
+        public static let unsupportedTrigger = Code(name: "unsupportedTrigger")
+        /// The platform refused the call for another reason; see `platformCode`.
+        public static let platformError = Code(name: "platformError")
     }
 
     public static func invalidTrigger(_ message: String) -> NotificationCenterError {

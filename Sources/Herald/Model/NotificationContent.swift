@@ -23,6 +23,11 @@ public struct NotificationContent: Hashable, Sendable, Codable {
     /// The thread that groups notifications in the list; empty for the app's default.
     public var threadIdentifier: String
     public var interruptionLevel: InterruptionLevel
+    /// How the system ranks this notification in a summary, from 0 to 1; 0 (the
+    /// platform's default) leaves the ranking to the system.
+    public var relevanceScore: Double
+    /// The window or scene a tap brings forward, or `nil` for the app's default.
+    public var targetContentIdentifier: String?
     /// JSON-safe extras. Herald owns the ``HeraldPayload/userInfoKey`` entry.
     public var userInfo: [String: JSONValue]
 
@@ -35,6 +40,8 @@ public struct NotificationContent: Hashable, Sendable, Codable {
         categoryIdentifier: String = "",
         threadIdentifier: String = "",
         interruptionLevel: InterruptionLevel = .active,
+        relevanceScore: Double = 0,
+        targetContentIdentifier: String? = nil,
         userInfo: [String: JSONValue] = [:]
     ) {
         self.title = title
@@ -45,6 +52,25 @@ public struct NotificationContent: Hashable, Sendable, Codable {
         self.categoryIdentifier = categoryIdentifier
         self.threadIdentifier = threadIdentifier
         self.interruptionLevel = interruptionLevel
+        self.relevanceScore = relevanceScore
+        self.targetContentIdentifier = targetContentIdentifier
         self.userInfo = userInfo
+    }
+
+    /// Reads content written before ``relevanceScore`` and ``targetContentIdentifier``
+    /// existed (queued responses, scenario files) as well as current content.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        subtitle = try container.decode(String.self, forKey: .subtitle)
+        body = try container.decode(String.self, forKey: .body)
+        sound = try container.decodeIfPresent(NotificationSound.self, forKey: .sound)
+        badge = try container.decodeIfPresent(Int.self, forKey: .badge)
+        categoryIdentifier = try container.decode(String.self, forKey: .categoryIdentifier)
+        threadIdentifier = try container.decode(String.self, forKey: .threadIdentifier)
+        interruptionLevel = try container.decode(InterruptionLevel.self, forKey: .interruptionLevel)
+        relevanceScore = try container.decodeIfPresent(Double.self, forKey: .relevanceScore) ?? 0
+        targetContentIdentifier = try container.decodeIfPresent(String.self, forKey: .targetContentIdentifier)
+        userInfo = try container.decode([String: JSONValue].self, forKey: .userInfo)
     }
 }

@@ -1,0 +1,48 @@
+#if !canImport(BackgroundTasks)
+import Foundation
+
+/// Linux stand-in for `BGTask`: a run the system granted. The app must call
+/// ``setTaskCompleted(success:)`` once, and stop when ``expirationHandler`` is called.
+/// Apple gives it no public initializer.
+open class BGTask: NSObject {
+    open private(set) var identifier: String
+    open var expirationHandler: (@Sendable () -> Void)?
+
+    private let lock = NSLock()
+    private var completions: [Bool] = []
+
+    init(identifier: String) {
+        self.identifier = identifier
+        super.init()
+    }
+
+    open func setTaskCompleted(success: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        completions.append(success)
+    }
+
+    /// A task for tests, as the system would hand it to a launch handler.
+    @_spi(Testing)
+    public static func makeForTesting(identifier: String) -> BGAppRefreshTask {
+        BGAppRefreshTask(identifier: identifier)
+    }
+
+    /// Every `setTaskCompleted(success:)` call so far, in order (the platform expects one).
+    @_spi(Testing)
+    public var completionsForTesting: [Bool] {
+        lock.lock()
+        defer { lock.unlock() }
+        return completions
+    }
+
+    /// The system's time for the task ran out: calls the expiration handler.
+    @_spi(Testing)
+    public func expireForTesting() {
+        expirationHandler?()
+    }
+}
+
+/// Linux stand-in for `BGAppRefreshTask`.
+open class BGAppRefreshTask: BGTask {}
+#endif

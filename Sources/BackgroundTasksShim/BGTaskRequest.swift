@@ -1,0 +1,23 @@
+#if !canImport(BackgroundTasks)
+import Foundation
+
+/// Linux stand-in for `BGTaskRequest`: a task the app asks the system to run, not
+/// before `earliestBeginDate`.
+open class BGTaskRequest: NSObject {
+    open private(set) var identifier: String
+    /// A lower bound, not a schedule: the system picks the moment.
+    open var earliestBeginDate: Date?
+
+    init(identifier: String) {
+        self.identifier = identifier
+        super.init()
+    }
+}
+
+/// Linux stand-in for `BGAppRefreshTaskRequest`: a short refresh of the app's content.
+open class BGAppRefreshTaskRequest: BGTaskRequest {
+    override public init(identifier: String) {
+        super.init(identifier: identifier)
+    }
+}
+#endif

@@ -1,0 +1,100 @@
+#if !canImport(BackgroundTasks)
+import Foundation
+
+/// Linux stand-in for `BGTaskScheduler`, with the SDK's signatures and the platform's
+/// rules: an identifier is registered once (again is a programming error and traps),
+/// only permitted identifiers (Info.plist's `BGTaskSchedulerPermittedIdentifiers`) can
+/// be submitted, one pending request per identifier (resubmitting replaces it), and the
+/// system decides when a task runs, never before `earliestBeginDate`.
+///
+/// Tests make a scheduler with ``makeForTesting(permittedIdentifiers:)`` and play the
+/// system with ``launchForTesting(identifier:)``:
+///
+/// ```swift
+/// let scheduler = BGTaskScheduler.makeForTesting(permittedIdentifiers: ["app.refresh"])
+/// let task = scheduler.launchForTesting(identifier: "app.refresh")
+/// ```
+open class BGTaskScheduler: NSObject {
+    nonisolated(unsafe) private static let sharedScheduler = BGTaskScheduler(permittedIdentifiers: nil)
+
+    /// The app's scheduler.
+    open class var shared: BGTaskScheduler { sharedScheduler }
+
+    private let lock = NSLock()
+    private let permittedIdentifiers: Set<String>?
+    private var handlers: [String: @Sendable (BGTask) -> Void] = [:]
+    private var pending: [String: BGTaskRequest] = [:]
+
+    init(permittedIdentifiers: Set<String>?) {
+        self.permittedIdentifiers = permittedIdentifiers
+        super.init()
+    }
+
+    /// Registers the handler the system calls to run a task; must happen before launch
+    /// finishes, once per identifier.
+    open func register(forTaskWithIdentifier identifier: String, using queue: DispatchQueue?,
+                       launchHandler: @escaping @Sendable (BGTask) -> Void) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        precondition(handlers[identifier] == nil, "Launch handler for task with identifier \(identifier) has already been registered")
+        guard permittedIdentifiers?.contains(identifier) ?? true else { return false }
+        handlers[identifier] = launchHandler
+        return true
+    }
+
+    /// Asks the system to run a task; replaces a pending request with its identifier.
+    open func submit(_ taskRequest: BGTaskRequest) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard permittedIdentifiers?.contains(taskRequest.identifier) ?? true else {
+            throw ShimTaskSchedulerError(message: "\(taskRequest.identifier) is not in BGTaskSchedulerPermittedIdentifiers")
+        }
+        pending[taskRequest.identifier] = taskRequest
+    }
+
+    /// Withdraws the pending request with this identifier, if any.
+    open func cancel(taskRequestWithIdentifier identifier: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        pending[identifier] = nil
+    }
+}
+
+/// The scheduler refused a request.
+struct ShimTaskSchedulerError: Error {
+    var message: String
+}
+
+extension BGTaskScheduler {
+    /// A scheduler for tests; only `permittedIdentifiers` can be registered and submitted.
+    @_spi(Testing)
+    public static func makeForTesting(permittedIdentifiers: Set<String>) -> BGTaskScheduler {
+        BGTaskScheduler(permittedIdentifiers: permittedIdentifiers)
+    }
+
+    /// The requests waiting for the system to run them.
+    @_spi(Testing)
+    public var pendingRequestsForTesting: [BGTaskRequest] {
+        lock.lock()
+        defer { lock.unlock() }
+        return pending.values.sorted { $0.identifier < $1.identifier }
+    }
+
+    /// The system runs the pending refresh task with this identifier: the request leaves
+    /// the pending list and the registered handler is called with a new task.
+    ///
+    /// - Returns: the task handed to the handler, or `nil` when nothing is registered.
+    @_spi(Testing)
+    @discardableResult
+    public func launchForTesting(identifier: String) -> BGAppRefreshTask? {
+        lock.lock()
+        let handler = handlers[identifier]
+        pending[identifier] = nil
+        lock.unlock()
+        guard let handler else { return nil }
+        let task = BGAppRefreshTask(identifier: identifier)
+        handler(task)
+        return task
+    }
+}
+#endif

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Why a background refresh could not be scheduled.
+///
+/// ```swift
+/// do { try refresh.scheduleNext(after: report) }
+/// catch let error where error.code == .submitFailed { logger.warning("\(error)") }
+/// ```
+public struct BackgroundRefreshError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let code: Code
+    public let message: String
+
+    public var description: String { message }
+
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        public var description: String { name }
+
+        /// The system refused the request (the identifier is not in
+        /// `BGTaskSchedulerPermittedIdentifiers`, background refresh is off, or too many
+        /// requests are pending).
+        public static let submitFailed = Code(name: "submitFailed")
+    }
+
+    static func submitFailed(identifier: String, underlying: any Error) -> BackgroundRefreshError {
+        BackgroundRefreshError(
+            code: .submitFailed,
+            message: "The system refused the background refresh \(identifier): \(underlying). Check that it is listed in BGTaskSchedulerPermittedIdentifiers and that UIBackgroundModes contains fetch."
+        )
+    }
+}

@@ -1,0 +1,115 @@
+#if !os(tvOS)
+import Foundation
+import Herald
+#if canImport(UserNotifications)
+import UserNotifications
+#else
+import UserNotificationsShim
+#endif
+
+/// The notification center's delegate, wired to Herald's ``Herald/Engine``: responses go
+/// to ``Herald/Engine/receive(_:)``, foreground presentations are decided by
+/// ``Herald/Engine/willPresent(_:)``, and "open settings" goes to the app.
+///
+/// It keeps the delegate that was installed before it (a push SDK's, say) and forwards
+/// to it every notification that is not Herald's (no Herald identifier and no Herald
+/// payload), so Herald coexists with other code that uses notifications. Install it
+/// before launch finishes, or the response that launched the app is lost; the center
+/// holds its delegate weakly, so keep a strong reference.
+///
+/// ```swift
+/// let delegate = NotificationDelegate(engine: engine, presentPrompt: { prompt in
+///     await MainActor.run { model.prompt = prompt }   // render the actions in the app
+/// })
+/// delegate.install(on: .current())                   // in didFinishLaunching or App.init
+/// ```
+///
+/// Only the `async` form of each delegate method is implemented (implementing both forms
+/// is a selector conflict on Apple platforms). Callbacks arrive off the main thread; the
+/// type is deliberately not `@MainActor`.
+public final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
+    /// The engine responses and presentations go to.
+    public let engine: Engine
+    private let presentPrompt: @Sendable (InAppPrompt) async -> Void
+    private let openSettings: @Sendable (DeliveredNotification?) -> Void
+    /// The delegate that was installed before this one; it receives what is not Herald's.
+    public private(set) weak var previousDelegate: (any UNUserNotificationCenterDelegate)?
+
+    /// - Parameters:
+    ///   - engine: receives Herald's responses and decides Herald's presentations.
+    ///   - presentPrompt: shows an in-app prompt (a category presented in the app: the
+    ///     system shows no banner); pass the chosen action to
+    ///     ``Herald/Engine/choose(_:in:text:)``.
+    ///   - openSettings: opens the app's notification settings (the user chose them from
+    ///     the system's settings or a notification), with the notification if any.
+    public init(
+        engine: Engine,
+        presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void = { _ in },
+        openSettings: @escaping @Sendable (DeliveredNotification?) -> Void = { _ in }
+    ) {
+        self.engine = engine
+        self.presentPrompt = presentPrompt
+        self.openSettings = openSettings
+        super.init()
+    }
+
+    /// Becomes `center`'s delegate, keeping the delegate that was there to forward to.
+    /// Installing twice keeps the first previous delegate.
+    public func install(on center: UNUserNotificationCenter) {
+        if let current = center.delegate, current !== self { previousDelegate = current }
+        center.delegate = self
+    }
+
+    /// Whether a request is Herald's: its identifier parses as a
+    /// ``Herald/NotificationIdentifier`` or its `userInfo` has a Herald payload (even a
+    /// malformed one, which the engine reports).
+    public static func isHerald(_ request: UNNotificationRequest) -> Bool {
+        NotificationIdentifier(parsing: request.identifier) != nil
+            || request.content.userInfo[HeraldPayload.userInfoKey] != nil
+    }
+
+    public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+        guard Self.isHerald(response.notification.request) else {
+            #if canImport(UserNotifications)
+            await previousDelegate?.userNotificationCenter?(center, didReceive: response)
+            #else
+            await previousDelegate?.userNotificationCenter(center, didReceive: response)
+            #endif
+            return
+        }
+        await engine.receive(PlatformMapping.response(response))
+    }
+
+    public func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async
+        -> UNNotificationPresentationOptions {
+        guard Self.isHerald(notification.request) else {
+            #if canImport(UserNotifications)
+            return await previousDelegate?.userNotificationCenter?(center, willPresent: notification) ?? []
+            #else
+            return await previousDelegate?.userNotificationCenter(center, willPresent: notification) ?? []
+            #endif
+        }
+        switch await engine.willPresent(PlatformMapping.delivered(notification)) {
+        case .system(let options):
+            return PlatformMapping.platformPresentation(options)
+        case .prompt(let prompt):
+            await presentPrompt(prompt)
+            return []
+        }
+    }
+
+    #if !os(watchOS)
+    public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
+        if let notification, !Self.isHerald(notification.request), let previousDelegate {
+            #if canImport(UserNotifications)
+            previousDelegate.userNotificationCenter?(center, openSettingsFor: notification)
+            #else
+            previousDelegate.userNotificationCenter(center, openSettingsFor: notification)
+            #endif
+            return
+        }
+        openSettings(notification.map(PlatformMapping.delivered))
+    }
+    #endif
+}
+#endif

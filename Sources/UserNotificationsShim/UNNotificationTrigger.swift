@@ -1,0 +1,55 @@
+#if !canImport(UserNotifications)
+import Foundation
+
+/// Linux stand-in for `UNNotificationTrigger`, the base of the triggers; Apple gives it
+/// no public initializer.
+open class UNNotificationTrigger: NSObject {
+    open private(set) var repeats: Bool
+
+    init(repeats: Bool) {
+        self.repeats = repeats
+        super.init()
+    }
+}
+
+/// Linux stand-in for `UNTimeIntervalNotificationTrigger`. Like the platform, it traps
+/// on an interval that is not positive, or under 60 s when repeating (on Apple an
+/// Objective-C exception, not an error): callers check first.
+open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger {
+    open private(set) var timeInterval: TimeInterval
+    let createdAt = Date()
+
+    public convenience init(timeInterval: TimeInterval, repeats: Bool) {
+        self.init(checkedInterval: timeInterval, repeats: repeats)
+    }
+
+    init(checkedInterval timeInterval: TimeInterval, repeats: Bool) {
+        precondition(timeInterval > 0, "time interval must be greater than 0")
+        precondition(!repeats || timeInterval >= 60, "time interval must be at least 60 if repeating")
+        self.timeInterval = timeInterval
+        super.init(repeats: repeats)
+    }
+
+    open func nextTriggerDate() -> Date? { Date().addingTimeInterval(timeInterval) }
+}
+
+/// Linux stand-in for `UNCalendarNotificationTrigger`: fires when the date matches the
+/// components, read in their `timeZone` if they carry one (whether the platform
+/// honours that zone is unconfirmed) or else the device's.
+open class UNCalendarNotificationTrigger: UNNotificationTrigger {
+    open private(set) var dateComponents: DateComponents
+
+    public convenience init(dateMatching dateComponents: DateComponents, repeats: Bool) {
+        self.init(storing: dateComponents, repeats: repeats)
+    }
+
+    init(storing dateComponents: DateComponents, repeats: Bool) {
+        self.dateComponents = dateComponents
+        super.init(repeats: repeats)
+    }
+
+    open func nextTriggerDate() -> Date? {
+        ShimCalendarMatch.next(matching: dateComponents, after: Date(), deviceZone: TimeZone.current)
+    }
+}
+#endif

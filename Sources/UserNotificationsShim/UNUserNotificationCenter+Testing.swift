@@ -1,0 +1,99 @@
+#if !canImport(UserNotifications)
+import Foundation
+
+/// What tests do that only the system does on Apple platforms: make a center, move its
+/// time, read the badge, and play the user (answer the permission prompt, see a
+/// notification in the foreground, respond to one).
+extension UNUserNotificationCenter {
+    /// A freshly installed app's center: nothing pending or delivered, authorization
+    /// not determined; `userAnswer` is what the user will answer when asked.
+    @_spi(Testing)
+    public static func makeForTesting(
+        now: Date, timeZone: TimeZone, userAnswer: ShimAuthorizationAnswer = .grant,
+        dropRule: ShimPendingDropRule = .keepSoonest
+    ) -> UNUserNotificationCenter {
+        UNUserNotificationCenter(now: now, timeZone: timeZone, userAnswer: userAnswer, dropRule: dropRule)
+    }
+
+    /// The center's current instant.
+    @_spi(Testing)
+    public var nowForTesting: Date { withState { $0.now } }
+
+    /// The app badge, as the system shows it.
+    @_spi(Testing)
+    public var badgeForTesting: Int { withState { $0.badge } }
+
+    /// Sets the authorization status directly, as if the user changed it in Settings.
+    @_spi(Testing)
+    public func setAuthorizationStatusForTesting(_ status: UNAuthorizationStatus) {
+        withState { $0.authorizationStatus = status }
+    }
+
+    /// Moves time forward, delivering what falls due in order of fire date, then of
+    /// addition; each delivery sets the current instant to its date.
+    ///
+    /// - Returns: the notifications delivered (also those not shown for lack of
+    ///   authorization are left out).
+    @_spi(Testing)
+    @discardableResult
+    public func advanceForTesting(by seconds: TimeInterval) -> [UNNotification] {
+        withState { $0.advance(to: $0.now.addingTimeInterval(seconds)) }
+    }
+
+    /// Delivers `request` now, as if its trigger fired, whether or not it is pending.
+    @_spi(Testing)
+    @discardableResult
+    public func deliverForTesting(_ request: UNNotificationRequest) -> UNNotification {
+        withState { state in
+            let notification = UNNotification(date: state.now, request: request)
+            state.record(notification)
+            return notification
+        }
+    }
+
+    /// The system asks the delegate how to show a notification that arrives while the
+    /// app is in the foreground (the delegate's `willPresent`).
+    @_spi(Testing)
+    public func presentForTesting(_ notification: UNNotification) async -> UNNotificationPresentationOptions {
+        guard let delegate else { return [] }
+        return await delegate.userNotificationCenter(self, willPresent: notification)
+    }
+
+    /// The user responded to `notification` (a tap is
+    /// `UNNotificationDefaultActionIdentifier`); the delegate's `didReceive` is called.
+    /// A `userText` makes a `UNTextInputNotificationResponse`.
+    @_spi(Testing)
+    public func respondForTesting(
+        to notification: UNNotification, actionIdentifier: String = UNNotificationDefaultActionIdentifier,
+        userText: String? = nil
+    ) async {
+        let response: UNNotificationResponse = if let userText {
+            UNTextInputNotificationResponse(notification: notification, actionIdentifier: actionIdentifier, userText: userText)
+        } else {
+            UNNotificationResponse(notification: notification, actionIdentifier: actionIdentifier)
+        }
+        await delegate?.userNotificationCenter(self, didReceive: response)
+    }
+
+    /// The user opened the app's notification settings from the system.
+    @_spi(Testing)
+    public func openSettingsForTesting(_ notification: UNNotification?) {
+        delegate?.userNotificationCenter(self, openSettingsFor: notification)
+    }
+}
+
+/// What the scripted user answers the permission prompt.
+@_spi(Testing)
+public enum ShimAuthorizationAnswer: Sendable {
+    case grant
+    case deny
+}
+
+/// Which pending requests survive above the 64 the system keeps: not reliable across
+/// OS versions (old documentation: the soonest; field reports: the last added).
+@_spi(Testing)
+public enum ShimPendingDropRule: Sendable, CaseIterable {
+    case keepSoonest
+    case keepLastAdded
+}
+#endif

@@ -1,0 +1,102 @@
+#if !canImport(UserNotifications)
+import Foundation
+
+/// Linux stand-in for `UNUserNotificationCenter`, with the signatures of Apple's SDK
+/// (see `reference/APPLE_API.md`) and the platform's behaviour: at most 64 pending
+/// requests (above that one is dropped by a selectable rule, `add` does not throw), an
+/// identifier added again replaces the pending request, the delivered list, the badge
+/// as an absolute number set by delivered content, and authorization that the user
+/// answers once.
+///
+/// Adapter code only uses what Apple declares. Tests make a center with
+/// ``makeForTesting(now:timeZone:userAnswer:dropRule:)`` and move its time with
+/// ``advanceForTesting(by:)``:
+///
+/// ```swift
+/// let center = UNUserNotificationCenter.makeForTesting(now: start, timeZone: berlin)
+/// try await center.add(request)
+/// center.advanceForTesting(by: 3_600)          // due requests are delivered
+/// await center.deliveredNotifications()
+/// ```
+///
+/// Not `Sendable`, like the SDK's class; its state sits behind a lock because the
+/// platform's center may be called from any thread.
+open class UNUserNotificationCenter: NSObject {
+    nonisolated(unsafe) private static let shared = UNUserNotificationCenter(
+        now: Date(), timeZone: TimeZone.current, userAnswer: .grant, dropRule: .keepSoonest
+    )
+
+    /// The app's notification center.
+    open class func current() -> UNUserNotificationCenter { shared }
+
+    /// Receives responses and foreground presentations; the center does not retain it.
+    weak open var delegate: (any UNUserNotificationCenterDelegate)?
+
+    let lock = NSLock()
+    var state: ShimCenterState
+
+    init(now: Date, timeZone: TimeZone, userAnswer: ShimAuthorizationAnswer, dropRule: ShimPendingDropRule) {
+        state = ShimCenterState(now: now, timeZone: timeZone, userAnswer: userAnswer, dropRule: dropRule)
+        super.init()
+    }
+
+    func withState<T>(_ body: (inout ShimCenterState) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+
+    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
+        withState { $0.requestAuthorization(options: options) }
+    }
+
+    open func notificationSettings() async -> UNNotificationSettings {
+        UNNotificationSettings(authorizationStatus: withState { $0.authorizationStatus })
+    }
+
+    open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {
+        withState { $0.categories = categories }
+    }
+
+    open func notificationCategories() async -> Set<UNNotificationCategory> {
+        withState { $0.categories }
+    }
+
+    open func add(_ request: UNNotificationRequest) async throws {
+        try withState { try $0.add(request) }
+    }
+
+    open func pendingNotificationRequests() async -> [UNNotificationRequest] {
+        withState { $0.pending.map(\.request) }
+    }
+
+    open func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
+        let removed = Set(identifiers)
+        withState { $0.pending.removeAll { removed.contains($0.request.identifier) } }
+    }
+
+    open func removeAllPendingNotificationRequests() {
+        withState { $0.pending.removeAll() }
+    }
+
+    open func deliveredNotifications() async -> [UNNotification] {
+        withState { $0.delivered }
+    }
+
+    open func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {
+        let removed = Set(identifiers)
+        withState { $0.delivered.removeAll { removed.contains($0.request.identifier) } }
+    }
+
+    open func removeAllDeliveredNotifications() {
+        withState { $0.delivered.removeAll() }
+    }
+
+    open func setBadgeCount(_ newBadgeCount: Int) async throws {
+        try withState { state in
+            guard newBadgeCount >= 0 else { throw UNError(.badgeInputInvalid) }
+            state.badge = newBadgeCount
+        }
+    }
+}
+#endif

@@ -1,0 +1,122 @@
+// The README's example is an iOS app (background refresh has no macOS counterpart).
+#if os(iOS) || os(visionOS) || os(Linux)
+import Foundation
+import Herald
+import HeraldSQLite
+import HeraldUserNotifications
+import Observation
+
+// The README's "Adopting Herald in an iOS app" example without its SwiftUI views, so
+// every type and call it uses is compiled here; keep the two in step.
+
+struct Habit: Identifiable, Sendable {
+    let id: String
+    var name: String
+    var time: LocalTime
+    var isPaused = false
+}
+
+struct HabitNotFound: Error {
+    let id: String
+}
+
+/// The app's state; `load()` stands for reading it from the app's own storage.
+@MainActor @Observable
+final class HabitModel {
+    var habits: [Habit] = []
+    var isLoaded = false
+    var selected: Habit?
+    var prompt: InAppPrompt?
+
+    func load() async {
+        habits = [Habit(id: "water", name: "Drink water", time: LocalTime(hour: 9))]
+        isLoaded = true
+    }
+
+    func habit(_ id: String) throws -> Habit {
+        guard let habit = habits.first(where: { $0.id == id }) else { throw HabitNotFound(id: id) }
+        return habit
+    }
+
+    func open(_ route: Route) {
+        if case .ready(let entity, _) = route.destination { selected = try? habit(entity.id) }
+    }
+}
+
+/// The app as Herald sees it: rules and content, and where taps go.
+struct Habits: ReminderSource, AppResponder {
+    let model: HabitModel
+
+    func reminderRules() async throws -> [ReminderRule] {
+        guard await model.isLoaded else { throw ReminderSourceNotReady() }
+        return try await model.habits.map { habit in
+            try ReminderRule(entity: EntityReference(namespace: "habit", id: habit.id), id: "daily",
+                             schedule: .daily(at: [habit.time]))
+        }
+    }
+
+    func content(for reminder: PlannedReminder) async throws -> NotificationContent {
+        let habit = try await model.habit(reminder.rule.entity.id)
+        return NotificationContent(title: habit.name, body: "Time for \(habit.name)", categoryIdentifier: "habit")
+    }
+
+    func resolve(_ entity: EntityReference) async -> EntityResolution {
+        guard let habit = try? await model.habit(entity.id) else { return .missing }
+        return habit.isPaused ? .inactive(title: habit.name) : .ready(title: habit.name)
+    }
+
+    func handle(_ route: Route) async {
+        await model.open(route)
+    }
+}
+
+/// Herald's pieces, made once, before launch finishes.
+@MainActor
+final class Reminders {
+    static let refreshIdentifier = "com.example.habits.refresh"
+    static let categories = try! CategoryRegistry([
+        ReminderCategory(identifier: "habit", actions: [
+            .complete("done", title: "Done"),
+            .snooze("snooze", title: "Snooze 10 min", for: 600),
+        ]),
+    ])
+
+    let engine: Engine
+    let app: Habits
+    let delegate: NotificationDelegate                 // the center holds its delegate weakly
+    let refresh: BackgroundRefresh
+
+    init(model: HabitModel) throws {
+        let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try SQLiteEngineStore(path: folder.appending(path: "herald.sqlite").path())
+        let app = Habits(model: model)
+        let engine = Engine(center: UserNotificationCenter(), source: app, store: store, clock: SystemClock(),
+                            categories: Self.categories)
+        self.app = app
+        self.engine = engine
+        delegate = NotificationDelegate(engine: engine, presentPrompt: { prompt in
+            await MainActor.run { model.prompt = prompt }  // render its actions; engine.choose(_:in:) runs one
+        })
+        delegate.install(on: .current())
+        refresh = BackgroundRefresh(identifier: Self.refreshIdentifier, engine: engine)
+        refresh.register()
+        let signals = TimeSignalForwarder(engine: engine)
+        Task { await signals.run() }                    // midnight, time zone, clock
+        let refresh = refresh
+        Task {
+            _ = try? await engine.requestAuthorization()
+            _ = try? refresh.scheduleNext(after: await engine.launched())
+        }
+    }
+
+    func becameActive() async {
+        _ = try? refresh.scheduleNext(after: await engine.becameActive())
+    }
+
+    func dataLoaded() async {
+        _ = await engine.reconcile(reason: .other("data loaded"))
+        await engine.appIsReady(app)                    // queued taps are routed now, in order, once
+    }
+}
+#endif

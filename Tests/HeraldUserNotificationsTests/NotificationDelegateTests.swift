@@ -1,0 +1,123 @@
+import Foundation
+import Herald
+import HeraldUserNotifications
+import Testing
+#if !canImport(UserNotifications)
+@_spi(Testing) import UserNotificationsShim
+
+struct NotificationDelegateTests {
+    /// The water reminder of Tuesday 09:00, delivered by the platform.
+    private func deliverWaterAtNine(_ platform: UNUserNotificationCenter, engine: Engine) async throws -> UNNotification {
+        await engine.launched()
+        let delivered = platform.advanceForTesting(by: 3_600)
+        #expect(delivered.count == 2)
+        return try #require(delivered.first { $0.request.identifier.contains("water") })
+    }
+
+    @Test func aColdLaunchTapIsQueuedAndRoutedOnceTheAppIsReady() async throws {
+        // Given a process launched by a tap: engine and delegate exist, the app is not ready
+        let platform = makePlatformCenter()
+        let app = TwoHabits()
+        let engine = try await makeEngine(platform: platform, app: app)
+        let delegate = NotificationDelegate(engine: engine)
+        delegate.install(on: platform)
+        let water = try await deliverWaterAtNine(platform, engine: engine)
+
+        // When the response arrives before the app is ready
+        await platform.respondForTesting(to: water)
+
+        // Then nothing is routed yet
+        #expect(await app.routes.routes.isEmpty)
+        #expect(await engine.isAppReady == false)
+
+        // When the app says it is ready, then the tap is routed once, to the water habit
+        await engine.appIsReady(app)
+        let routes = await app.routes.routes
+        #expect(routes.map(\.destination) == [.ready(EntityReference(namespace: "habit", id: "water"), title: "water")])
+        #expect(routes.map(\.actionIdentifier) == [UNNotificationDefaultActionIdentifier])
+        #expect(routes.map(\.notification.request.identifier) == [water.request.identifier])
+    }
+
+    @Test func notificationsThatAreNotHeraldsGoToThePreviousDelegate() async throws {
+        // Given a push SDK's delegate installed first, then Herald's
+        let platform = makePlatformCenter()
+        let app = TwoHabits()
+        let engine = try await makeEngine(platform: platform, app: app)
+        let pushSDK = RecordingDelegate()
+        platform.delegate = pushSDK
+        let delegate = NotificationDelegate(engine: engine)
+        delegate.install(on: platform)
+        #expect(delegate.previousDelegate === pushSDK)
+        let push = platform.deliverForTesting(makePlatformRequest("push-123"))
+        let water = try await deliverWaterAtNine(platform, engine: engine)
+
+        // When the push notification is presented and tapped, and so is Herald's
+        let pushOptions = await platform.presentForTesting(push)
+        await platform.respondForTesting(to: push)
+        await platform.respondForTesting(to: water, actionIdentifier: "done")
+        await engine.appIsReady(app)
+
+        // Then the push SDK decided the push notification's options and got its tap only,
+        // and Herald routed only its own
+        #expect(pushOptions == [.banner, .sound])
+        #expect(pushSDK.received == ["push-123 \(UNNotificationDefaultActionIdentifier) -"])
+        #expect(await app.routes.routes.map(\.notification.request.identifier) == [water.request.identifier])
+    }
+
+    @Test func aSystemPresentationReturnsTheCategorysOptions() async throws {
+        let platform = makePlatformCenter()
+        let engine = try await makeEngine(platform: platform)
+        let delegate = NotificationDelegate(engine: engine)
+        delegate.install(on: platform)
+        let water = try await deliverWaterAtNine(platform, engine: engine)
+
+        let options = await platform.presentForTesting(water)
+
+        #expect(options == [.banner, .list, .sound, .badge])
+    }
+
+    @Test func anInAppPromptGoesToTheAppAndTheSystemShowsNothing() async throws {
+        // Given a category presented in the app
+        let platform = makePlatformCenter()
+        let categories = try CategoryRegistry([
+            ReminderCategory(identifier: TwoHabits.category, actions: [
+                .complete("done", title: "Done"), .snooze("snooze", title: "Snooze 10 min", for: 600),
+            ], foreground: .inAppPrompt),
+        ])
+        let engine = try await makeEngine(platform: platform, categories: categories)
+        let prompts = PromptLog()
+        let delegate = NotificationDelegate(engine: engine, presentPrompt: { await prompts.append($0) })
+        delegate.install(on: platform)
+        let water = try await deliverWaterAtNine(platform, engine: engine)
+
+        // When the water reminder arrives in the foreground
+        let options = await platform.presentForTesting(water)
+
+        // Then no banner options, and the app got the prompt with the category's actions
+        #expect(options == [])
+        let shown = await prompts.prompts
+        #expect(shown.map(\.title) == ["water"])
+        #expect(shown.first?.actions.map(\.identifier) == ["done", "snooze", UNNotificationDismissActionIdentifier])
+    }
+
+    @Test func openSettingsGoesToTheApp() async throws {
+        let platform = makePlatformCenter()
+        let engine = try await makeEngine(platform: platform)
+        let opened = OpenedSettings()
+        let delegate = NotificationDelegate(engine: engine, openSettings: { opened.record($0?.request.identifier ?? "none") })
+        delegate.install(on: platform)
+
+        platform.openSettingsForTesting(nil)
+
+        #expect(opened.identifiers == ["none"])
+    }
+}
+
+/// Which notifications the app was asked to open settings for.
+final class OpenedSettings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var log: [String] = []
+    var identifiers: [String] { lock.withLock { log } }
+    func record(_ identifier: String) { lock.withLock { log.append(identifier) } }
+}
+#endif
