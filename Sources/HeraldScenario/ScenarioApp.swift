@@ -6,18 +6,20 @@ import HeraldSimulator
 /// wrapping a fresh Herald `Engine` over the app's data (``ScenarioReminderSource``)
 /// and Herald's store, which outlive the process like files on disk.
 ///
-/// - Launch: `engine.launched()` (categories, fired log, plan); the app says it is
-///   ready (`engine.appIsReady`) at once, or the scenario's `ready_after` seconds later
+/// Every system call goes through Herald's ``Herald/AppHost``, which records the report
+/// of each run it causes:
+/// - Launch: `host.launched()` (categories, fired log, plan); the app says it is
+///   ready (`host.ready`) at once, or the scenario's `ready_after` seconds later
 ///   (the runner moves time there), or at a `ready` event.
-/// - Back from the background: `engine.becameActive()`.
-/// - Foreground delivery: `engine.willPresent`; a prompt silences the system banner
+/// - Back from the background: `host.becameActive()`.
+/// - Foreground delivery: `host.willPresent`; a prompt silences the system banner
 ///   and stays open in the app until the user answers it or the process ends.
-/// - Response: `engine.receive` (its effect and the re-plan that follows are recorded);
+/// - Response: `host.received` (its effect and the re-plan that follows are recorded);
 ///   routes reach ``ScenarioResponder`` once ready.
-/// - Time change (midnight, zone, clock): `engine.timeChanged`, when the device tells
+/// - Time change (midnight, zone, clock): `host.timeChanged`, when the device tells
 ///   it: at the instant in the foreground, when it next runs after being suspended in
 ///   the background.
-/// - Background refresh: `engine.reconcile(reason: .backgroundRefresh)`.
+/// - Background refresh: `host.backgroundRefresh()`.
 ///
 /// A process made with `resuming` stands for the one a paused run left running (see
 /// ``ScenarioCheckpoint``): its launch is not a launch of the story, so it records and
@@ -27,6 +29,8 @@ import HeraldSimulator
 actor ScenarioApp: SimulatedApp {
     let environment: ScenarioAppEnvironment
     let engine: Engine
+    /// The app's lifecycle wired to the engine; every run it causes goes to the recorder.
+    let host: AppHost
     /// When the app will say it is ready, while it is loading.
     private(set) var readyAt: Date?
     private(set) var isReady = false
@@ -42,6 +46,8 @@ actor ScenarioApp: SimulatedApp {
         engine = Engine(center: environment.center, source: environment.source, store: environment.store,
                         clock: environment.center.clock, configuration: environment.configuration,
                         categories: environment.categories)
+        let recorder = environment.recorder
+        host = AppHost(engine: engine) { report in await recorder.reconcile(report) }
     }
 
     private var recorder: ScenarioRecorder { environment.recorder }
@@ -54,7 +60,7 @@ actor ScenarioApp: SimulatedApp {
             return
         }
         await recorder.lifecycle(.launched(state))
-        await recorder.reconcile(await engine.launched())
+        await host.launched()
         switch environment.readiness {
         case .after(let seconds) where seconds <= 0:
             await becomeReady()
@@ -67,11 +73,12 @@ actor ScenarioApp: SimulatedApp {
 
     func didBecomeActive() async {
         await recorder.lifecycle(.becameActive)
-        await recorder.reconcile(await engine.becameActive())
+        await host.becameActive()
     }
 
     func didEnterBackground() async {
         await recorder.lifecycle(.enteredBackground)
+        await host.enteredBackground()
     }
 
     func willTerminate() async {
@@ -79,7 +86,7 @@ actor ScenarioApp: SimulatedApp {
     }
 
     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
-        let decision = await engine.willPresent(notification)
+        let decision = await host.willPresent(notification)
         if case .prompt(let prompt) = decision {
             openPrompts.append(prompt)
             await recorder.stash(prompt)
@@ -88,15 +95,15 @@ actor ScenarioApp: SimulatedApp {
     }
 
     func didReceive(_ response: NotificationResponse) async {
-        await recorder.reconcile(await engine.receive(response))
+        await host.received(response)
     }
 
     func timeChanged(_ change: TimeChange) async {
-        await recorder.reconcile(await engine.timeChanged(change))
+        await host.timeChanged(change)
     }
 
     func performBackgroundRefresh() async {
-        await recorder.reconcile(await engine.reconcile(reason: .backgroundRefresh))
+        await host.backgroundRefresh()
     }
 
     /// The app's data is loaded: queued responses are routed now.
@@ -105,13 +112,13 @@ actor ScenarioApp: SimulatedApp {
         isReady = true
         readyAt = nil
         if recording { await recorder.lifecycle(.ready) }
-        await engine.appIsReady(ScenarioResponder(source: environment.source, recorder: recorder))
+        await host.ready(ScenarioResponder(source: environment.source, recorder: recorder))
     }
 
     /// The user answers an open prompt: the same handling as the system's action.
     func choose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async {
         close(prompt)
-        await recorder.reconcile(await engine.choose(actionIdentifier, in: prompt, text: text))
+        await host.chose(actionIdentifier, in: prompt, text: text)
     }
 
     /// The prompt goes away without an answer.

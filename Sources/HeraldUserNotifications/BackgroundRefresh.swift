@@ -28,7 +28,9 @@ import BackgroundTasksShim
 public final class BackgroundRefresh: Sendable {
     /// The task identifier, as listed in `BGTaskSchedulerPermittedIdentifiers`.
     public let identifier: String
-    public let engine: Engine
+    /// The app's host: each refresh goes through it to the engine.
+    public let host: AppHost
+    public var engine: Engine { host.engine }
     public let policy: RefreshPolicy
     /// `BGTaskScheduler` is not `Sendable`; Apple documents it as callable from any
     /// thread, and this type only calls it.
@@ -42,12 +44,20 @@ public final class BackgroundRefresh: Sendable {
     ///   - scheduler: the system's scheduler (`BGTaskScheduler.shared`).
     ///   - clock: the engine's clock, for the next request's date.
     ///   - policy: when the next refresh may begin.
-    public init(
+    public convenience init(
         identifier: String, engine: Engine, scheduler: BGTaskScheduler = .shared, clock: any DeviceClock = SystemClock(),
         policy: RefreshPolicy = RefreshPolicy()
     ) {
+        self.init(identifier: identifier, host: AppHost(engine: engine), scheduler: scheduler, clock: clock, policy: policy)
+    }
+
+    /// A refresh through the app's host (which sees every run's report).
+    public init(
+        identifier: String, host: AppHost, scheduler: BGTaskScheduler = .shared, clock: any DeviceClock = SystemClock(),
+        policy: RefreshPolicy = RefreshPolicy()
+    ) {
         self.identifier = identifier
-        self.engine = engine
+        self.host = host
         self.scheduler = scheduler
         self.clock = clock
         self.policy = policy
@@ -96,7 +106,7 @@ public final class BackgroundRefresh: Sendable {
     func handle(_ task: BGTask) {
         let completion = TaskCompletion(task: task)
         let run = Task { [self] in
-            let report = await engine.reconcile(reason: .backgroundRefresh)
+            let report = await host.backgroundRefresh()
             if Task.isCancelled { return }
             _ = try? scheduleNext(after: report)
             completion.complete(success: report.failure == nil)

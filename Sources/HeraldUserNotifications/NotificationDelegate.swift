@@ -28,26 +28,39 @@ import UserNotificationsShim
 /// is a selector conflict on Apple platforms). Callbacks arrive off the main thread; the
 /// type is deliberately not `@MainActor`.
 public final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
+    /// The app's host: responses and presentations go through it to the engine.
+    public let host: AppHost
     /// The engine responses and presentations go to.
-    public let engine: Engine
+    public var engine: Engine { host.engine }
     private let presentPrompt: @Sendable (InAppPrompt) async -> Void
     private let openSettings: @Sendable (DeliveredNotification?) -> Void
     /// The delegate that was installed before this one; it receives what is not Herald's.
     public private(set) weak var previousDelegate: (any UNUserNotificationCenterDelegate)?
 
     /// - Parameters:
-    ///   - engine: receives Herald's responses and decides Herald's presentations.
+    ///   - engine: receives Herald's responses and decides Herald's presentations (through
+    ///     an ``Herald/AppHost`` of its own; pass the app's host with
+    ///     ``init(host:presentPrompt:openSettings:)`` to see the reports).
     ///   - presentPrompt: shows an in-app prompt (a category presented in the app: the
     ///     system shows no banner); pass the chosen action to
     ///     ``Herald/Engine/choose(_:in:text:)``.
     ///   - openSettings: opens the app's notification settings (the user chose them from
     ///     the system's settings or a notification), with the notification if any.
-    public init(
+    public convenience init(
         engine: Engine,
         presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void = { _ in },
         openSettings: @escaping @Sendable (DeliveredNotification?) -> Void = { _ in }
     ) {
-        self.engine = engine
+        self.init(host: AppHost(engine: engine), presentPrompt: presentPrompt, openSettings: openSettings)
+    }
+
+    /// A delegate that hands Herald's responses and presentations to the app's host.
+    public init(
+        host: AppHost,
+        presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void = { _ in },
+        openSettings: @escaping @Sendable (DeliveredNotification?) -> Void = { _ in }
+    ) {
+        self.host = host
         self.presentPrompt = presentPrompt
         self.openSettings = openSettings
         super.init()
@@ -77,7 +90,7 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
             #endif
             return
         }
-        await engine.receive(PlatformMapping.response(response))
+        await host.received(PlatformMapping.response(response))
     }
 
     public func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async
@@ -89,7 +102,7 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
             return await previousDelegate?.userNotificationCenter(center, willPresent: notification) ?? []
             #endif
         }
-        switch await engine.willPresent(PlatformMapping.delivered(notification)) {
+        switch await host.willPresent(PlatformMapping.delivered(notification)) {
         case .system(let options):
             return PlatformMapping.platformPresentation(options)
         case .prompt(let prompt):

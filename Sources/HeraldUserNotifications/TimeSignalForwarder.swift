@@ -10,11 +10,19 @@ import Herald
 /// let signals = Task { await forwarder.run() }           // for the process's lifetime
 /// ```
 public struct TimeSignalForwarder: Sendable {
-    public let engine: Engine
+    /// The app's host: each signal goes through it to the engine.
+    public let host: AppHost
     public let source: any TimeSignalSource
 
+    public var engine: Engine { host.engine }
+
     public init(engine: Engine, source: any TimeSignalSource = FoundationTimeSignals()) {
-        self.engine = engine
+        self.init(host: AppHost(engine: engine), source: source)
+    }
+
+    /// A forwarder through the app's host (which sees every run's report).
+    public init(host: AppHost, source: any TimeSignalSource = FoundationTimeSignals()) {
+        self.host = host
         self.source = source
     }
 
@@ -25,7 +33,7 @@ public struct TimeSignalForwarder: Sendable {
     public func run(onReport: (@Sendable (TimeChange, ReconcileReport) async -> Void)? = nil) async {
         for await change in source.timeChanges() {
             if Task.isCancelled { return }
-            let report = await engine.timeChanged(change)
+            let report = await host.timeChanged(change)
             await onReport?(change, report)
         }
     }

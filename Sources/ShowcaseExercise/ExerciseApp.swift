@@ -19,6 +19,8 @@ import Herald
 /// ```
 public actor ExerciseApp {
     public nonisolated let engine: Engine
+    /// The app's lifecycle, wired to the engine in one place.
+    public nonisolated let host: AppHost
     public nonisolated let source: ExerciseReminderSource
     public nonisolated let responder: ExerciseResponder
     /// The prompt on screen, if any.
@@ -32,6 +34,7 @@ public actor ExerciseApp {
         responder = ExerciseResponder(clock: clock)
         engine = Engine(center: center, source: source, store: engineStore, clock: clock,
                         categories: ExerciseCategories.registry)
+        host = AppHost(engine: engine)
     }
 
     // MARK: The system's calls
@@ -39,17 +42,16 @@ public actor ExerciseApp {
     /// The process started: categories, fired log, plan; the app's data is in memory, so
     /// it is ready at once.
     public func didFinishLaunching() async {
-        await engine.launched()
-        await engine.appIsReady(responder)
+        await host.launched(readyWith: responder)
     }
 
     public func didBecomeActive() async {
-        await engine.becameActive()
+        await host.becameActive()
     }
 
     /// A delivery in the foreground: a prompt with the actions, the banner silenced.
     public func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
-        let decision = await engine.willPresent(notification)
+        let decision = await host.willPresent(notification)
         if case .prompt(let prompt) = decision {
             self.prompt = prompt
             prompts.append(prompt)
@@ -58,7 +60,7 @@ public actor ExerciseApp {
     }
 
     public func didReceive(_ response: NotificationResponse) async {
-        await engine.receive(response)
+        await host.received(response)
     }
 
     // MARK: The user
@@ -68,7 +70,7 @@ public actor ExerciseApp {
     public func choose(_ actionIdentifier: String) async {
         guard let prompt else { return }
         self.prompt = nil
-        await engine.choose(actionIdentifier, in: prompt)
+        await host.chose(actionIdentifier, in: prompt)
     }
 
     /// Posts the weekly progress report.

@@ -27,6 +27,8 @@ public actor GoalTrackerApp {
     public static let categories = try! CategoryRegistry([reminderCategory])
 
     public nonisolated let engine: Engine
+    /// The app's lifecycle, wired to the engine in one place.
+    public nonisolated let host: AppHost
     public nonisolated let library: GoalLibrary
     public nonisolated let router: GoalRouter
     private let database: GoalDatabase
@@ -46,6 +48,7 @@ public actor GoalTrackerApp {
         self.library = library
         router = GoalRouter(library: library, clock: clock)
         engine = Engine(center: center, source: library, store: engineStore, clock: clock, categories: Self.categories)
+        host = AppHost(engine: engine)
     }
 
     // MARK: The system's calls
@@ -53,23 +56,23 @@ public actor GoalTrackerApp {
     /// The process started: Herald registers the categories and records what was
     /// delivered meanwhile; loading the goals starts and completes later.
     public func didFinishLaunching() async {
-        await engine.launched()
+        await host.launched()
         loading = Task { await self.loadGoals() }
     }
 
     /// Back in the foreground: Herald re-registers categories, records what was
     /// delivered meanwhile and re-plans (keeping what is pending while still loading).
     public func didBecomeActive() async {
-        await engine.becameActive()
+        await host.becameActive()
     }
 
     public func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
-        await engine.willPresent(notification).systemOptions
+        await host.willPresent(notification).systemOptions
     }
 
     /// A tap or an action: queued by Herald until the app is ready.
     public func didReceive(_ response: NotificationResponse) async {
-        await engine.receive(response)
+        await host.received(response)
     }
 
     /// Waits until the goals are loaded and the app told Herald it is ready.
@@ -81,7 +84,7 @@ public actor GoalTrackerApp {
         library.replaceAll(with: await database.fetchAll())
         await engine.reconcile(reason: .other("goals loaded"))
         readyAt = engine.clock.now
-        await engine.appIsReady(router)
+        await host.ready(router)
     }
 
     // MARK: The user's edits

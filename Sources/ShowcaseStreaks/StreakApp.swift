@@ -18,6 +18,8 @@ import Herald
 /// ```
 public actor StreakApp {
     public nonisolated let engine: Engine
+    /// The app's lifecycle, wired to the engine in one place.
+    public nonisolated let host: AppHost
     public nonisolated let source: StreakReminderSource
     public nonisolated let responder = StreakResponder()
 
@@ -26,6 +28,7 @@ public actor StreakApp {
         self.source = source
         engine = Engine(center: center, source: source, store: engineStore, clock: clock,
                         categories: StreakCategories.registry)
+        host = AppHost(engine: engine)
     }
 
     // MARK: The system's calls
@@ -33,26 +36,26 @@ public actor StreakApp {
     /// The process started: categories (when authorized), fired log, plan. The handlers
     /// are not wired yet.
     public func didFinishLaunching() async {
-        await engine.launched()
+        await host.launched()
     }
 
     public func didBecomeActive() async {
-        await engine.becameActive()
+        await host.becameActive()
     }
 
     public func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
-        await engine.willPresent(notification).systemOptions
+        await host.willPresent(notification).systemOptions
     }
 
     public func didReceive(_ response: NotificationResponse) async {
-        await engine.receive(response)
+        await host.received(response)
     }
 
     // MARK: The app
 
     /// The app's state and navigation exist: responses flow to the responder.
     public func wireHandlers() async {
-        await engine.appIsReady(responder)
+        await host.ready(responder)
     }
 
     /// The permission flow: asks, and when granted Herald registers the categories at once.
@@ -68,14 +71,14 @@ public actor StreakApp {
         if change == .dayChanged, settingsAllowSmartTiming, smartTimingIsStale {
             await applySmartReminder()
         }
-        await engine.timeChanged(change)
+        await host.timeChanged(change)
     }
 
     /// The system gave the app background time (iOS's background app refresh), after
     /// telling it the time changes it missed while suspended: the reminder is re-planned
     /// with the games at risk now.
     public func performBackgroundRefresh() async {
-        await engine.reconcile(reason: .backgroundRefresh)
+        await host.backgroundRefresh()
     }
 
     /// The user played a game: it is no longer at risk today.

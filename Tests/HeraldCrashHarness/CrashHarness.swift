@@ -42,13 +42,13 @@ struct CrashHarness {
         let launches = (try store.load().settings[Self.launchesKey]?.intValue ?? 0) + 1
         // Bookkeeping of the harness, not a step of the app: straight to the database.
         try store.base.commit([.setSetting(key: Self.launchesKey, .number(Double(launches)))])
-        await engine.launched()
-        await engine.appIsReady(app)
+        let host = AppHost(engine: engine)
+        await host.launched(readyWith: app)
 
         var next = try store.load().settings[Self.progressKey]?.intValue ?? 0
         while next < scenario.events.count {
             StepCounter.shared.event = next
-            try await play(scenario.events[next], index: next, engine: engine, system: system, data: data, app: app)
+            try await play(scenario.events[next], index: next, host: host, system: system, data: data, app: app)
             next += 1
             try store.commit([.setSetting(key: Self.progressKey, .number(Double(next)))])
         }
@@ -57,8 +57,9 @@ struct CrashHarness {
                                             launches: launches)
     }
 
-    private func play(_ event: HarnessEvent, index: Int, engine: Engine, system: SimulatedSystem,
+    private func play(_ event: HarnessEvent, index: Int, host: AppHost, system: SimulatedSystem,
                       data: AppData, app: HarnessApp) async throws {
+        let engine = host.engine
         if event.changesAppData { try data.apply(event: index) }
         switch event {
         case .advance(let local):
@@ -66,14 +67,14 @@ struct CrashHarness {
             await system.center.advance(to: CrashScenario.instant(local))
             try await system.save()
         case .dayChanged:
-            await engine.timeChanged(.dayChanged)
+            await host.timeChanged(.dayChanged)
         case .becameActive:
-            await engine.becameActive()
+            await host.becameActive()
         case .completed(let id):
             try await engine.completed(entity(id))
         case .respond(let id, let action):
             guard let response = try await gesture(on: id, action: action, index: index, system: system) else { return }
-            await engine.receive(response)
+            await host.received(response)
         case .pause(let id):
             try await engine.paused(entity(id))
         case .resume(let id):

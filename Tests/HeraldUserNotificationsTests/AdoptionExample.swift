@@ -82,6 +82,7 @@ final class Reminders {
     ])
 
     let engine: Engine
+    let host: AppHost                                   // the app's lifecycle, wired to the engine once
     let app: Habits
     let delegate: NotificationDelegate                 // the center holds its delegate weakly
     let refresh: BackgroundRefresh
@@ -93,30 +94,32 @@ final class Reminders {
         let app = Habits(model: model)
         let engine = Engine(center: UserNotificationCenter(), source: app, store: store, clock: SystemClock(),
                             categories: Self.categories)
+        let host = AppHost(engine: engine)
         self.app = app
         self.engine = engine
-        delegate = NotificationDelegate(engine: engine, presentPrompt: { prompt in
+        self.host = host
+        delegate = NotificationDelegate(host: host, presentPrompt: { prompt in
             await MainActor.run { model.prompt = prompt }  // render its actions; engine.choose(_:in:) runs one
         })
         delegate.install(on: .current())
-        refresh = BackgroundRefresh(identifier: Self.refreshIdentifier, engine: engine)
+        refresh = BackgroundRefresh(identifier: Self.refreshIdentifier, host: host)
         refresh.register()
-        let signals = TimeSignalForwarder(engine: engine)
+        let signals = TimeSignalForwarder(host: host)
         Task { await signals.run() }                    // midnight, time zone, clock
         let refresh = refresh
         Task {
             _ = try? await engine.requestAuthorization()
-            _ = try? refresh.scheduleNext(after: await engine.launched())
+            _ = try? refresh.scheduleNext(after: await host.launched())
         }
     }
 
     func becameActive() async {
-        _ = try? refresh.scheduleNext(after: await engine.becameActive())
+        _ = try? refresh.scheduleNext(after: await host.becameActive())
     }
 
     func dataLoaded() async {
         _ = await engine.reconcile(reason: .other("data loaded"))
-        await engine.appIsReady(app)                    // queued taps are routed now, in order, once
+        await host.ready(app)                           // queued taps are routed now, in order, once
     }
 }
 #endif

@@ -80,10 +80,11 @@ struct YearSource: ReminderSource {
 /// The app in the background: re-plans when the day changes, as Herald asks.
 struct BackgroundApp: SimulatedApp {
     let engine: Engine
-    func didFinishLaunching(in state: AppState) async { await engine.launched() }
-    func didBecomeActive() async { await engine.becameActive() }
-    func didEnterBackground() async {}
+    var host: AppHost { AppHost(engine: engine) }
+    func didFinishLaunching(in state: AppState) async { await host.launched() }
+    func didBecomeActive() async { await host.becameActive() }
+    func didEnterBackground() async { await host.enteredBackground() }
     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions { .all }
-    func didReceive(_ response: NotificationResponse) async { await engine.receive(response) }
-    func timeChanged(_ change: TimeChange) async { await engine.timeChanged(change) }
+    func didReceive(_ response: NotificationResponse) async { await host.received(response) }
+    func timeChanged(_ change: TimeChange) async { await host.timeChanged(change) }
 }

@@ -8,16 +8,15 @@ struct EngineHostApp: SimulatedApp {
     let engine: Engine
     let responder: RecordingResponder
 
-    func didFinishLaunching(in state: AppState) async {
-        await engine.launched()
-        await engine.appIsReady(responder)
-    }
-    func didBecomeActive() async { await engine.becameActive() }
-    func didEnterBackground() async {}
+    var host: AppHost { AppHost(engine: engine) }
+
+    func didFinishLaunching(in state: AppState) async { await host.launched(readyWith: responder) }
+    func didBecomeActive() async { await host.becameActive() }
+    func didEnterBackground() async { await host.enteredBackground() }
     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
-        await engine.willPresent(notification).systemOptions
+        await host.willPresent(notification).systemOptions
     }
-    func didReceive(_ response: NotificationResponse) async { await engine.receive(response) }
-    func timeChanged(_ change: TimeChange) async { await engine.timeChanged(change) }
-    func performBackgroundRefresh() async { await engine.reconcile(reason: .backgroundRefresh) }
+    func didReceive(_ response: NotificationResponse) async { await host.received(response) }
+    func timeChanged(_ change: TimeChange) async { await host.timeChanged(change) }
+    func performBackgroundRefresh() async { await host.backgroundRefresh() }
 }

@@ -1,0 +1,91 @@
+/// The one place an app's lifecycle meets Herald: what the app's delegates, the system's
+/// time signals and background refresh call, on the real platform and on the simulated
+/// device alike.
+///
+/// Each call forwards to the ``Engine`` and hands the report of the run it caused to
+/// `onReport` (a log, a timeline), so an app writes this glue once:
+///
+/// ```swift
+/// let host = AppHost(engine: engine) { report in logger.debug("re-planned", metadata: ["reasons": "\(report.reasons)"]) }
+/// await host.launched()                          // application(_:didFinishLaunchingWithOptions:)
+/// await host.becameActive()                      // scene did become active
+/// let decision = await host.willPresent(note)    // UNUserNotificationCenterDelegate.willPresent
+/// await host.received(response)                  // UNUserNotificationCenterDelegate.didReceive
+/// await host.timeChanged(.dayChanged)            // significant time change, time zone change
+/// await host.backgroundRefresh()                 // BGAppRefreshTask
+/// await host.ready(responder)                    // the app's data is loaded: routes flow
+/// ```
+public struct AppHost: Sendable {
+    public let engine: Engine
+    private let onReport: @Sendable (ReconcileReport) async -> Void
+
+    /// - Parameters:
+    ///   - engine: The app's engine.
+    ///   - onReport: Called with the report of every run a lifecycle call causes, in
+    ///     order, before the call returns.
+    public init(engine: Engine, onReport: @escaping @Sendable (ReconcileReport) async -> Void = { _ in }) {
+        self.engine = engine
+        self.onReport = onReport
+    }
+
+    /// The process started: categories, history trimmed, a re-plan. Routes wait for
+    /// ``ready(_:)``; pass `readyWith` when the app's data is in memory at launch.
+    @discardableResult
+    public func launched(readyWith responder: (any AppResponder)? = nil) async -> ReconcileReport {
+        let report = await reported(await engine.launched())
+        if let responder { await engine.appIsReady(responder) }
+        return report
+    }
+
+    /// The app came back to the foreground.
+    @discardableResult
+    public func becameActive() async -> ReconcileReport {
+        await reported(await engine.becameActive())
+    }
+
+    /// The app left the foreground. Herald needs nothing here: the system may suspend
+    /// the app, and Herald catches up when it next runs.
+    public func enteredBackground() async {}
+
+    /// A notification arrives in the foreground: how to present it (system options, or
+    /// an in-app prompt for the app to show, with no banner).
+    public func willPresent(_ notification: DeliveredNotification) async -> PresentationDecision {
+        await engine.willPresent(notification)
+    }
+
+    /// The user responded to a notification: its effect is applied and re-planned now;
+    /// its route reaches the app once it is ready.
+    @discardableResult
+    public func received(_ response: NotificationResponse) async -> ReconcileReport {
+        await reported(await engine.receive(response))
+    }
+
+    /// The user answered an in-app prompt: handled like the same action on the system
+    /// notification.
+    @discardableResult
+    public func chose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async -> ReconcileReport {
+        await reported(await engine.choose(actionIdentifier, in: prompt, text: text))
+    }
+
+    /// Time moved under the app (a day change, a zone change, the clock set).
+    @discardableResult
+    public func timeChanged(_ change: TimeChange) async -> ReconcileReport {
+        await reported(await engine.timeChanged(change))
+    }
+
+    /// The system gave the app a background refresh.
+    @discardableResult
+    public func backgroundRefresh() async -> ReconcileReport {
+        await reported(await engine.reconcile(reason: .backgroundRefresh))
+    }
+
+    /// The app's data is loaded and its handlers wired: queued routes are handed over.
+    public func ready(_ responder: any AppResponder) async {
+        await engine.appIsReady(responder)
+    }
+
+    private func reported(_ report: ReconcileReport) async -> ReconcileReport {
+        await onReport(report)
+        return report
+    }
+}
