@@ -14,7 +14,7 @@ extension ScenarioResult {
     /// ```
     public func text() -> String {
         var lines = ["\(name) — \(zone.identifier), \(start) to \(end)", ""]
-        let titleWidth = deliveries.map(\.title.count).max() ?? 0
+        let titleWidth = deliveries.map { PrintableText.escaped($0.title).count }.max() ?? 0
         let zones = deviceZones()
         let locals = zip(timeline, zones.entries).map { TimeText.local($0.date, zone: $1) }
         let localWidth = locals.map(\.count).max() ?? 0
@@ -26,7 +26,7 @@ extension ScenarioResult {
                 let badge = delivery.badge.map { "badge \($0)" } ?? "no badge"
                 let note = delivery.beforeStart ? "  (already delivered at start)" : ""
                 let shown = delivery.appState.map { "  [\(delivery.presentationText); \(AppStateName.of($0))]" } ?? ""
-                lines.append("\(when)  delivery   \(badge.padding(8))  \(delivery.title.padding(titleWidth))  \(delivery.identifier)\(note)\(shown)")
+                lines.append("\(when)  delivery   \(badge.padding(8))  \(PrintableText.escaped(delivery.title).padding(titleWidth))  \(PrintableText.escaped(delivery.identifier))\(note)\(shown)")
             case .event(let event):
                 lines.append("\(when)  event      \(event.action)" + (event.note.map { " (\($0))" } ?? ""))
             case .lifecycle(let lifecycle):
@@ -35,8 +35,8 @@ extension ScenarioResult {
                 let on = user.identifier.isEmpty ? "" : " \(user.identifier)"
                 lines.append("\(when)  user       \(user.gesture)\(on)" + (user.inPrompt ? " (in-app prompt)" : ""))
             case .prompt(let prompt):
-                let actions = prompt.actions.map(\.title).joined(separator: " | ")
-                lines.append("\(when)  prompt     \(prompt.title): \(actions)")
+                let actions = prompt.actions.map { PrintableText.escaped($0.title) }.joined(separator: " | ")
+                lines.append("\(when)  prompt     \(PrintableText.escaped(prompt.title)): \(actions)")
             case .route(let route):
                 lines.append("\(when)  route      \(Self.describe(route, zone: zone))")
             case .reconcile(let reconcile):
@@ -83,12 +83,12 @@ extension ScenarioResult {
     static func describe(_ route: TimelineRoute, zone: TimeZone) -> String {
         var text = route.destination.rawValue
         switch route.destination {
-        case .ready, .inactive: if let title = route.title { text += " \"\(title)\"" }
+        case .ready, .inactive: if let title = route.title { text += " \"\(PrintableText.escaped(title))\"" }
         case .missing: if let entity = route.entity { text += " \(entity)" }
         case .invalid: if let reason = route.invalidReason { text += ": \(reason)" }
         }
         var how = route.actionName
-        if let typed = route.text { how += " \"\(typed)\"" }
+        if let typed = route.text { how += " \"\(PrintableText.escaped(typed))\"" }
         if route.waited > 0 { how += ", waited \(Int(route.waited.rounded())) s" }
         text += " (\(how))"
         if let effect = route.effectText(zone: zone) { text += ", \(effect)" }

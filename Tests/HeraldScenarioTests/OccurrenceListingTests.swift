@@ -19,6 +19,22 @@ struct OccurrenceListingTests {
             """)
     }
 
+    @Test func aTimeInTheSpringForwardGapShowsTheWallTimeItFiresAtAndSaysItWasShifted() throws {
+        // Berlin skips 02:00–03:00 on 2026-03-29: 02:30 fires at 03:30 CEST (01:30 UTC)
+        let listing = try makeListing("FREQ=DAILY;BYHOUR=2;BYMINUTE=30")
+
+        #expect(listing.text() == """
+            2026-03-28T02:30  2026-03-28T01:30:00Z
+            2026-03-29T03:30  2026-03-29T01:30:00Z  (02:30 does not exist: shifted)
+            2026-03-30T02:30  2026-03-30T00:30:00Z
+
+            """)
+        let json = try JSONSerialization.jsonObject(with: Data(listing.json().utf8)) as? [[String: String]]
+        #expect(json?[1] == ["local": "2026-03-29T03:30", "shifted_from": "2026-03-29T02:30",
+                             "offset": "+02:00", "utc": "2026-03-29T01:30:00Z"])
+        #expect(json?[0]["shifted_from"] == nil)
+    }
+
     @Test func ruleWithoutDTSTARTStartsAtFromMidnight() throws {
         // Every 2 days counts from --from, and the time of day defaults to 00:00
         let listing = try makeListing("FREQ=DAILY;INTERVAL=2", days: 5)
