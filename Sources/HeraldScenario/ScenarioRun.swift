@@ -74,10 +74,26 @@ struct ScenarioRun {
         do {
             switch action {
             case .launch(let state):
+                let now = await device.appState
+                guard now == .notRunning else {
+                    throw impossible(event, "the app is already running in the \(now) (bring it back with a foreground event, or terminate it first)")
+                }
                 try await device.launch(into: state)
             case .background:
+                let now = await device.appState
+                guard now == .foreground else {
+                    throw impossible(event, now == .notRunning
+                        ? "the app is not running, so it cannot move to the background (launch it first)"
+                        : "the app is in the background already")
+                }
                 try await device.moveToBackground()
             case .foreground:
+                let now = await device.appState
+                guard now == .background else {
+                    throw impossible(event, now == .notRunning
+                        ? "the app is not running, so it cannot come back to the foreground (use a launch event)"
+                        : "the app is in the foreground already")
+                }
                 try await device.moveToForeground()
             case .terminate:
                 _ = try await runningApp(event, "terminate")

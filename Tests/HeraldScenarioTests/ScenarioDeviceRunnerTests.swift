@@ -212,6 +212,24 @@ struct ScenarioDeviceRunnerTests {
         let nine = try at("2026-11-21T09:00")
         let cet = TimeZone(identifier: "Europe/Berlin")?.abbreviation(for: nine) ?? ""
         #expect(error?.code == .impossibleEvent)
-        #expect(error?.message == "at 2026-11-21 09:00 \(cet): Cannot launch while the app is background; use moveToForeground() from the background, or terminate() first.")
+        // In the file's own words, not the simulator's API
+        #expect(error?.message == "at 2026-11-21 09:00 \(cet): the app is already running in the background (bring it back with a foreground event, or terminate it first)")
+    }
+
+    @Test func movingBetweenStatesTheAppIsNotInIsImpossibleInTheFilesWords() async throws {
+        for (events, message) in [
+            ("  - {at: 2026-11-21T09:00, background}\n  - {at: 2026-11-21T09:01, background}\n",
+             "the app is in the background already"),
+            ("  - {at: 2026-11-21T09:00, foreground}\n  - {at: 2026-11-21T09:01, foreground}\n",
+             "the app is in the foreground already"),
+            ("  - {at: 2026-11-21T09:00, terminate}\n  - {at: 2026-11-21T09:01, foreground}\n",
+             "the app is not running, so it cannot come back to the foreground (use a launch event)"),
+        ] {
+            // The app starts in the background
+            let scenario = try makeScenario(body: "entities: []\nevents:\n" + events)
+            let error = await #expect(throws: ScenarioError.self) { try await ScenarioRunner(scenario: scenario).run() }
+            #expect(error?.message.hasSuffix(": " + message) == true, "\(error?.message ?? "no error")")
+            #expect(error?.message.contains("()") == false)
+        }
     }
 }
