@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import HeraldScenario
 
@@ -9,8 +10,12 @@ struct OccurrencesCommand: AsyncParsableCommand {
         discussion: """
             Prints each occurrence from DATE 00:00 for N local days in ZONE: its local \
             date-time and its UTC instant, so DST shifts show. An RRULE without DTSTART \
-            starts at DATE 00:00 (its time of day and INTERVAL count from there). With \
-            --json, prints an array of {"local", "utc", "offset"} objects.
+            starts at DATE 00:00 (its time of day and INTERVAL count from there). Separate \
+            DTSTART and RRULE lines with a newline or with the two characters \\n, as a \
+            shell passes them: \
+            herald occurrences "DTSTART:20260329T023000\\nRRULE:FREQ=DAILY" --zone Europe/Berlin --from 2026-03-28 --days 3. \
+            A time in a spring-forward gap shows the wall time it fires at and says it was shifted. \
+            With --json, prints an array of {"local", "utc", "offset"} objects (and "shifted_from").
             """
     )
 
@@ -37,7 +42,9 @@ struct OccurrencesCommand: AsyncParsableCommand {
     func run() async throws {
         let listing: OccurrenceListing
         do {
-            listing = try OccurrenceListing(rrule: rrule, zone: zone, from: from, days: days)
+            // A shell passes "\n" as two characters: they separate lines here.
+            let text = rrule.replacingOccurrences(of: "\\n", with: "\n")
+            listing = try OccurrenceListing(rrule: text, zone: zone, from: from, days: days)
         } catch {
             StandardError.write(error.description)
             throw ExitCode(65)
