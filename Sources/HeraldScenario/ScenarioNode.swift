@@ -133,6 +133,7 @@ struct ScenarioNode {
         guard let date = LocalDate(iso8601: text) else {
             throw error(.invalidValue, "\"\(text)\" is not a date (expected yyyy-MM-dd)")
         }
+        try checkYear(date.year, text)
         return date
     }
 
@@ -143,7 +144,15 @@ struct ScenarioNode {
         guard let value = LocalDateTime(parsing: normalized) else {
             throw error(.invalidValue, "\"\(text)\" is not a date-time (expected yyyy-MM-ddTHH:mm)")
         }
+        try checkYear(value.date.year, text)
         return value
+    }
+
+    /// Dates in a scenario have years 1 to 9999, as RRULE dates and `--from` do.
+    private func checkYear(_ year: Int, _ text: String) throws(ScenarioError) {
+        guard (1...9999).contains(year) else {
+            throw error(.invalidValue, "\"\(text)\" has year \(year); dates need a year from 1 to 9999")
+        }
     }
 
     func weekdays() throws(ScenarioError) -> Set<Weekday> {

@@ -184,6 +184,11 @@ struct ScenarioParserTests {
         #expect(error.scheduleError?.position == 12)
     }
 
+    @Test func refusesAStartInYearZeroAsEveryOtherDateIs() throws {
+        let error = try #require(parseError("name: Test\nzone: Europe/Berlin\nstart: 0000-01-01T08:00\n"))
+        #expect(error.description == #"test.yaml:3:8: start: "0000-01-01T08:00" has year 0; dates need a year from 1 to 9999"#)
+    }
+
     @Test func ignoresAByteOrderMarkBeforeTheFirstKey() throws {
         // Given a file some editors write: a UTF-8 byte order mark, then the first key
         let text = "\u{FEFF}" + ScenarioFixtures.header + "days: 2\n"
