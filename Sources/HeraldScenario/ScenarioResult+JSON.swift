@@ -151,6 +151,9 @@ private struct ReconcileLine: Encodable {
 
 private struct SummaryLine: Encodable {
     var type = "summary"
+    /// When the run stopped, as every entry has: the UTC instant and the device's local time.
+    var utc: String?
+    var local: String?
     var name: String
     var zone: String
     /// Where the device is at the end (the scenario's zone unless it travelled).
@@ -174,6 +177,10 @@ private struct SummaryLine: Encodable {
 
     init(_ result: ScenarioResult) {
         let summary = result.summary
+        if let endedAt = summary.endedAt {
+            utc = TimeText.utc(endedAt)
+            local = ZoneConverter.for(result.deviceZones().end).local(for: endedAt).description
+        }
         name = result.name
         zone = result.zone.identifier
         deviceZone = result.deviceZones().end.identifier
@@ -199,7 +206,7 @@ private struct SummaryLine: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, name, zone, start, end, delivered, pending, reconciles, routes, cuts, dropped, capacity, warning
+        case type, utc, local, name, zone, start, end, delivered, pending, reconciles, routes, cuts, dropped, capacity, warning
         case droppedIdentifiers = "dropped_identifiers"
         case deviceZone = "device_zone"
         case stillDelivered = "still_delivered"

@@ -204,7 +204,7 @@ public struct ScenarioRunner: Sendable {
             reconciles: await recorder.reconciles,
             routes: await recorder.routes,
             droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
-            capacity: center.capacity)
+            capacity: center.capacity, endedAt: clock.now)
         let result = ScenarioResult(name: scenario.name, zone: scenario.zone, start: first, end: last,
                                     timeline: await recorder.timeline, summary: summary,
                                     deviceZone: checkpoint?.zone ?? scenario.zone)

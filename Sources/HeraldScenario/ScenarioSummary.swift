@@ -34,10 +34,12 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var droppedIdentifiers: [String]
     /// How many requests the center keeps pending (64, as on Apple platforms).
     public var capacity: Int
+    /// The device clock's instant when the run stopped; `nil` for a summary built by hand.
+    public var endedAt: Date?
 
     public init(delivered: Int, pending: Int, stillDelivered: Int, appBadge: Int, coverageHorizon: Date?,
                 horizonEnd: Date?, cuts: Int, reconciles: Int, routes: Int = 0, droppedIdentifiers: [String] = [],
-                capacity: Int = 64) {
+                capacity: Int = 64, endedAt: Date? = nil) {
         self.delivered = delivered
         self.pending = pending
         self.stillDelivered = stillDelivered
@@ -49,6 +51,7 @@ public struct ScenarioSummary: Hashable, Sendable {
         self.routes = routes
         self.droppedIdentifiers = droppedIdentifiers
         self.capacity = capacity
+        self.endedAt = endedAt
     }
 
     /// How many requests the center dropped during the run.

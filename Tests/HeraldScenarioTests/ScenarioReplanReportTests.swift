@@ -55,6 +55,18 @@ struct ScenarioReplanReportTests {
         #expect(result.summary.pending == 0)
     }
 
+    @Test func everyJSONEntryHasUTCAndLocalTheSummaryToo() async throws {
+        let result = try await ScenarioRunner(scenario: makeScenario(body: Self.body)).run()
+        let lines = result.jsonLines().split(separator: "\n").map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+        }
+        #expect(lines.allSatisfy { $0["utc"] is String && $0["local"] is String })
+        // The run stops one day after 2026-11-21T08:00 in Berlin
+        #expect(lines.last?["type"] as? String == "summary")
+        #expect(lines.last?["utc"] as? String == "2026-11-22T07:00:00Z")
+        #expect(lines.last?["local"] as? String == "2026-11-22T08:00")
+    }
+
     @Test func aTapOnTheEventOfADeletedEntityRoutesMissing() async {
         let source = ScenarioReminderSource(entities: [])
         let post = ScenarioPost(entity: EntityReference(namespace: "achievement", id: "first"), name: "unlocked",
