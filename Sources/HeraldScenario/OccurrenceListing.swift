@@ -53,6 +53,10 @@ public struct OccurrenceListing: Sendable {
             throw OccurrenceListingError(code: .invalidDate,
                                          message: "\"\(fromText)\" is not a date (expected yyyy-MM-dd)")
         }
+        guard (1...9999).contains(from.year) else {
+            throw OccurrenceListingError(code: .invalidDate,
+                                         message: "--from \"\(fromText)\" has year \(from.year); dates need a year from 1 to 9999")
+        }
         guard (1...Self.maximumDays).contains(days) else {
             throw OccurrenceListingError(code: .invalidDays,
                                          message: "days must be 1...\(Self.maximumDays), got \(days) (list a longer span in parts)")

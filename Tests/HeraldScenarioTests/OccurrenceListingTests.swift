@@ -35,6 +35,14 @@ struct OccurrenceListingTests {
         #expect(json?[0]["shifted_from"] == nil)
     }
 
+    @Test func aFromDateInYearZeroIsBlamedOnFromNotOnADTSTART() {
+        let error = #expect(throws: OccurrenceListingError.self) {
+            try OccurrenceListing(rrule: "FREQ=DAILY", zone: "UTC", from: "0000-01-01", days: 1)
+        }
+        #expect(error?.code == .invalidDate)
+        #expect(error?.message == "--from \"0000-01-01\" has year 0; dates need a year from 1 to 9999")
+    }
+
     @Test func ruleWithoutDTSTARTStartsAtFromMidnight() throws {
         // Every 2 days counts from --from, and the time of day defaults to 00:00
         let listing = try makeListing("FREQ=DAILY;INTERVAL=2", days: 5)
