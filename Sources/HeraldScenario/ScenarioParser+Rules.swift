@@ -85,10 +85,14 @@ extension ScenarioParser {
             return try building(node) { try .once(at: local, timeZone: pin) }
         default:  // rrule
             let text = try node.string("an RRULE")
+            let schedule = try building(node) { try Schedule(rrule: text) }
+            guard let pin else { return schedule }
+            // A zone given twice must agree: neither silently wins.
+            if let own = schedule.timeZone, own.identifier != pin.identifier {
+                throw node.error(.invalidSchedule, "the rule's zone \(pin.identifier) and the RRULE's DTSTART;TZID=\(own.identifier) disagree (give the zone once)")
+            }
             return try building(node) {
-                let schedule = try Schedule(rrule: text)
-                guard let pin else { return schedule }
-                return try Schedule(schedule.recurrence, timeZone: pin, start: schedule.start, end: schedule.end)
+                try Schedule(schedule.recurrence, timeZone: pin, start: schedule.start, end: schedule.end)
             }
         }
     }

@@ -184,6 +184,16 @@ struct ScenarioParserTests {
         #expect(error.scheduleError?.position == 12)
     }
 
+    @Test func aRuleZoneThatDisagreesWithTheRRULEsTZIDIsRefusedAndOneThatAgreesIsKept() throws {
+        let rrule = #""DTSTART;TZID=Europe/Berlin:20261121T090000\nRRULE:FREQ=DAILY""#
+        let error = try #require(parseError(Self.entityHeader + "      - {id: r, zone: Asia/Tokyo, rrule: \(rrule)}\n"))
+        #expect(error.code == .invalidSchedule)
+        #expect(error.message == "the rule's zone Asia/Tokyo and the RRULE's DTSTART;TZID=Europe/Berlin disagree (give the zone once)")
+        let agreeing = try Scenario(yaml: Self.entityHeader + "      - {id: r, zone: Europe/Berlin, rrule: \(rrule)}\n",
+                                    file: "test.yaml")
+        #expect(agreeing.entities[0].rules[0].schedule.timeZone?.identifier == "Europe/Berlin")
+    }
+
     @Test func refusesAStartInYearZeroAsEveryOtherDateIs() throws {
         let error = try #require(parseError("name: Test\nzone: Europe/Berlin\nstart: 0000-01-01T08:00\n"))
         #expect(error.description == #"test.yaml:3:8: start: "0000-01-01T08:00" has year 0; dates need a year from 1 to 9999"#)
