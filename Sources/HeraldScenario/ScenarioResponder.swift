@@ -12,6 +12,13 @@ struct ScenarioResponder: AppResponder {
     }
 
     func handle(_ route: Route) async {
+        var route = route
+        // A tap on a posted notification shows what was posted, even when an entity of
+        // the app has the same identity.
+        if route.payload?.identifier.kind == .event, case .ready(let entity, _) = route.destination,
+           let title = await source.posted[entity] {
+            route.destination = .ready(entity, title: title)
+        }
         await recorder.route(route)
     }
 }

@@ -67,6 +67,18 @@ struct ScenarioReplanReportTests {
         #expect(lines.last?["local"] as? String == "2026-11-22T08:00")
     }
 
+    @Test func aTapOnAPostRoutesWithThePostsTitleEvenWhenAnEntityHasItsIdentity() async throws {
+        let result = try await ScenarioRunner(scenario: makeScenario(body: """
+            entities:
+              - {id: x, namespace: event, title: Entity X}
+            events:
+              - {at: 2026-11-21T08:30, post: {entity: x, title: Post X}}
+              - {at: 2026-11-21T08:31, tap: "herald:event:event:x:posted:20261121T0830"}
+
+            """)).run()
+        #expect(result.routes.map(\.title) == ["Post X"])
+    }
+
     @Test func aTapOnTheEventOfADeletedEntityRoutesMissing() async {
         let source = ScenarioReminderSource(entities: [])
         let post = ScenarioPost(entity: EntityReference(namespace: "achievement", id: "first"), name: "unlocked",
