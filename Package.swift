@@ -99,7 +99,7 @@ let package = Package(
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
             ]
         ),
-        .testTarget(name: "HeraldScenarioTests", dependencies: ["Herald", "HeraldSimulator", "HeraldScenario"]),
+        .testTarget(name: "HeraldScenarioTests", dependencies: ["Herald", "HeraldSimulator", "HeraldScenario", "HeraldConformance"]),
         .testTarget(
             name: "ShowcaseHabitsTests",
             dependencies: ["Herald", "HeraldSimulator", "ShowcaseHabits"]
