@@ -77,7 +77,11 @@ let package = Package(
             name: "HeraldCrashTests",
             dependencies: ["Herald", "HeraldSimulator", "HeraldSQLite", "HeraldCrashHarness", "HeraldConformance"]
         ),
-        .testTarget(name: "HeraldScenarioTests", dependencies: ["Herald", "HeraldSimulator", "HeraldScenario"]),
+        // GRDB writes the SQLite files the command's state-file tests give it.
+        .testTarget(
+            name: "HeraldScenarioTests",
+            dependencies: ["Herald", "HeraldSimulator", "HeraldScenario", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "ShowcaseHabitsTests",
             dependencies: ["Herald", "HeraldSimulator", "ShowcaseHabits"]
