@@ -74,9 +74,10 @@ struct StateFile: Sendable {
     }
 
     /// Ends the run's hold on the state: closes the store (a named file then holds the
-    /// whole state, and its emptied `-wal` and `-shm` files are removed), removes a temporary file with
-    /// SQLite's companion files, and releases a named file's lock (a signal does the
-    /// last two through ``SignalCleanup``). Calling it again does nothing more.
+    /// whole state, and its emptied `-wal` and `-shm` files are removed), removes a
+    /// temporary file with SQLite's companion files, and releases a named file's lock
+    /// (a signal does the last two through ``SignalCleanup``). Calling it again does
+    /// nothing more.
     func finish() {
         do {
             try store.close()
