@@ -99,7 +99,14 @@ let package = Package(
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
             ]
         ),
-        .testTarget(name: "HeraldScenarioTests", dependencies: ["Herald", "HeraldSimulator", "HeraldScenario", "HeraldConformance"]),
+        // GRDB writes the SQLite files the command's state-file tests give it.
+        .testTarget(
+            name: "HeraldScenarioTests",
+            dependencies: [
+                "Herald", "HeraldSimulator", "HeraldScenario", "HeraldConformance",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "ShowcaseHabitsTests",
             dependencies: ["Herald", "HeraldSimulator", "ShowcaseHabits"]

@@ -10,6 +10,10 @@ import Herald
 /// memory, for tests and previews. Opening runs the schema's named migrations ("v1",
 /// ...). A file the store cannot use (damaged, unreadable, written by a newer Herald)
 /// gives a ``StoreError`` that names it and says what to do; the store never resets it.
+/// An existing file is read through a read-only connection first: only an empty
+/// database or one that Herald's own migrations built is opened for writing, so another
+/// app's database, an empty (0-byte) file or a damaged one is refused byte for byte
+/// unchanged.
 ///
 /// ```swift
 /// let store = try SQLiteEngineStore(path: supportFolder.appending(path: "herald.sqlite").path)
@@ -18,7 +22,8 @@ import Herald
 /// try store.applyRetention(now: now)             // keeps the file bounded
 /// ```
 public final class SQLiteEngineStore: EngineStore, Sendable {
-    /// The database file, or `nil` for an in-memory store.
+    /// The database file, or `nil` for an in-memory store (for an
+    /// ``inMemoryCopy(of:retention:)``, the file it copied).
     public let path: String?
     /// How much history ``applyRetention(now:)`` keeps.
     public let retention: RetentionPolicy
@@ -32,8 +37,9 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     ///   - path: The database file. Its folder must exist. SQLite keeps two companion
     ///     files beside it while it is open (`-wal` and `-shm`); back up or move all three.
     ///   - retention: How much history ``applyRetention(now:)`` keeps.
-    /// - Throws: ``StoreError`` when the file cannot be opened, is damaged, or was
-    ///   written by a newer Herald. The file is left as it was.
+    /// - Throws: ``StoreError`` when the file cannot be opened, is not a Herald
+    ///   database (``StoreError/Code/notHerald``), is damaged, or was written by a
+    ///   newer Herald. The file is left as it was.
     public convenience init(path: String, retention: RetentionPolicy = .standard) throws {
         try self.init(path: path, retention: retention, configuration: Self.makeConfiguration(), migrator: Self.migrator)
     }
@@ -68,6 +74,36 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
         return try SQLiteEngineStore(writer: queue, path: nil, retention: retention, migrator: migrator)
     }
 
+    /// A store in memory holding a copy of the database file at `path`, brought up to
+    /// date: to look at a file's state without writing anything to it. The file is
+    /// only read (through a read-only connection) and refused as
+    /// ``init(path:retention:)`` refuses it; changes to the copy end with it.
+    ///
+    /// ```swift
+    /// let preview = try SQLiteEngineStore.inMemoryCopy(of: path)
+    /// let settings = try preview.load().settings  // path's bytes are unchanged
+    /// ```
+    ///
+    /// - Parameter path: An existing database file; ``path`` names it in errors.
+    /// - Throws: ``StoreError`` as ``init(path:retention:)`` does, and
+    ///   ``StoreError/Code/cannotOpen`` when the file does not exist.
+    public static func inMemoryCopy(of path: String, retention: RetentionPolicy = .standard) throws -> SQLiteEngineStore {
+        let copy: DatabaseQueue
+        do {
+            guard FileManager.default.fileExists(atPath: path) else { throw StoreError.cannotOpen(path: path) }
+            try inspect(path: path, configuration: makeConfiguration(), migrator: migrator)
+            var readOnly = makeConfiguration()
+            readOnly.readonly = true
+            let source = try DatabaseQueue(path: path, configuration: readOnly)
+            defer { try? source.close() }
+            copy = try DatabaseQueue(configuration: makeConfiguration())
+            try source.backup(to: copy)
+        } catch {
+            throw StoreError.translating(error, path: path, during: .open)
+        }
+        return try SQLiteEngineStore(writer: copy, path: path, retention: retention, migrator: migrator)
+    }
+
     private init(writer: any DatabaseWriter, path: String?, retention: RetentionPolicy, migrator: DatabaseMigrator) throws {
         self.writer = writer
         self.path = path
@@ -80,20 +116,72 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
         }
     }
 
-    /// Reads an existing file through a plain connection, which writes nothing, and
-    /// refuses it when it is not a database, is damaged, or comes from a newer Herald:
-    /// a file the store cannot use is left exactly as it was.
-    private static func inspect(path: String, configuration: Configuration, migrator: DatabaseMigrator) throws {
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+    /// Reads an existing file through a read-only connection, which writes nothing, and
+    /// refuses it when it is not a Herald database (an empty file, another app's
+    /// database), is damaged, or comes from a newer Herald: a file the store cannot use
+    /// is left exactly as it was.
+    static func inspect(path: String, configuration: Configuration, migrator: DatabaseMigrator) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if !isDirectory.boolValue,
+           let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber, size.intValue == 0 {
+            throw StoreError.notHerald(path: path, contents: "an empty file (0 bytes)")
+        }
+        var readOnly = configuration
+        readOnly.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: readOnly)
         defer { try? queue.close() }
         try queue.read { db in
             let problems = try String.fetchAll(db, sql: "PRAGMA quick_check(5)")
             guard problems == ["ok"] else {
                 throw CorruptValue(table: "(integrity check)", detail: problems.joined(separator: "; "))
             }
-            try refuseNewerSchema(db, path: path, migrator: migrator)
+            try refuseForeignSchema(db, path: path, migrator: migrator)
         }
+    }
+
+    /// Accepts an empty database or one whose migrations and tables are Herald's:
+    /// throws ``StoreError/Code/notHerald`` for another app's database,
+    /// ``StoreError/Code/newerSchema`` for a newer Herald's, and
+    /// ``StoreError/Code/corrupt`` when tables its migrations created are missing.
+    private static func refuseForeignSchema(_ db: Database, path: String?, migrator: DatabaseMigrator) throws {
+        let tables = try userTables(db)
+        guard !tables.isEmpty else { return }
+        let applied: Set<String> = try db.tableExists("grdb_migrations") ? migrator.appliedIdentifiers(db) : []
+        guard let first = migrator.migrations.first, applied.contains(first) else {
+            throw StoreError.notHerald(path: path, contents: describe(tables: tables))
+        }
+        try refuseNewerSchema(db, path: path, migrator: migrator)
+        let known = try schemaTables(createdBy: migrator, upTo: nil)
+        let foreign = tables.filter { !known.contains($0) }
+        guard foreign.isEmpty else {
+            throw StoreError.notHerald(path: path, contents: describe(tables: foreign))
+        }
+        guard let last = migrator.migrations.last(where: { applied.contains($0) }) else { return }
+        let missing = try schemaTables(createdBy: migrator, upTo: last).subtracting(tables).sorted()
+        guard missing.isEmpty else {
+            throw CorruptValue(table: missing.joined(separator: ", "),
+                               detail: "missing, though the database's migrations created it")
+        }
+    }
+
+    private static func describe(tables: [String]) -> String {
+        let shown = tables.prefix(8).joined(separator: ", ")
+        let more = tables.count > 8 ? ", … (\(tables.count) in all)" : ""
+        return "an SQLite database with \(tables.count == 1 ? "table" : "tables") \(shown)\(more)"
+    }
+
+    /// The tables of a database, without SQLite's own, by name.
+    private static func userTables(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    }
+
+    /// The tables the migrator creates up to a migration (all of them when `nil`), on
+    /// a scratch database in memory.
+    private static func schemaTables(createdBy migrator: DatabaseMigrator, upTo last: String?) throws -> Set<String> {
+        let scratch = try DatabaseQueue()
+        if let last { try migrator.migrate(scratch, upTo: last) } else { try migrator.migrate(scratch) }
+        return Set(try scratch.read(userTables))
     }
 
     /// Throws ``StoreError/Code/newerSchema`` when the database has migrations the
@@ -170,7 +258,7 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     /// it is released.
     public func close() throws {
         do {
-            if path != nil {
+            if writer is DatabasePool {
                 try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
             }
             try writer.close()

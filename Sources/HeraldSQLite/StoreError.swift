@@ -20,6 +20,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             case cannotOpen
             case corrupt
             case newerSchema
+            case notHerald
             case full
             case readFailed
             case writeFailed
@@ -36,6 +37,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         /// The database was written by a newer version of Herald whose schema this
         /// version does not know.
         public static let newerSchema = Code(base: .newerSchema)
+        /// The file is not a Herald database: an empty (0-byte) file, or an SQLite
+        /// database with tables Herald did not create (another app's).
+        public static let notHerald = Code(base: .notHerald)
         /// The disk (or the database's size limit) is full: the write did not happen.
         public static let full = Code(base: .full)
         /// Reading failed for another reason (an I/O error, a lock held too long).
@@ -113,6 +117,14 @@ extension StoreError {
             code: .newerSchema, path: path,
             reason: "the database was written by a newer version of Herald (migrations this version does not know: \(unknownMigrations.joined(separator: ", ")))",
             recovery: "Update the app to the version that wrote it, or restore an older backup; the file was left untouched and \(keepFile)."
+        )
+    }
+
+    static func notHerald(path: String?, contents: String) -> StoreError {
+        StoreError(
+            code: .notHerald, path: path,
+            reason: "the file is \(contents) that Herald did not create",
+            recovery: "Give the path of a Herald database, or a path where no file exists yet to start with empty state; the file was left untouched and \(keepFile)."
         )
     }
 

@@ -22,8 +22,10 @@ struct SimulateCommand: AsyncParsableCommand {
             --state PATH a new file starts the scenario and keeps where it stopped, and an \
             existing one resumes it for --days more days. A scenario that cannot be read, an \
             event that cannot happen when it comes (a tap with nothing of the entity \
-            delivered), or a state file that cannot be resumed exits with status 65 and \
-            says where and what to do.
+            delivered), or a state file that cannot be resumed (another scenario's, not a Herald \
+            database, damaged) exits with status 65 and says where and what to do, leaving \
+            the file unchanged; a state file another run is using exits with status 75 at \
+            once; a failed write exits with status 74.
             """
     )
 
@@ -51,14 +53,22 @@ struct SimulateCommand: AsyncParsableCommand {
             StandardError.write(error.description)
             throw ExitCode(65)
         }
+        // From here a stop by Ctrl-C or SIGTERM removes what the run created.
+        SignalCleanup.install()
         let stateFile: StateFile
         do {
-            stateFile = try StateFile.open(state.place)
+            stateFile = try StateFile.open(state.place) { copy, location in
+                // Refuse before writing: the checks run on a copy of the file.
+                _ = try ScenarioSession(file: file, store: copy, location: location).checkpoint()
+            }
+        } catch let error as StateFileLock.Busy {
+            StandardError.write(error.description)
+            throw ExitCode(75)
         } catch {
             StandardError.write("cannot use the state: \(error)")
             throw ExitCode(65)
         }
-        defer { stateFile.removeIfTemporary() }
+        defer { stateFile.finish() }
         let result: ScenarioResult
         do {
             result = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
@@ -68,6 +78,10 @@ struct SimulateCommand: AsyncParsableCommand {
             StandardError.write(error.description)
             throw ExitCode(65)
         } catch let error as ScenarioStateError {
+            StandardError.write(error.description)
+            throw ExitCode(65)
+        } catch let error as StoreError where [StoreError.Code.corrupt, .notHerald, .newerSchema].contains(error.code) {
+            // What the file holds is wrong, not the writing of it.
             StandardError.write(error.description)
             throw ExitCode(65)
         } catch let error as StoreError {

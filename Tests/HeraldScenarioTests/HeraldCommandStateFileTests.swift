@@ -1,0 +1,252 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import GRDB
+import Testing
+
+/// `herald simulate --state PATH` on state files it must not use: each is refused with
+/// its exit status and a message saying what the file is, and left byte for byte as it
+/// was; a file another run holds is refused at once; a run leaves nothing behind in
+/// the temporary directory, also when it is stopped.
+///
+/// | file at PATH                           | status | message says                                                  |
+/// |----------------------------------------|--------|---------------------------------------------------------------|
+/// | another app's database (`users`)       | 65     | is an SQLite database with table users that Herald did not create |
+/// | another app's database (`settings`)    | 65     | … with table settings that Herald did not create              |
+/// | an empty file (0 bytes)                | 65     | is an empty file (0 bytes) that Herald did not create         |
+/// | a text file                            | 65     | is not a Herald database or its content is damaged            |
+/// | another scenario's state               | 65     | holds the state of the scenario "Habits in Berlin"            |
+/// | the state of the scenario before an edit | 65   | … as its file was then, not of this scenario file             |
+/// | Herald state without a scenario        | 65     | holds Herald state but no scenario's progress                 |
+/// | a run that stopped half way            | 65     | stopped before it could save its progress                     |
+/// | a dropped table                        | 65     | table deletions: missing                                      |
+/// | a stored value that is not JSON        | 65     | is not valid JSON                                             |
+/// | a file another run is using            | 75     | another herald run is using this state file                   |
+extension HeraldCommandTests {
+    enum RefusedStateFile: String, CaseIterable, CustomTestStringConvertible {
+        case usersTable, settingsTable, emptyFile, textFile, anotherScenario, editedScenario,
+             heraldStateWithoutScenario, interruptedRun, droppedTable, invalidJSON
+
+        var testDescription: String { rawValue }
+
+        var message: String {
+            switch self {
+            case .usersTable: "the file is an SQLite database with table users that Herald did not create"
+            case .settingsTable: "the file is an SQLite database with table settings that Herald did not create"
+            case .emptyFile: "the file is an empty file (0 bytes) that Herald did not create"
+            case .textFile: "the file is not a Herald database or its content is damaged"
+            case .anotherScenario: "holds the state of the scenario \"Habits in Berlin\" as its file was then"
+            case .editedScenario: "holds the state of the scenario \"Habits in Berlin\" as its file was then, not of this scenario file"
+            case .heraldStateWithoutScenario: "holds Herald state but no scenario's progress"
+            case .interruptedRun: "a run of \"Habits in Berlin\" on it stopped before it could save its progress"
+            case .droppedTable: "table deletions: missing, though the database's migrations created it"
+            case .invalidJSON: "is not valid JSON"
+            }
+        }
+    }
+
+    /// Runs `herald` like ``makeExecution(_:)``, with extra environment variables.
+    func makeExecution(_ arguments: [String], environment: [String: String]) async throws -> Execution {
+        let process = Process()
+        process.executableURL = try Self.heraldExecutable()
+        process.arguments = arguments
+        process.currentDirectoryURL = ScenarioFixtures.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Execution(status: process.terminationStatus,
+                         stdout: String(decoding: stdout, as: UTF8.self),
+                         stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A folder in the temporary directory, with a way to remove it.
+    func makeFolder() throws -> (path: String, remove: @Sendable () -> Void) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-state-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return (path, { try? FileManager.default.removeItem(atPath: path) })
+    }
+
+    /// Writes the file `kind` names at `path` in `folder`; returns the scenario to run on it.
+    func makeRefusedStateFile(_ kind: RefusedStateFile, at path: String, in folder: String) async throws -> String {
+        let habits = "Examples/habits.yaml"
+        func runHabits(_ scenario: String = habits) async throws {
+            let run = try await makeExecution(["simulate", scenario, "--days", "1", "--state", path])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        func edit(_ sql: String) throws {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: sql)
+                _ = try db.checkpoint(.truncate)
+            }
+            try queue.close()
+        }
+        switch kind {
+        case .usersTable, .settingsTable:
+            let table = kind == .usersTable ? "users (id INTEGER PRIMARY KEY, name TEXT)" : "settings (key TEXT PRIMARY KEY, value TEXT)"
+            try edit("CREATE TABLE \(table)")
+        case .emptyFile:
+            try Data().write(to: URL(fileURLWithPath: path))
+        case .textFile:
+            try Data("not a database\n".utf8).write(to: URL(fileURLWithPath: path))
+        case .anotherScenario:
+            try await runHabits()
+            return "Examples/seed-004-badges.yaml"
+        case .editedScenario:
+            let scenario = folder + "/habits.yaml"
+            let text = try String(contentsOfFile: ScenarioFixtures.packageRoot.appendingPathComponent(habits).path, encoding: .utf8)
+            try text.write(toFile: scenario, atomically: true, encoding: .utf8)
+            try await runHabits(scenario)
+            try (text + "# edited\n").write(toFile: scenario, atomically: true, encoding: .utf8)
+            return scenario
+        case .heraldStateWithoutScenario:
+            try await runHabits()
+            try edit("DELETE FROM settings WHERE key LIKE 'scenario.%'")
+        case .interruptedRun:
+            try await runHabits()
+            try edit("INSERT INTO settings (key, value) VALUES ('scenario.running', 'true')")
+        case .droppedTable:
+            try await runHabits()
+            try edit("DROP TABLE deletions")
+        case .invalidJSON:
+            try await runHabits()
+            try edit("UPDATE settings SET value = '{\"next_event\": ' WHERE key = 'scenario.progress'")
+        }
+        return habits
+    }
+
+    @Test(arguments: RefusedStateFile.allCases)
+    func aStateFileThatCannotBeResumedIsRefusedUnchanged(_ kind: RefusedStateFile) async throws {
+        // Given a file at the state path that the run must not use
+        let folder = try makeFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/state.sqlite"
+        let scenario = try await makeRefusedStateFile(kind, at: path, in: folder.path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+
+        // When a scenario runs on it
+        let run = try await makeExecution(["simulate", scenario, "--state", path])
+
+        // Then herald exits 65 naming the file and saying what it is, prints no timeline,
+        // and leaves the file byte for byte as it was, with nothing beside it
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(path), "\(run.stderr)")
+        #expect(run.stderr.contains(kind.message), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == files)
+    }
+
+    @Test func aStateFileAnotherRunHoldsIsRefusedAtOnce() async throws {
+        // Given a state file and a process holding its lock, as a running herald does
+        let folder = try makeFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/state.sqlite"
+        let first = try await makeExecution(["simulate", "Examples/habits.yaml", "--days", "1", "--state", path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let holder = open(path + ".lock", O_RDWR | O_CREAT, 0o644)
+        try #require(holder >= 0)
+        try #require(flock(holder, LOCK_EX | LOCK_NB) == 0)
+
+        // When another run resumes it
+        let refused = try await makeExecution(["simulate", "Examples/habits.yaml", "--days", "1", "--state", path])
+
+        // Then it is refused with status 75, says so, and does not touch the state
+        #expect(refused.status == 75, "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr == "error: \(path): another herald run is using this state file (it holds the lock \(path).lock); wait for it to end and run again, or give another --state path\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+
+        // And once the holder ends, the run resumes and removes the lock file after it
+        close(holder)
+        let resumed = try await makeExecution(["simulate", "Examples/habits.yaml", "--days", "1", "--state", path])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stdout.contains("delivery"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["state.sqlite"])
+    }
+
+    /// A long run: the travel scenario for a year takes seconds.
+    static let longRun = ["simulate", "Examples/travel-and-clock.yaml", "--days", "366"]
+
+    /// Starts `herald` with `arguments` without waiting for it, its output discarded.
+    func startHerald(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = try Self.heraldExecutable()
+        process.arguments = arguments
+        process.currentDirectoryURL = ScenarioFixtures.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    @Test func twoRunsOnOneStateFileNeverOverlap() async throws {
+        // Given a long run that has started on a new state file
+        let folder = try makeFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/state.sqlite"
+        let long = try startHerald(Self.longRun + ["--state", path])
+        while !FileManager.default.fileExists(atPath: path), long.isRunning { try await Task.sleep(for: .milliseconds(2)) }
+        try #require(long.isRunning, "the first run ended before the test could overlap it")
+
+        // When a second run starts on it while the first runs
+        let second = try await makeExecution(Self.longRun + ["--state", path])
+        let firstStillRan = long.isRunning
+
+        // Then the second is refused at once without touching the run
+        #expect(firstStillRan)
+        #expect(second.status == 75, "\(second.stderr)")
+        #expect(second.stderr.contains("another herald run is using this state file"), "\(second.stderr)")
+
+        // And once the first ends (stopped here), its lock is gone and a run gets past it
+        kill(long.processIdentifier, SIGTERM)
+        long.waitUntilExit()
+        #expect(long.terminationStatus == 128 + SIGTERM)
+        #expect(!FileManager.default.fileExists(atPath: path + ".lock"))
+        let third = try await makeExecution(Self.longRun + ["--state", path])
+        #expect([0, 65].contains(third.status), "\(third.stderr)")
+    }
+
+    @Test func aDefaultRunLeavesNothingInTheTemporaryDirectory() async throws {
+        let folder = try makeFolder()
+        defer { folder.remove() }
+
+        let done = try await makeExecution(["simulate", "Examples/habits.yaml"], environment: ["TMPDIR": folder.path])
+
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aStoppedDefaultRunRemovesItsTemporaryFiles(_ signalNumber: Int32) async throws {
+        // Given a long default run, its state file in a folder of its own
+        let folder = try makeFolder()
+        defer { folder.remove() }
+        let process = try startHerald(Self.longRun, environment: ["TMPDIR": folder.path])
+        while try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, process.isRunning {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+
+        // When it is stopped mid-run
+        let wasRunning = process.isRunning
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+
+        // Then it exits with 128 + the signal and leaves no file behind
+        #expect(wasRunning)
+        #expect(process.terminationStatus == 128 + signalNumber, "\(process.terminationStatus)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+}
