@@ -48,26 +48,6 @@ extension HeraldCommandTests {
         }
     }
 
-    /// Runs `herald` like ``makeExecution(_:)``, with extra environment variables.
-    func makeExecution(_ arguments: [String], environment: [String: String]) async throws -> Execution {
-        let process = Process()
-        process.executableURL = try Self.heraldExecutable()
-        process.arguments = arguments
-        process.currentDirectoryURL = ScenarioFixtures.packageRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Execution(status: process.terminationStatus,
-                         stdout: String(decoding: stdout, as: UTF8.self),
-                         stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
     /// A folder in the temporary directory, with a way to remove it.
     func makeFolder() throws -> (path: String, remove: @Sendable () -> Void) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-state-tests-\(UUID().uuidString)").path

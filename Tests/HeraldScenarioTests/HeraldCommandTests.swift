@@ -30,12 +30,16 @@ struct HeraldCommandTests {
         return try #require(found, "build the herald executable first (swift build); looked in \(candidates.map(\.path))")
     }
 
-    /// Runs `herald` with `arguments` in the package's root directory.
-    func makeExecution(_ arguments: [String]) async throws -> Execution {
+    /// Runs `herald` with `arguments` in the package's root directory, with `environment`
+    /// added to the test's own.
+    func makeExecution(_ arguments: [String], environment: [String: String] = [:]) async throws -> Execution {
         let process = Process()
         process.executableURL = try Self.heraldExecutable()
         process.arguments = arguments
         process.currentDirectoryURL = ScenarioFixtures.packageRoot
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
