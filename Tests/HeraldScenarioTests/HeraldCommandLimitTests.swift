@@ -28,8 +28,8 @@ struct HeraldCommandLimitTests {
         let deadline = Date().addingTimeInterval(limit)
         var timedOut = false
         // Drain the pipes while waiting, so a large output cannot block the process.
-        async let stdout = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let stderr = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
+        async let stdout = HeraldCommandTests.readToEnd(output.fileHandleForReading)
+        async let stderr = HeraldCommandTests.readToEnd(errors.fileHandleForReading)
         while process.isRunning {
             if Date() > deadline {
                 timedOut = true

@@ -44,13 +44,23 @@ struct HeraldCommandTests {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let (ended, end) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in end.finish() }
         try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        async let stdout = Self.readToEnd(output.fileHandleForReading)
+        async let stderr = Self.readToEnd(errors.fileHandleForReading)
+        for await _ in ended {}
         return Execution(status: process.terminationStatus,
-                         stdout: String(decoding: stdout, as: UTF8.self),
-                         stderr: String(decoding: stderr, as: UTF8.self))
+                         stdout: String(decoding: await stdout, as: UTF8.self),
+                         stderr: String(decoding: await stderr, as: UTF8.self))
+    }
+
+    /// Reads a pipe to its end on a thread of its own: a blocking read on one of Swift
+    /// concurrency's few threads would stall every other test while herald runs.
+    static func readToEnd(_ handle: FileHandle) async -> Data {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: handle.readDataToEndOfFile()) }
+        }
     }
 
     @Test func simulatePrintsTheHabitsTimelineAsJSONLines() async throws {
