@@ -17,7 +17,6 @@ open class UNNotificationTrigger: NSObject {
 /// Objective-C exception, not an error): callers check first.
 open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger {
     open private(set) var timeInterval: TimeInterval
-    let createdAt = Date()
 
     public convenience init(timeInterval: TimeInterval, repeats: Bool) {
         self.init(checkedInterval: timeInterval, repeats: repeats)
@@ -30,7 +29,8 @@ open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger {
         super.init(repeats: repeats)
     }
 
-    open func nextTriggerDate() -> Date? { Date().addingTimeInterval(timeInterval) }
+    /// From the stand-in's clock (``UNUserNotificationCenter/current()``'s), never the wall clock.
+    open func nextTriggerDate() -> Date? { UNUserNotificationCenter.sharedClock.now.addingTimeInterval(timeInterval) }
 }
 
 /// Linux stand-in for `UNCalendarNotificationTrigger`: fires when the date matches the
@@ -48,8 +48,10 @@ open class UNCalendarNotificationTrigger: UNNotificationTrigger {
         super.init(repeats: repeats)
     }
 
+    /// From the stand-in's clock and zone (``UNUserNotificationCenter/current()``'s).
     open func nextTriggerDate() -> Date? {
-        ShimCalendarMatch.next(matching: dateComponents, after: Date(), deviceZone: TimeZone.current)
+        let clock = UNUserNotificationCenter.sharedClock
+        return ShimCalendarMatch.next(matching: dateComponents, after: clock.now, deviceZone: clock.timeZone)
     }
 }
 #endif

@@ -22,9 +22,19 @@ import Foundation
 /// Not `Sendable`, like the SDK's class; its state sits behind a lock because the
 /// platform's center may be called from any thread.
 open class UNUserNotificationCenter: NSObject {
+    /// The app's center on Linux. The stand-in never reads the wall clock or the current
+    /// zone: its clock starts at 2001-01-01 00:00 UTC and moves only when a test moves it
+    /// (tests make their own centers with ``makeForTesting(now:timeZone:userAnswer:dropRule:)``).
     nonisolated(unsafe) private static let shared = UNUserNotificationCenter(
-        now: Date(), timeZone: TimeZone.current, userAnswer: .grant, dropRule: .keepSoonest
+        now: Date(timeIntervalSinceReferenceDate: 0), timeZone: TimeZone(identifier: "UTC")!,
+        userAnswer: .grant, dropRule: .keepSoonest
     )
+
+    /// The shared center's virtual instant and zone: what the stand-in's triggers
+    /// answer `nextTriggerDate()` from, as Apple's answer from the device's clock.
+    static var sharedClock: (now: Date, timeZone: TimeZone) {
+        shared.withState { ($0.now, $0.timeZone) }
+    }
 
     /// The app's notification center.
     open class func current() -> UNUserNotificationCenter { shared }

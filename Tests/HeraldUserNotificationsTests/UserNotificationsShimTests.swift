@@ -4,6 +4,15 @@ import Testing
 @_spi(Testing) import UserNotificationsShim
 
 struct UserNotificationsShimTests {
+    @Test func triggersAnswerFromTheStandInsClockNotTheWallClock() {
+        // The shared center's clock starts at 2001-01-01 00:00 UTC and no test moves it
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        #expect(UNTimeIntervalNotificationTrigger(timeInterval: 90, repeats: false).nextTriggerDate()
+                == start.addingTimeInterval(90))
+        let nine = UNCalendarNotificationTrigger(dateMatching: DateComponents(hour: 9, minute: 0), repeats: true)
+        #expect(nine.nextTriggerDate() == start.addingTimeInterval(9 * 3_600))
+    }
+
     @Test func addingAnIdentifierAgainReplacesThePendingRequest() async throws {
         let center = makePlatformCenter()
 
