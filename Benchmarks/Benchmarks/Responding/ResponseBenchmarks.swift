@@ -48,7 +48,8 @@ let benchmarks: @Sendable () -> Void = {
         for (index, sample) in responses.enumerated() {
             // The state a response is decided on: the recent one (the queue drains as
             // the app takes routes, so it is read as it stands here).
-            let step = ResponseStep.received(sample, sequence: index + 1, state: EngineState(), now: start,
+            let step = ResponseStep.received(sample, decoding: PayloadDecoder().decode(sample.notification.request.content.userInfo),
+                                             sequence: index + 1, state: EngineState(), now: start,
                                              deviceZone: zone, categories: categories)
             store.commit(step.changes)
         }

@@ -16,14 +16,10 @@ extension Engine {
         let identifier = response.notification.request.identifier
         do {
             let state = try recentState()
+            // The decoder logs a payload it cannot use.
             let step = ResponseStep.received(
-                response, sequence: state.nextResponseSequence, state: state, now: clock.now,
-                deviceZone: clock.timeZone, categories: categories, decoder: responseDecoder.payloadDecoder)
-            if case .invalid(let reason) = step.decoding {
-                logger.warning("response with an unusable payload", metadata: [
-                    "identifier": "\(identifier)", "action": "\(response.actionIdentifier)", "reason": "\(reason)",
-                ])
-            }
+                response, decoding: responseDecoder.decode(response), sequence: state.nextResponseSequence,
+                state: state, now: clock.now, deviceZone: clock.timeZone, categories: categories)
             try commit(step.changes)
         } catch {
             logger.error("recording a response failed", metadata: ["identifier": "\(identifier)", "error": "\(error)"])

@@ -18,7 +18,6 @@ public enum OccurrenceDay {
     }
 
     static func day(of local: LocalDateTime, in converter: ZoneConverter, device: ZoneConverter) -> LocalDate {
-        if converter === device { return device.local(for: device.instant(for: local).date).date }
-        return device.local(for: converter.instant(for: local).date).date
+        device.local(for: converter.instant(for: local).date).date
     }
 }

@@ -5,13 +5,26 @@ extension Planner {
     struct Context {
         let input: PlanningInput
         let deviceConverter: ZoneConverter
-        let converters: [ZoneConverter]
+        /// The declared rules by identity, with their converters: built once, and only
+        /// when snoozes or follow-ups need them.
+        let rulesByID: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)]
+        /// When each Herald notification was last delivered, by identifier: built once,
+        /// and only when snoozes or posted events need it.
+        let lastFired: [NotificationIdentifier: Date]
 
-        /// The declared rules by identity, with their converters.
-        var rulesByID: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)] {
-            var result: [ReminderRule.ID: (ReminderRule, ZoneConverter)] = [:]
-            for (index, rule) in input.rules.enumerated() { result[rule.id] = (rule, converters[index]) }
-            return result
+        init(input: PlanningInput, deviceConverter: ZoneConverter, converters: [ZoneConverter]) {
+            self.input = input
+            self.deviceConverter = deviceConverter
+            var rules: [ReminderRule.ID: (ReminderRule, ZoneConverter)] = [:]
+            if !input.snoozes.isEmpty || input.rules.contains(where: { $0.followUpAfter != nil }) {
+                for (index, rule) in input.rules.enumerated() { rules[rule.id] = (rule, converters[index]) }
+            }
+            rulesByID = rules
+            var fired: [NotificationIdentifier: Date] = [:]
+            if !input.snoozes.isEmpty || !input.postedEvents.isEmpty {
+                for record in input.fired { fired[record.identifier] = max(fired[record.identifier] ?? record.date, record.date) }
+            }
+            lastFired = fired
         }
 
         /// The original occurrence an identifier names, when its rule is declared.
@@ -28,13 +41,6 @@ extension Planner {
                 || input.satisfied.contains(EntityDay(entity, deviceConverter.local(for: date).date))
         }
 
-        /// When each Herald notification was last delivered, by identifier.
-        private var lastFired: [NotificationIdentifier: Date] {
-            var result: [NotificationIdentifier: Date] = [:]
-            for record in input.fired { result[record.identifier] = max(result[record.identifier] ?? record.date, record.date) }
-            return result
-        }
-
         /// A snooze request for every snoozed occurrence still to fire, of a declared
         /// rule, not satisfied for the original's day, and not delivered already (the
         /// clock may have been set back past it).
@@ -42,7 +48,7 @@ extension Planner {
             guard !input.snoozes.isEmpty else { return [] }
             let rules = rulesByID
             let fired = lastFired
-            let utc = ZoneConverter.for(TimeZone(identifier: "UTC")!)
+            let utc = ZoneConverter.utc
             return input.snoozes.filter { $0.until > input.now && $0.until < end }.compactMap { record in
                 guard let (rule, occurrence) = original(record.original, in: rules),
                       !isSatisfied(rule.entity, on: occurrence.date) else { return nil }
@@ -74,7 +80,7 @@ extension Planner {
             guard limit > 0, input.rules.contains(where: { $0.followUpAfter != nil }) else { return [] }
             let rules = rulesByID
             let snoozed = Set(input.snoozes.map(\.original))
-            let utc = ZoneConverter.for(TimeZone(identifier: "UTC")!)
+            let utc = ZoneConverter.utc
             var originals: [(rule: ReminderRule, occurrence: Occurrence, delivered: Date)] =
                 reminders.map { ($0.rule, $0.occurrence, $0.date) }
             var followedUp: Set<NotificationIdentifier> = []

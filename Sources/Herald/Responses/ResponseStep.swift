@@ -4,12 +4,13 @@ import Foundation
 /// of its action (completion, snooze, deferral, follow-up withdrawal) and the state
 /// change that records it; then, once the app is ready, the route it leads to.
 ///
-/// Built-in actions take effect when the response arrives (``received(_:sequence:state:now:deviceZone:categories:decoder:)``),
+/// Built-in actions take effect when the response arrives (``received(_:decoding:sequence:state:now:deviceZone:categories:)``),
 /// also in a background launch where the app's interface never comes; only handing
 /// the route to the app waits for it to be ready (``route(for:resolution:)``).
 ///
 /// ```swift
-/// let step = ResponseStep.received(response, sequence: 1, state: state, now: now,
+/// let decoding = ResponseDecoder().decode(response)
+/// let step = ResponseStep.received(response, decoding: decoding, sequence: 1, state: state, now: now,
 ///                                  deviceZone: zone, categories: categories)
 /// try store.commit(step.changes)        // queued, acknowledged, and the action's effect
 /// // later, when the app is ready:
@@ -40,11 +41,10 @@ public enum ResponseStep {
     /// was delivered. A snooze ends on a whole second. Every valid response
     /// acknowledges its occurrence, which withdraws its follow-up.
     public static func received(
-        _ response: NotificationResponse, sequence: Int, state: EngineState, now: Date, deviceZone: TimeZone,
-        categories: CategoryRegistry, decoder: PayloadDecoder = PayloadDecoder()
+        _ response: NotificationResponse, decoding: PayloadDecoding, sequence: Int, state: EngineState, now: Date,
+        deviceZone: TimeZone, categories: CategoryRegistry
     ) -> Received {
         let action = action(of: response, in: categories)
-        let decoding = decoder.decode(response.notification.request.content.userInfo)
         let id = response.responseID
         if state.handledResponses[id] != nil || state.queuedResponses.contains(where: { $0.id == id }) {
             return Received(changes: [], effect: .none, action: action, decoding: decoding, isDuplicate: true)
