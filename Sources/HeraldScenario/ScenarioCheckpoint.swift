@@ -69,20 +69,25 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     }
 
     /// What the summary says about the last plan: until when it covers, where its
-    /// horizon ends, and how many occurrences it cut.
+    /// horizon ends, and how many occurrences it cut (and which, and why: `nil` in a
+    /// state file written before the cuts were kept).
     public struct PlanCoverage: Hashable, Sendable, Codable {
         public var coverageHorizon: Date?
         public var horizonEnd: Date?
         public var cuts: Int
+        public var cutList: [ScenarioCut]?
 
-        public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int) {
+        public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int, cutList: [ScenarioCut]? = nil) {
             self.coverageHorizon = coverageHorizon
             self.horizonEnd = horizonEnd
             self.cuts = cuts
+            self.cutList = cutList
         }
 
         init(_ plan: Plan) {
-            self.init(coverageHorizon: plan.coverageHorizon, horizonEnd: plan.horizonEnd, cuts: plan.cuts().count)
+            let cuts = plan.cuts()
+            self.init(coverageHorizon: plan.coverageHorizon, horizonEnd: plan.horizonEnd, cuts: cuts.count,
+                      cutList: cuts.map(ScenarioCut.init))
         }
     }
 

@@ -40,15 +40,7 @@ extension ScenarioResult {
             case .route(let route):
                 lines.append("\(when)  route      \(Self.describe(route, zone: zone))")
             case .reconcile(let reconcile):
-                var text = "\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): "
-                text += "+\(reconcile.added) -\(reconcile.removed) =\(reconcile.unchanged)"
-                if reconcile.failedAdds > 0 { text += " (\(reconcile.failedAdds) failed)" }
-                if reconcile.clearedDelivered > 0 { text += ", cleared \(reconcile.clearedDelivered) delivered" }
-                if let planned = reconcile.planned { text += ", planned \(planned)" }
-                if reconcile.displaced > 0 { text += " (\(reconcile.displaced) displaced by snoozes and events)" }
-                if let badge = reconcile.badgeSet { text += ", app badge set to \(badge)" }
-                if let failure = reconcile.failure { text += ", planning failed: \(failure)" }
-                lines.append(text)
+                lines.append("\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): \(reconcile.changeText)")
             }
         }
         lines.append("")
@@ -80,7 +72,7 @@ extension ScenarioResult {
     }
 
     /// `ready "Read 20 pages" (tap, waited 2 s), completed 2026-11-21, app badge 0`.
-    static func describe(_ route: TimelineRoute, zone: TimeZone) -> String {
+    public static func describe(_ route: TimelineRoute, zone: TimeZone) -> String {
         var text = route.destination.rawValue
         switch route.destination {
         case .ready, .inactive: if let title = route.title { text += " \"\(PrintableText.escaped(title))\"" }

@@ -60,11 +60,16 @@ public struct ScenarioRunner: Sendable {
     /// Where Herald keeps its state during the run (and, with ``play(from:)``, where a
     /// paused run's engine state stays): in memory unless given.
     public var store: any EngineStore
+    /// Where to stop instead of the end of ``days``, when sooner (`herald plan --at`):
+    /// the run plays the events before this instant and moves time to it.
+    public var stopAt: Date?
 
-    public init(scenario: Scenario, days: Int? = nil, store: any EngineStore = InMemoryEngineStore()) {
+    public init(scenario: Scenario, days: Int? = nil, store: any EngineStore = InMemoryEngineStore(),
+                stopAt: Date? = nil) {
         self.scenario = scenario
         self.days = days ?? scenario.days
         self.store = store
+        self.stopAt = stopAt
     }
 
     /// The local date-time a run from the start ends.
@@ -123,7 +128,7 @@ public struct ScenarioRunner: Sendable {
         let last = end(after: first)
         let scenarioTime = ZoneConverter.for(scenario.zone)
         let startDate = scenarioTime.instant(for: first).date
-        let endDate = scenarioTime.instant(for: last).date
+        let endDate = min(scenarioTime.instant(for: last).date, stopAt ?? .distantFuture)
 
         let clock: VirtualClock
         let center: SimulatedNotificationCenter
@@ -204,7 +209,7 @@ public struct ScenarioRunner: Sendable {
             reconciles: await recorder.reconciles,
             routes: await recorder.routes,
             droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
-            capacity: center.capacity, endedAt: clock.now)
+            capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [])
         let result = ScenarioResult(name: scenario.name, zone: scenario.zone, start: first, end: last,
                                     timeline: await recorder.timeline, summary: summary,
                                     deviceZone: checkpoint?.zone ?? scenario.zone)

@@ -25,6 +25,9 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var horizonEnd: Date?
     /// Occurrences the last plan cut to stay inside the budget (`plan.cuts().count`).
     public var cuts: Int
+    /// Those occurrences, soonest first, each with its reason (empty when a resumed run
+    /// did not plan and its state file predates the list).
+    public var cutList: [ScenarioCut]
     /// Reconcile runs during the scenario.
     public var reconciles: Int
     /// Responses routed to the app.
@@ -39,7 +42,7 @@ public struct ScenarioSummary: Hashable, Sendable {
 
     public init(delivered: Int, pending: Int, stillDelivered: Int, appBadge: Int, coverageHorizon: Date?,
                 horizonEnd: Date?, cuts: Int, reconciles: Int, routes: Int = 0, droppedIdentifiers: [String] = [],
-                capacity: Int = 64, endedAt: Date? = nil) {
+                capacity: Int = 64, endedAt: Date? = nil, cutList: [ScenarioCut] = []) {
         self.delivered = delivered
         self.pending = pending
         self.stillDelivered = stillDelivered
@@ -47,6 +50,7 @@ public struct ScenarioSummary: Hashable, Sendable {
         self.coverageHorizon = coverageHorizon
         self.horizonEnd = horizonEnd
         self.cuts = cuts
+        self.cutList = cutList
         self.reconciles = reconciles
         self.routes = routes
         self.droppedIdentifiers = droppedIdentifiers
