@@ -121,6 +121,9 @@ public struct HTMLReport: Sendable {
             item.kind = .route
             item.identifier = route.identifier
             item.text = "route " + ScenarioResult.describe(route, zone: zone)
+        case .smartTiming(let smart):
+            item.kind = .smartTiming
+            item.text = "smart timing: \(smart.text)"
         }
         append(item, zone: zone)
     }

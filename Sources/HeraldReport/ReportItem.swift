@@ -6,6 +6,7 @@ import Herald
 struct ReportItem: Sendable {
     enum Kind: String, Sendable {
         case delivery, prompt, event, reconcile, lifecycle, user, route
+        case smartTiming = "smart-timing"
     }
 
     var kind: Kind

@@ -39,6 +39,8 @@ extension ScenarioResult {
                 lines.append("\(when)  prompt     \(PrintableText.escaped(prompt.title)): \(actions)")
             case .route(let route):
                 lines.append("\(when)  route      \(Self.describe(route, zone: zone))")
+            case .smartTiming(let smart):
+                lines.append("\(when)  smart      \(smart.text)")
             case .reconcile(let reconcile):
                 lines.append("\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): \(reconcile.changeText)")
             }
@@ -62,7 +64,7 @@ extension ScenarioResult {
             ("coverage horizon", coverage),
             ("cut occurrences", "\(summary.cuts)"),
             ("dropped requests", "\(summary.dropped)"),
-        ]
+        ] + (summary.smartTiming.map { [("smart timing", $0.text)] } ?? [])
         for (label, value) in rows { lines.append("  \(label.padding(20))\(value)") }
         if let warning = summary.dropWarning {
             lines.append("")

@@ -137,7 +137,8 @@ public struct ScenarioRunner: Sendable {
         if let checkpoint {
             clock = VirtualClock(now: checkpoint.now, timeZone: checkpoint.zone)
             center = SimulatedNotificationCenter(restoring: checkpoint.system, clock: clock)
-            source = ScenarioReminderSource(entities: checkpoint.data.entities, posted: checkpoint.data.posted)
+            source = ScenarioReminderSource(entities: checkpoint.data.entities, posted: checkpoint.data.posted,
+                                            settings: checkpoint.data.settings ?? ScenarioCheckpoint.Settings())
         } else {
             // The device before the app runs: yesterday's notifications, still in the list.
             let stale = scenario.delivered.sorted { $0.at < $1.at }
@@ -168,7 +169,7 @@ public struct ScenarioRunner: Sendable {
         }
         let environment = ScenarioAppEnvironment(
             center: center, source: source, store: store, configuration: scenario.planner.configuration,
-            categories: categories, readiness: scenario.readiness, recorder: recorder)
+            categories: categories, readiness: scenario.readiness, recorder: recorder, smartTiming: scenario.smartTiming)
         // The process a paused run left running goes on: the device starts it again
         // without the launch being part of the story.
         let resumed = checkpoint.flatMap { $0.app == .notRunning ? nil : $0 }
@@ -209,7 +210,8 @@ public struct ScenarioRunner: Sendable {
             reconciles: await recorder.reconciles,
             routes: await recorder.routes,
             droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
-            capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [])
+            capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
+            smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
         let result = ScenarioResult(name: scenario.name, zone: scenario.zone, start: first, end: last,
                                     timeline: await recorder.timeline, summary: summary,
                                     deviceZone: checkpoint?.zone ?? scenario.zone)
@@ -217,7 +219,8 @@ public struct ScenarioRunner: Sendable {
         let stopped = ScenarioCheckpoint(
             nextEvent: nextEvent, end: last, now: clock.now, zone: clock.timeZone, app: await device.appState,
             appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: await center.snapshot(),
-            data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted),
+            data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted,
+                                             settings: await source.settings),
             plan: plan, pendingTimeChanges: await device.pendingTimeChanges)
         return Outcome(result: result, checkpoint: stopped)
     }

@@ -39,10 +39,14 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var capacity: Int
     /// The device clock's instant when the run stopped; `nil` for a summary built by hand.
     public var endedAt: Date?
+    /// The last smart-timing recomputation of the run (`nil` with smart timing off, or
+    /// when this run recomputed nothing).
+    public var smartTiming: TimelineSmartTiming?
 
     public init(delivered: Int, pending: Int, stillDelivered: Int, appBadge: Int, coverageHorizon: Date?,
                 horizonEnd: Date?, cuts: Int, reconciles: Int, routes: Int = 0, droppedIdentifiers: [String] = [],
-                capacity: Int = 64, endedAt: Date? = nil, cutList: [ScenarioCut] = []) {
+                capacity: Int = 64, endedAt: Date? = nil, cutList: [ScenarioCut] = [],
+                smartTiming: TimelineSmartTiming? = nil) {
         self.delivered = delivered
         self.pending = pending
         self.stillDelivered = stillDelivered
@@ -51,6 +55,7 @@ public struct ScenarioSummary: Hashable, Sendable {
         self.horizonEnd = horizonEnd
         self.cuts = cuts
         self.cutList = cutList
+        self.smartTiming = smartTiming
         self.reconciles = reconciles
         self.routes = routes
         self.droppedIdentifiers = droppedIdentifiers
