@@ -14,7 +14,7 @@ enum ScenarioFixtures {
 
     /// Every bundled example, including those whose pending requests hold snoozes and
     /// follow-ups beyond the plan.
-    static let allExampleNames = exampleNames + ["exercise-breaks.yaml", "smart-timing.yaml"]
+    static let allExampleNames = exampleNames + ["exercise-breaks.yaml"]
 
     /// The header every inline scenario starts with (lines 1 to 3).
     static let header = """
