@@ -56,13 +56,7 @@ extension HTMLReport {
     }
 
     private func summarySection(_ summary: ScenarioSummary, zone: TimeZone) -> Node<HTML.BodyContext> {
-        let coverage: String
-        if let horizon = summary.coverageHorizon {
-            let whole = summary.horizonEnd.map { horizon >= $0 } ?? false
-            coverage = TimeText.local(horizon, zone: zone) + (whole ? " (the whole horizon)" : " (cut there by the budget)")
-        } else {
-            coverage = "none (no plan)"
-        }
+        let coverage = TimeText.coverage(summary.coverageHorizon, horizonEnd: summary.horizonEnd, zone: zone)
         let rows: [(String, String, String)] = [
             ("delivered", "delivered", "\(summary.delivered)"),
             ("still-delivered", "still in the list", "\(summary.stillDelivered)"),

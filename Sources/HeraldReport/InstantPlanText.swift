@@ -30,7 +30,7 @@ public enum InstantPlanText {
         }
         if plan.pending.isEmpty { lines.append("  none") }
         lines.append("")
-        lines.append("coverage horizon  \(coverage(plan))")
+        lines.append("coverage horizon  \(TimeText.coverage(plan.coverageHorizon, horizonEnd: plan.horizonEnd, zone: plan.zone))")
         if plan.cuts.isEmpty {
             lines.append("cuts              none")
         } else {
@@ -40,13 +40,6 @@ public enum InstantPlanText {
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `2026-12-05 08:00 GMT+1 (the whole horizon)`, `... (cut there by the budget)`, `none (no plan)`.
-    static func coverage(_ plan: ScenarioInstantPlan) -> String {
-        guard let horizon = plan.coverageHorizon else { return "none (no plan)" }
-        let whole = plan.horizonEnd.map { horizon >= $0 } ?? false
-        return TimeText.local(horizon, zone: plan.zone) + (whole ? " (the whole horizon)" : " (cut there by the budget)")
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -47,13 +47,7 @@ extension ScenarioResult {
         }
         lines.append("")
         lines.append("Summary")
-        let coverage: String
-        if let horizon = summary.coverageHorizon {
-            let whole = summary.horizonEnd.map { horizon >= $0 } ?? false
-            coverage = TimeText.local(horizon, zone: zones.end) + (whole ? " (the whole horizon)" : " (cut there by the budget)")
-        } else {
-            coverage = "none (no plan)"
-        }
+        let coverage = TimeText.coverage(summary.coverageHorizon, horizonEnd: summary.horizonEnd, zone: zones.end)
         let rows: [(String, String)] = [
             ("delivered", "\(summary.delivered)"),
             ("still in the list", "\(summary.stillDelivered)"),

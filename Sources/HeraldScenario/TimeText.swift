@@ -34,5 +34,13 @@ public enum TimeText {
             .compactMap { $0 }.joined(separator: " ")
     }
 
+    /// A plan's coverage for people: `2026-12-05 08:00 CET (the whole horizon)`,
+    /// `... (cut there by the budget)`, or `none (no plan)`.
+    public static func coverage(_ horizon: Date?, horizonEnd: Date?, zone: TimeZone) -> String {
+        guard let horizon else { return "none (no plan)" }
+        let whole = horizonEnd.map { horizon >= $0 } ?? false
+        return local(horizon, zone: zone) + (whole ? " (the whole horizon)" : " (cut there by the budget)")
+    }
+
     public static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -26,13 +26,7 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let file: ScenarioFile
-        do {
-            file = try ScenarioFile(contentsOf: URL(fileURLWithPath: scenario))
-        } catch {
-            StandardError.write(error.description)
-            throw ExitCode(65)
-        }
+        let file = try ScenarioFile.read(commandArgument: scenario)
         let findings = await ScenarioCheck(scenario: file.scenario).findings()
         print(output.json ? CheckText.json(findings, file: scenario) : CheckText.text(findings, file: scenario),
               terminator: "")

@@ -36,13 +36,7 @@ struct PlanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let file: ScenarioFile
-        do {
-            file = try ScenarioFile(contentsOf: URL(fileURLWithPath: scenario))
-        } catch {
-            StandardError.write(error.description)
-            throw ExitCode(65)
-        }
+        let file = try ScenarioFile.read(commandArgument: scenario)
         let plan: ScenarioInstantPlan
         do {
             // validate() made sure it parses.

@@ -52,13 +52,7 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let file: ScenarioFile
-        do {
-            file = try ScenarioFile(contentsOf: URL(fileURLWithPath: scenario))
-        } catch {
-            StandardError.write(error.description)
-            throw ExitCode(65)
-        }
+        let file = try ScenarioFile.read(commandArgument: scenario)
         // From here a stop by Ctrl-C or SIGTERM removes what the run created.
         SignalCleanup.install()
         let stateFile: StateFile

@@ -19,27 +19,11 @@ struct HTMLReportBrowserTests {
 
     /// Runs headless Chromium on `page` with `arguments`; stops it after two minutes.
     static func runChromium(_ arguments: [String], page: URL, profile: URL) async throws -> HeraldCommandTests.Execution {
-        let process = Process()
-        process.executableURL = try chromium()
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                             "--user-data-dir=\(profile.path)", "--hide-scrollbars"] + arguments + [page.absoluteString]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let (ended, end) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in end.finish() }
-        try process.run()
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(120))
-            if process.isRunning { process.terminate() }
-        }
-        async let stdout = HeraldCommandTests.readToEnd(output.fileHandleForReading)
-        async let stderr = HeraldCommandTests.readToEnd(errors.fileHandleForReading)
-        for await _ in ended {}
-        watchdog.cancel()
-        return .init(status: process.terminationStatus, stdout: String(decoding: await stdout, as: UTF8.self),
-                     stderr: String(decoding: await stderr, as: UTF8.self))
+        try await HeraldCommandTests.execute(
+            try chromium(),
+            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)",
+             "--hide-scrollbars"] + arguments + [page.absoluteString],
+            timeLimit: .seconds(120))
     }
 
     func makeDirectory() throws -> URL {
