@@ -70,6 +70,15 @@ struct HTMLReportTests {
     }
 }
 
+extension HTMLReportTests {
+    @Test func aReportThatCannotBeWrittenExits73AndSaysWhere() async throws {
+        let path = "/nonexistent-\(UUID().uuidString)/report.html"
+        let run = try await HeraldCommandTests().makeExecution(["simulate", "Examples/seed-004-badges.yaml", "--html", path])
+        #expect(run.status == 73)
+        #expect(run.stderr.contains("cannot write the report to \(path)"), "\(run.stderr)")
+    }
+}
+
 extension String {
     /// Whether `text` appears between `marker` and the next day section.
     fileprivate func contains(_ text: String, after marker: String) -> Bool {
