@@ -69,10 +69,19 @@ struct SimulateCommand: AsyncParsableCommand {
             throw ExitCode(65)
         }
         defer { stateFile.finish() }
-        let result: ScenarioResult
+        // The timeline is written as it happens: a run keeps only its counters.
+        let standardOutput = StandardOutput()
+        defer { standardOutput.flush() }
+        let sink: any ScenarioTimelineSink = if output.json {
+            ScenarioFormattingSink(ScenarioJSONLinesFormatter(), write: standardOutput.write)
+        } else {
+            ScenarioFormattingSink(ScenarioTextFormatter(columns: .init(for: file.scenario)),
+                                   write: standardOutput.write)
+        }
+        let summary: ScenarioSummary
         do {
-            result = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
-                .play(days: days)
+            summary = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
+                .play(days: days, streamingTo: sink)
         } catch let error as ScenarioError {
             // An event that cannot happen at its point of the run (a tap on nothing).
             StandardError.write(error.description)
@@ -88,10 +97,10 @@ struct SimulateCommand: AsyncParsableCommand {
             StandardError.write(error.description)
             throw ExitCode(74)
         }
-        print(output.json ? result.jsonLines() : result.text(), terminator: "")
+        standardOutput.flush()
         // The text ends with the warning; JSON carries it in the summary, and a reader
         // watching the terminal sees it here too.
-        if output.json, let warning = result.summary.dropWarning {
+        if output.json, let warning = summary.dropWarning {
             StandardError.warn(warning)
         }
     }
