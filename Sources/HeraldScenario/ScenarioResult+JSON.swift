@@ -4,38 +4,72 @@ import HeraldSimulator
 
 extension ScenarioResult {
     /// The timeline as JSON Lines: one object per entry, `type` `delivery`, `prompt`,
-    /// `event`, `reconcile`, `lifecycle`, `user` or `route`, then one `summary` (with
-    /// `dropped`, the requests the center dropped above its `capacity`, and when there
-    /// are any, `dropped_identifiers` and a `warning`). Keys are sorted and instants are UTC ISO 8601
-    /// (`utc`) next to the local date-time (`local`), so the output is stable.
+    /// `event`, `reconcile`, `lifecycle`, `user` or `route`, then one `summary` (see
+    /// ``ScenarioJSONLinesFormatter``).
     ///
     /// ```text
     /// {"app_state":"background","badge":1,"identifier":"herald:reminder:habit:stretch:morning:20261121T0900","local":"2026-11-21T09:00","presentation":"banner, list, sound, badge","title":"Stretch","type":"delivery","utc":"2026-11-21T08:00:00Z"}
-    /// {"action":"tap","badge":0,"destination":"ready","effect":"none","entity":"goal/read","identifier":"herald:reminder:goal:read:daily:20261121T0900","local":"2026-11-21T09:05:02","received_utc":"2026-11-21T08:05:00Z","title":"Read 20 pages","type":"route","utc":"2026-11-21T08:05:02Z","waited_seconds":2}
     /// ```
     public func jsonLines() -> String {
-        let encoder = JSONEncoder()
+        var formatter = ScenarioJSONLinesFormatter()
+        return formatter.format(self)
+    }
+}
+
+/// The timeline as JSON Lines: one object per entry, `type` `delivery`, `prompt`,
+/// `event`, `reconcile`, `lifecycle`, `user` or `route`, then one `summary` (with
+/// `dropped`, the requests the center dropped above its `capacity`, and when there
+/// are any, `dropped_identifiers` and a `warning`). Keys are sorted and instants are UTC ISO 8601
+/// (`utc`) next to the local date-time (`local`), so the output is stable. Each line
+/// stands alone, so a streamed run writes each as it happens.
+///
+/// ```text
+/// {"app_state":"background","badge":1,"identifier":"herald:reminder:habit:stretch:morning:20261121T0900","local":"2026-11-21T09:00","presentation":"banner, list, sound, badge","title":"Stretch","type":"delivery","utc":"2026-11-21T08:00:00Z"}
+/// {"action":"tap","badge":0,"destination":"ready","effect":"none","entity":"goal/read","identifier":"herald:reminder:goal:read:daily:20261121T0900","local":"2026-11-21T09:05:02","received_utc":"2026-11-21T08:05:00Z","title":"Read 20 pages","type":"route","utc":"2026-11-21T08:05:02Z","waited_seconds":2}
+/// ```
+public struct ScenarioJSONLinesFormatter: ScenarioTimelineFormatter {
+    private let encoder: JSONEncoder
+    private var header: ScenarioRunHeader?
+    /// The device's zone at the next entry.
+    private var zone: TimeZone?
+
+    public init() {
+        encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var lines: [String] = []
-        func append(_ value: some Encodable) {
-            // Encoding these plain records cannot fail.
-            let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-            lines.append(String(decoding: data, as: UTF8.self))
+    }
+
+    public mutating func header(_ header: ScenarioRunHeader) -> String {
+        self.header = header
+        zone = header.deviceZone
+        return ""
+    }
+
+    public mutating func entry(_ entry: TimelineEntry) -> String {
+        let zone = self.zone ?? TimeZone(identifier: "UTC")!
+        switch entry {
+        case .delivery(let delivery): return line(DeliveryLine(delivery))
+        case .event(let event):
+            if case .zone(let next) = event.action { self.zone = next }
+            return line(EventLine(event))
+        case .reconcile(let reconcile): return line(ReconcileLine(reconcile))
+        case .lifecycle(let lifecycle): return line(LifecycleLine(lifecycle))
+        case .user(let user): return line(UserLine(user))
+        case .prompt(let prompt): return line(PromptLine(prompt))
+        case .route(let route): return line(RouteLine(route, zone: zone))
+        case .smartTiming(let smart): return line(SmartTimingLine(smart))
         }
-        for (entry, zone) in zip(timeline, deviceZones().entries) {
-            switch entry {
-            case .delivery(let delivery): append(DeliveryLine(delivery))
-            case .event(let event): append(EventLine(event))
-            case .reconcile(let reconcile): append(ReconcileLine(reconcile))
-            case .lifecycle(let lifecycle): append(LifecycleLine(lifecycle))
-            case .user(let user): append(UserLine(user))
-            case .prompt(let prompt): append(PromptLine(prompt))
-            case .route(let route): append(RouteLine(route, zone: zone))
-            case .smartTiming(let smart): append(SmartTimingLine(smart))
-            }
-        }
-        append(SummaryLine(self))
-        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public mutating func summary(_ summary: ScenarioSummary) -> String {
+        let header = header ?? ScenarioRunHeader(name: "", zone: TimeZone(identifier: "UTC")!,
+                                                 start: LocalDateTime(wallSeconds: 0), end: LocalDateTime(wallSeconds: 0))
+        return line(SummaryLine(summary, header: header, deviceZone: zone ?? header.deviceZone))
+    }
+
+    private func line(_ value: some Encodable) -> String {
+        // Encoding these plain records cannot fail.
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }
 
@@ -85,8 +119,6 @@ private struct EventLine: Encodable {
     var zone: String?
     /// `clock`: the local date-time the user sets.
     var clock: String?
-    /// `reminders`: the switch's new position.
-    var enabled: Bool?
 
     init(_ entry: TimelineEvent) {
         utc = TimeText.utc(entry.date)
@@ -100,7 +132,6 @@ private struct EventLine: Encodable {
             doneAt = at?.description
         case .zone(let zone): self.zone = zone.identifier
         case .clock(let time): clock = time.description
-        case .reminders(let on, _): enabled = on
         default: break
         }
         note = entry.note
@@ -181,17 +212,17 @@ private struct SummaryLine: Encodable {
     /// The last smart-timing recomputation, with smart timing on.
     var smartTiming: SmartTimingLine?
 
-    init(_ result: ScenarioResult) {
-        let summary = result.summary
+    /// - Parameter deviceZone: where the device is at the end.
+    init(_ summary: ScenarioSummary, header: ScenarioRunHeader, deviceZone: TimeZone) {
         if let endedAt = summary.endedAt {
             utc = TimeText.utc(endedAt)
-            local = ZoneConverter.for(result.deviceZones().end).local(for: endedAt).description
+            local = ZoneConverter.for(deviceZone).local(for: endedAt).description
         }
-        name = result.name
-        zone = result.zone.identifier
-        deviceZone = result.deviceZones().end.identifier
-        start = result.start.description
-        end = result.end.description
+        name = header.name
+        zone = header.zone.identifier
+        self.deviceZone = deviceZone.identifier
+        start = header.start.description
+        end = header.end.description
         delivered = summary.delivered
         stillDelivered = summary.stillDelivered
         pending = summary.pending

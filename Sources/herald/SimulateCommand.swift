@@ -69,10 +69,22 @@ struct SimulateCommand: AsyncParsableCommand {
             throw ExitCode(65)
         }
         defer { stateFile.finish() }
-        let result: ScenarioResult
+        // The timeline is written as it happens: a run keeps only its counters.
+        let standardOutput = StandardOutput()
+        defer { standardOutput.flush() }
+        let printer: any ScenarioTimelineSink = if output.json {
+            ScenarioFormattingSink(ScenarioJSONLinesFormatter(), write: standardOutput.write)
+        } else {
+            ScenarioFormattingSink(ScenarioTextFormatter(columns: .init(for: file.scenario)),
+                                   write: standardOutput.write)
+        }
+        // The HTML page needs the whole run: only then is the timeline also kept.
+        let collector = html.map { _ in ScenarioTimelineCollector() }
+        let sink: any ScenarioTimelineSink = collector.map { ScenarioTimelineFanOut([printer, $0]) } ?? printer
+        let summary: ScenarioSummary
         do {
-            result = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
-                .play(days: days)
+            summary = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
+                .play(days: days, streamingTo: sink)
         } catch let error as ScenarioError {
             // An event that cannot happen at its point of the run (a tap on nothing).
             StandardError.write(error.description)
@@ -88,7 +100,8 @@ struct SimulateCommand: AsyncParsableCommand {
             StandardError.write(error.description)
             throw ExitCode(74)
         }
-        if let html {
+        standardOutput.flush()
+        if let html, let result = collector?.result {
             let page = HTMLReport.render(result, reserve: file.scenario.planner.reserve)
             do {
                 try page.write(toFile: html, atomically: true, encoding: .utf8)
@@ -97,10 +110,9 @@ struct SimulateCommand: AsyncParsableCommand {
                 throw ExitCode(73)
             }
         }
-        print(output.json ? result.jsonLines() : result.text(), terminator: "")
         // The text ends with the warning; JSON carries it in the summary, and a reader
         // watching the terminal sees it here too.
-        if output.json, let warning = result.summary.dropWarning {
+        if output.json, let warning = summary.dropWarning {
             StandardError.warn(warning)
         }
     }
