@@ -55,11 +55,11 @@ extension Engine {
         try commit(changes)
         for change in changes {
             if case .recordRouteVisit(_, let visit) = change {
-                logger.info("waypoint reached", metadata: [
+                logger.debug("waypoint reached", metadata: [
                     "route": "\(session.session.id)", "waypoint": "\(visit.waypointID)", "outcome": "\(visit.outcome)",
                 ])
             } else if case .completeRoute(_, let completion) = change {
-                logger.info("route complete", metadata: [
+                logger.debug("route complete", metadata: [
                     "route": "\(session.session.id)", "visited": "\(completion.summary.visitedCount)",
                     "outcome": "\(completion.outcome)",
                 ])
