@@ -42,7 +42,11 @@ extension Engine {
         // Read and committed with no suspension in between: two positions cannot both
         // complete the route.
         let state = try recentState()
-        guard let session = state.routeSession else { return await reconcile(reason: .other("position")) }
+        let moved: [EngineStateChange] = position.isValid ? [.setSetting(key: EngineState.positionSetting, position.json)] : []
+        guard let session = state.routeSession else {
+            try commit(moved)
+            return await reconcile(reason: .other("position"))
+        }
         let suppression: RouteSuppression? = if state.settings[Self.routeNotificationsSetting] == .bool(false) {
             .notificationsOff
         } else if !status.allowsDelivery {
@@ -51,8 +55,8 @@ extension Engine {
             nil
         }
         let changes = session.progress(to: position, at: clock.now, suppression: suppression)
+        try commit(moved + changes)
         guard !changes.isEmpty else { return await reconcile(reason: .other("position")) }
-        try commit(changes)
         for change in changes {
             if case .recordRouteVisit(_, let visit) = change {
                 logger.debug("waypoint reached", metadata: [

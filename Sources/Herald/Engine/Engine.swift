@@ -68,7 +68,7 @@ public actor Engine {
         self.planner = Planner(configuration: configuration)
         self.categories = categories
         self.retention = retention
-        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event], logger: logger)
+        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location], logger: logger)
         self.responseDecoder = ResponseDecoder(logger: logger)
         self.logger = logger
     }
@@ -155,13 +155,15 @@ public actor Engine {
         let now = clock.now
         let recent = now.addingTimeInterval(-Self.historyWindow)
         let (managed, foreign) = reconciler.partition(pending)
-        let input = PlanningInput(
+        var input = PlanningInput(
             now: now, deviceZone: clock.timeZone, rules: rules,
             satisfied: state.satisfiedDays, paused: state.paused, delivered: delivered,
             snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
             fired: state.fired.values.filter { $0.date > recent },
             postedEvents: Array(state.postedEvents.values) + (route?.dueNotifications(now: now, fired: []) ?? []),
             deletions: state.deletions, capacity: center.capacity, foreignRequests: foreign)
+        input.position = state.lastPosition
+        input.routeRegions = route?.watchedPlaces ?? []
         let plan = planner.plan(input)
         var desired = await requests(for: plan, pending: managed)
         // Route notifications handed to the center stay until they are delivered.

@@ -122,6 +122,15 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
         return result
     }
 
+    /// The waypoints not reached yet, as places for the platform to watch (identified by
+    /// their spot notification's identifier), in walking order.
+    public var watchedPlaces: [MonitoredPlace] {
+        session.waypoints.filter { visits[$0.id] == nil }.map {
+            MonitoredPlace(identifier: spotIdentifier($0.id).description, kind: .waypoint, center: $0.coordinate,
+                           radius: session.proximityThreshold)
+        }
+    }
+
     private var placeholders: [String: String] {
         ["route": session.name, "total": String(session.waypoints.count), "visited": String(visits.count)]
     }

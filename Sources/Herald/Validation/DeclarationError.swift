@@ -75,3 +75,14 @@ extension DeclarationError {
         DeclarationError(code: .invalidRoute, message: message)
     }
 }
+
+extension DeclarationError.Code {
+    /// A location reminder's region has no valid centre or no positive radius.
+    public static let invalidRegion = DeclarationError.Code(name: "invalidRegion")
+}
+
+extension DeclarationError {
+    static func invalidRegion(_ message: String) -> DeclarationError {
+        DeclarationError(code: .invalidRegion, message: message)
+    }
+}
