@@ -34,9 +34,10 @@ let package = Package(
             ]
         ),
         .target(name: "HeraldSimulator", dependencies: ["Herald"]),
-        // Stand-ins for Apple's UserNotifications and BackgroundTasks with the SDK's
+        // Stand-ins for Apple's UserNotifications, Core Location and BackgroundTasks with the SDK's
         // signatures, so the adapter compiles and is tested on Linux; never products.
-        .target(name: "UserNotificationsShim"),
+        .target(name: "UserNotificationsShim", dependencies: ["CoreLocationShim"]),
+        .target(name: "CoreLocationShim"),
         .target(name: "BackgroundTasksShim"),
         .target(
             name: "HeraldUserNotifications",
@@ -44,6 +45,7 @@ let package = Package(
                 "Herald",
                 .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
+                .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
             ]
         ),
         .target(
@@ -97,6 +99,7 @@ let package = Package(
                 "Herald", "HeraldUserNotifications", "HeraldConformance", "HeraldSQLite",
                 .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
+                .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
             ]
         ),
         // GRDB writes the SQLite files the command's state-file tests give it.
