@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ShowcaseGoals", targets: ["ShowcaseGoals"]),
         .library(name: "ShowcaseExercise", targets: ["ShowcaseExercise"]),
         .library(name: "ShowcaseStreaks", targets: ["ShowcaseStreaks"]),
+        .library(name: "ShowcaseRoutes", targets: ["ShowcaseRoutes"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     dependencies: [
@@ -60,6 +61,7 @@ let package = Package(
         .target(name: "ShowcaseGoals", dependencies: ["Herald"]),
         .target(name: "ShowcaseExercise", dependencies: ["Herald"]),
         .target(name: "ShowcaseStreaks", dependencies: ["Herald"]),
+        .target(name: "ShowcaseRoutes", dependencies: ["Herald"]),
         .executableTarget(
             name: "herald",
             dependencies: [
@@ -113,6 +115,10 @@ let package = Package(
         .testTarget(
             name: "ShowcaseHabitsTests",
             dependencies: ["Herald", "HeraldSimulator", "ShowcaseHabits"]
+        ),
+        .testTarget(
+            name: "ShowcaseRoutesTests",
+            dependencies: ["Herald", "HeraldSimulator", "ShowcaseRoutes"]
         ),
         .testTarget(
             name: "ShowcaseTests",

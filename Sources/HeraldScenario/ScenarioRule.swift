@@ -30,6 +30,8 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     public var category: String?
     /// Minutes after delivery for one follow-up when nobody acted on it (`follow_up`).
     public var followUpMinutes: Int?
+    /// For a location reminder (`arrive` or `leave`): the region that fires it.
+    public var location: LocationTrigger?
 
     public init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
                 category: String? = nil, followUpMinutes: Int? = nil) {
@@ -46,7 +48,11 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     ///
     /// - Throws: ``Herald/DeclarationError`` when Herald refuses its identity.
     public func reminderRule(for entity: EntityReference) throws(DeclarationError) -> ReminderRule {
-        try ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
+        if let location {
+            return try ReminderRule(entity: entity, id: id, location: location, priority: priority,
+                                    countsTowardBadge: countsTowardBadge)
+        }
+        return try ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
                      countsTowardBadge: countsTowardBadge,
                      followUpAfter: followUpMinutes.map { TimeInterval($0) * 60 })
     }

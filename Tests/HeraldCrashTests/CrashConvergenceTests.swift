@@ -47,7 +47,7 @@ struct CrashConvergenceTests {
         // Five walks: one changed one short of completion (its second route completes),
         // one stopped halfway: four completions, 5 × 3 + 2 × 4 (the second routes) + 2 spots.
         #expect(Self.routeFirings(reference.deliveryLog, rule: "completion").count == 4)
-        #expect(Self.routeFirings(reference.deliveryLog, rule: "spot").count == 25)
+        #expect(Self.routeFirings(reference.deliveryLog, rule: "arrived").count == 25)
 
         // When the app is killed at the first and last steps, right after commits of
         // every kind and at seeded random steps (some killed again while recovering),

@@ -34,7 +34,9 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
         self.delivered = delivered
     }
 
-    static let spotRule = "spot"
+    // Sorts before `completion`: a spot and the completion due at one instant are
+    // delivered spot first (the planner orders events of one instant by identifier).
+    static let spotRule = "arrived"
     static let completionRule = "completion"
 
     /// Tells this session's notifications from those of an earlier session of the

@@ -12,7 +12,7 @@ import Testing
         try await fixture.engine.startRoute(RouteFixture.route())
         for index in 0..<3 { try await fixture.walk(to: Double(index)) }
 
-        #expect(await fixture.delivered("spot").count == 3)
+        #expect(await fixture.delivered("arrived").count == 3)
         let completions = await fixture.delivered("completion")
         try #require(completions.count == 1)
         let summary = try #require(RouteSummary(extras: completions[0].request.content.userInfo))
@@ -30,7 +30,7 @@ import Testing
         try await fixture.walk(to: 0.5)   // 55.6 m from both: reaches neither
         try await fixture.walk(to: 2)
 
-        #expect(await fixture.delivered("spot").map(\.request.content.title) == ["Spot 0", "Spot 2"])
+        #expect(await fixture.delivered("arrived").map(\.request.content.title) == ["Spot 0", "Spot 2"])
         #expect(await fixture.delivered("completion").isEmpty)
         #expect(try await fixture.engine.routeSession()?.completion == nil)
     }
@@ -40,9 +40,9 @@ import Testing
         try await fixture.engine.startRoute(try RouteSession(
             id: "edge", name: "Edge", waypoints: [RouteFixture.waypoint(0)], proximityThreshold: RouteFixture.leg * 0.2))
         try await fixture.walk(to: 0.2001)   // just outside 22.24 m
-        #expect(await fixture.delivered("spot").isEmpty)
+        #expect(await fixture.delivered("arrived").isEmpty)
         try await fixture.walk(to: 0.1999)
-        #expect(await fixture.delivered("spot").count == 1)
+        #expect(await fixture.delivered("arrived").count == 1)
     }
 
     @Test func oneCompletionPerSessionWhilePositionsKeepArriving() async throws {
@@ -52,7 +52,7 @@ import Testing
         await fixture.engine.reconcile(reason: .launch)
         await fixture.center.advance(by: 3600)
 
-        #expect(await fixture.delivered("spot").count == 3)
+        #expect(await fixture.delivered("arrived").count == 3)
         #expect(await fixture.delivered("completion").count == 1)
     }
 
@@ -64,8 +64,11 @@ import Testing
         try await fixture.walk(to: 0.5, after: 1)
         try await fixture.walk(to: 0.5, after: 1)
 
-        #expect(await fixture.delivered("spot").count == 2)
+        #expect(await fixture.delivered("arrived").count == 2)
         #expect(await fixture.delivered("completion").count == 1)
+        // The completion comes after the spots delivered at the same instant.
+        let order = await fixture.center.deliveryLog.map { $0.notification.request.heraldIdentifier?.rule }
+        #expect(order == ["arrived", "arrived", "completion"])
     }
 
     @Test func positionsReportedConcurrentlyCompleteOnce() async throws {
@@ -81,7 +84,7 @@ import Testing
         await fixture.center.advance(by: 0)
         await fixture.engine.reconcile(reason: .foreground)
 
-        #expect(await fixture.delivered("spot").count == 3)
+        #expect(await fixture.delivered("arrived").count == 3)
         #expect(await fixture.delivered("completion").count == 1)
     }
 
@@ -124,7 +127,7 @@ import Testing
         try await fixture.walk(to: 2)
 
         #expect(await fixture.delivered("completion").isEmpty)
-        #expect(await fixture.delivered("spot").count == 3)
+        #expect(await fixture.delivered("arrived").count == 3)
         try await fixture.walk(to: 1)
         try await fixture.walk(to: 0)
         let completions = await fixture.delivered("completion")
@@ -138,7 +141,7 @@ import Testing
         try await fixture.engine.startRoute(RouteFixture.route())
         for index in 0..<3 { try await fixture.walk(to: Double(index)) }
 
-        #expect(await fixture.delivered("spot").count == 6)
+        #expect(await fixture.delivered("arrived").count == 6)
         #expect(await fixture.delivered("completion").count == 2)
     }
 
@@ -187,7 +190,7 @@ import Testing
         await fixture.engine.launched()
         await fixture.center.advance(by: 60)
 
-        #expect(await fixture.delivered("spot").count == 1)
+        #expect(await fixture.delivered("arrived").count == 1)
         #expect(await fixture.delivered("completion").count == 1)
     }
 
@@ -198,7 +201,7 @@ import Testing
         let responder = RecordingResponder()
         await fixture.engine.appIsReady(responder)
         let completion = try #require(await fixture.delivered("completion").first)
-        let spot = try #require(await fixture.delivered("spot").first { $0.request.content.title == "Spot 1" })
+        let spot = try #require(await fixture.delivered("arrived").first { $0.request.content.title == "Spot 1" })
         await fixture.engine.receive(NotificationResponse(notification: completion,
                                                           actionIdentifier: NotificationResponse.defaultActionIdentifier))
         await fixture.engine.receive(NotificationResponse(notification: spot,
