@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         .target(
@@ -57,6 +58,13 @@ let package = Package(
             name: "HeraldScenario",
             dependencies: ["Herald", "HeraldSimulator", .product(name: "Yams", package: "Yams")]
         ),
+        // What the command-line tool shows of a scenario: the HTML report (Plot).
+        .target(
+            name: "HeraldReport",
+            dependencies: ["Herald", "HeraldScenario", .product(name: "Plot", package: "Plot")]
+        ),
+        // The system zlib (zlib1g-dev), for the browser test's PNG reader; never a product.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ShowcaseHabits", dependencies: ["Herald"]),
         .target(name: "ShowcaseGoals", dependencies: ["Herald"]),
         .target(name: "ShowcaseExercise", dependencies: ["Herald"]),
@@ -65,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: [
-                "Herald", "HeraldSimulator", "HeraldSQLite", "HeraldScenario",
+                "Herald", "HeraldSimulator", "HeraldSQLite", "HeraldScenario", "HeraldReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "HeraldScenarioTests",
             dependencies: [
-                "Herald", "HeraldSimulator", "HeraldScenario", "HeraldConformance",
+                "Herald", "HeraldSimulator", "HeraldScenario", "HeraldConformance", "HeraldReport", "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -5,8 +5,8 @@
 /// ```swift
 /// PrintableText.escaped("Water\u{1B}[2J")   // "Water\\u{1B}[2J"
 /// ```
-enum PrintableText {
-    static func escaped(_ text: String) -> String {
+public enum PrintableText {
+    public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

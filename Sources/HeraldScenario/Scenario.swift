@@ -61,6 +61,11 @@ public struct Scenario: Hashable, Sendable {
     public var app: AppState
     /// When the app says it is ready after each launch.
     public var readiness: ScenarioReadiness
+    /// Whether the app's smart timing is on (`smart_timing: on`): it suggests a reminder
+    /// time from the completions of the last 30 days at launch and, when two or more
+    /// days old, at each day change, and moves the `smart` rules there while reminders
+    /// are on. It never switches reminders on.
+    public var smartTiming: Bool
 
     /// The most days one run (a file's `days`, a ``ScenarioRunner``'s, or `herald
     /// simulate --days`) may last: 366, a leap year. A longer story is played in
@@ -104,7 +109,7 @@ public struct Scenario: Hashable, Sendable {
         planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepSoonest,
         entities: [ScenarioEntity], delivered: [ScenarioDeliveredNotification] = [], events: [ScenarioEvent] = [],
         categories: [ScenarioCategory] = [], authorization: AuthorizationStatus = .authorized,
-        app: AppState = .background, readiness: ScenarioReadiness = .after(0)
+        app: AppState = .background, readiness: ScenarioReadiness = .after(0), smartTiming: Bool = false
     ) {
         self.name = name
         self.zone = zone
@@ -119,6 +124,7 @@ public struct Scenario: Hashable, Sendable {
         self.authorization = authorization
         self.app = app
         self.readiness = readiness
+        self.smartTiming = smartTiming
     }
 
     /// The category with this id, if the scenario declares it.

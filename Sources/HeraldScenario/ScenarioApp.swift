@@ -60,6 +60,7 @@ actor ScenarioApp: SimulatedApp {
             return
         }
         await recorder.lifecycle(.launched(state))
+        await refreshSmartTiming()
         await host.launched()
         switch environment.readiness {
         case .after(let seconds) where seconds <= 0:
@@ -99,8 +100,41 @@ actor ScenarioApp: SimulatedApp {
     }
 
     func timeChanged(_ change: TimeChange) async {
+        if change == .dayChanged { await refreshSmartTiming() }
         await host.timeChanged(change)
     }
+
+    /// Seed 003's smart timing, when the scenario turns it on: recomputed at launch and
+    /// at a day change once the last suggestion is two days old, from the completions of
+    /// the last 30 days in the device's zone. While reminders are on for the app the
+    /// `smart` rules move to the suggested time (the re-plan that follows schedules them
+    /// there); while they are off nothing is applied and nothing is switched on.
+    func refreshSmartTiming() async {
+        guard environment.smartTiming else { return }
+        let clock = environment.center.clock
+        let state = try? environment.store.load()
+        let computedAt = state?.smartTiming[Self.smartTimingKey]?.computedAt
+        guard smartTiming.needsRecompute(computedAt: computedAt, now: clock.now) else { return }
+        let completions = state?.completions.values.map(\.date) ?? []
+        let suggestion = smartTiming.suggest(completions: completions, now: clock.now, zone: clock.timeZone)
+        try? environment.store.commit([.setSmartTiming(key: Self.smartTimingKey, SmartTimingState(
+            suggestion: suggestion?.reminderTime, windowStartHour: suggestion?.windowStartHour, computedAt: clock.now))])
+        let source = environment.source
+        var applied = false
+        var note: String?
+        if let suggestion {
+            if await source.settings.remindersOn {
+                applied = await source.setSmartTime(suggestion.reminderTime)
+                if !applied { note = "the smart rules are there already" }
+            } else {
+                note = "reminders are off, and smart timing never switches them on"
+            }
+        }
+        await recorder.smartTiming(suggestion, applied: applied, note: note)
+    }
+
+    private let smartTiming = SmartReminderTiming()
+    static let smartTimingKey = "scenario"
 
     func performBackgroundRefresh() async {
         await host.backgroundRefresh()

@@ -11,4 +11,6 @@ struct ScenarioAppEnvironment: Sendable {
     let categories: CategoryRegistry
     let readiness: ScenarioReadiness
     let recorder: ScenarioRecorder
+    /// Whether the app's smart timing is on.
+    var smartTiming = false
 }

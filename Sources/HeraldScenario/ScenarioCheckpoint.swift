@@ -56,33 +56,55 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         self.pendingTimeChanges = pendingTimeChanges
     }
 
-    /// The scenario app's data: its entities (with their pauses, edits and imports) and
-    /// the titles of what it posted.
+    /// The scenario app's data: its entities (with their pauses, edits and imports),
+    /// the titles of what it posted, and the user's settings (`nil` in a state file
+    /// written before there were any: the defaults).
     public struct AppData: Hashable, Sendable, Codable {
         public var entities: [ScenarioEntity]
         public var posted: [EntityReference: String]
+        public var settings: Settings?
 
-        public init(entities: [ScenarioEntity], posted: [EntityReference: String]) {
+        public init(entities: [ScenarioEntity], posted: [EntityReference: String], settings: Settings? = nil) {
             self.entities = entities
             self.posted = posted
+            self.settings = settings
+        }
+    }
+
+    /// The app's own settings: the reminders switch (for the app, and entities switched
+    /// off), and the time smart timing moved the `smart` rules to.
+    public struct Settings: Hashable, Sendable, Codable {
+        public var remindersOn: Bool
+        public var remindersOff: [EntityReference]
+        public var smartTime: LocalTime?
+
+        public init(remindersOn: Bool = true, remindersOff: [EntityReference] = [], smartTime: LocalTime? = nil) {
+            self.remindersOn = remindersOn
+            self.remindersOff = remindersOff
+            self.smartTime = smartTime
         }
     }
 
     /// What the summary says about the last plan: until when it covers, where its
-    /// horizon ends, and how many occurrences it cut.
+    /// horizon ends, and how many occurrences it cut (and which, and why: `nil` in a
+    /// state file written before the cuts were kept).
     public struct PlanCoverage: Hashable, Sendable, Codable {
         public var coverageHorizon: Date?
         public var horizonEnd: Date?
         public var cuts: Int
+        public var cutList: [ScenarioCut]?
 
-        public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int) {
+        public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int, cutList: [ScenarioCut]? = nil) {
             self.coverageHorizon = coverageHorizon
             self.horizonEnd = horizonEnd
             self.cuts = cuts
+            self.cutList = cutList
         }
 
         init(_ plan: Plan) {
-            self.init(coverageHorizon: plan.coverageHorizon, horizonEnd: plan.horizonEnd, cuts: plan.cuts().count)
+            let cuts = plan.cuts()
+            self.init(coverageHorizon: plan.coverageHorizon, horizonEnd: plan.horizonEnd, cuts: cuts.count,
+                      cutList: cuts.map(ScenarioCut.init))
         }
     }
 

@@ -55,6 +55,9 @@ public struct ScenarioEvent: Hashable, Sendable {
         case edit(ScenarioEntityEdit)
         /// An import replaces every entity of `namespace` with `entities`.
         case `import`(namespace: String, entities: [ScenarioEntity])
+        /// The user switches reminders on or off in the app's settings: for the whole app
+        /// (`entity` `nil`) or one entity. Smart timing never switches them on.
+        case reminders(enabled: Bool, entity: EntityReference?)
         /// The user (or the system, into the background) starts the app.
         case launch(AppState)
         /// The user leaves the app.
@@ -118,6 +121,8 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .edit(let edit): "edit \(edit.entity)"
             case .import(let namespace, let entities):
                 "import \(entities.count) \(namespace) entit\(entities.count == 1 ? "y" : "ies")"
+            case .reminders(let enabled, let entity):
+                "reminders \(enabled ? "on" : "off")" + (entity.map { " for \($0)" } ?? " for the app")
             case .launch(let state): "launch into the \(state)"
             case .background: "move to the background"
             case .foreground: "move to the foreground"
@@ -152,6 +157,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .delete: "delete"
             case .edit: "edit"
             case .import: "import"
+            case .reminders: "reminders"
             case .launch: "launch"
             case .background: "background"
             case .foreground: "foreground"
@@ -180,7 +186,7 @@ public struct ScenarioEvent: Hashable, Sendable {
         /// Whether it changes the app's data (and is told to Herald when the app runs).
         public var changesData: Bool {
             switch self {
-            case .complete, .pause, .resume, .delete, .edit, .import: true
+            case .complete, .pause, .resume, .delete, .edit, .import, .reminders: true
             default: false
             }
         }
@@ -196,6 +202,7 @@ public struct ScenarioEvent: Hashable, Sendable {
                  .clear(.some(let target)):
                 if case .entity(let entity, _) = target { [entity] } else { [] }
             case .post(let post): [post.entity]
+            case .reminders(_, let entity): entity.map { [$0] } ?? []
             default: []
             }
         }

@@ -104,6 +104,16 @@ struct ScenarioNode {
         }
     }
 
+    /// `on` or `off` (also `true`/`false`, `yes`/`no`): a switch in the app's settings.
+    func onOff(_ what: String) throws(ScenarioError) -> Bool {
+        let text = try string(what)
+        switch text.lowercased() {
+        case "on", "true", "yes": return true
+        case "off", "false", "no": return false
+        default: throw error(.invalidValue, "\"\(text)\" is not \(what) (expected on or off)")
+        }
+    }
+
     func time() throws(ScenarioError) -> LocalTime {
         let text = try string("a time (HH:mm)")
         guard let time = LocalTime(parsing: text) else {

@@ -3,7 +3,7 @@ import Herald
 import HeraldSimulator
 
 extension ScenarioParser {
-    static let dataEventKinds = ["complete", "pause", "resume", "delete", "edit", "import"]
+    static let dataEventKinds = ["complete", "pause", "resume", "delete", "edit", "import", "reminders"]
     static let deviceEventKinds = ["launch", "background", "foreground", "terminate", "crash", "ready", "refresh",
                                    "authorize", "settings", "tap", "action", "text", "dismiss", "clear", "post",
                                    "foreign"]
@@ -12,6 +12,7 @@ extension ScenarioParser {
     static let eventKeys = ["at"] + eventKinds + ["day"]
     static let editKeys = ["id", "namespace", "title", "rules"]
     static let completeKeys = ["entity", "at", "day"]
+    static let remindersKeys = ["entity", "enabled"]
 
     /// Parses the events, checking that they are in time order inside the run (as the
     /// device's clock shows it: in the zone the device is in, continuing from the time
@@ -68,6 +69,8 @@ extension ScenarioParser {
                 }
                 previous = (reading.instant(of: time), time, reading.zone, "the time the clock was set to")
                 action = .clock(time)
+            case "reminders":
+                action = try remindersSwitch(value, lookup: lookup)
             case "pause":
                 action = .pause(try lookup.resolve(value))
             case "resume":
@@ -129,6 +132,17 @@ extension ScenarioParser {
             doneAt = time
         }
         return .complete(entity, day: day, at: doneAt)
+    }
+
+    /// `reminders: off` for the whole app, or `reminders: {entity: stretch, enabled: off}`.
+    private func remindersSwitch(_ value: ScenarioNode, lookup: EntityLookup) throws(ScenarioError) -> ScenarioEvent.Action {
+        guard case .mapping = value.node else {
+            return .reminders(enabled: try value.onOff("the reminders switch"), entity: nil)
+        }
+        let mapping = try value.mapping("a reminders switch ({entity, enabled})", allowed: Self.remindersKeys)
+        let entity = try lookup.resolve(try mapping.required("entity", "the entity whose reminders are switched"))
+        let enabled = try mapping.required("enabled", "on or off").onOff("the reminders switch")
+        return .reminders(enabled: enabled, entity: entity)
     }
 
     /// `400 days`, `2 days 3 h`: a span of seconds in words, for messages.

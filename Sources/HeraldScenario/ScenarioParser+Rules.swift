@@ -12,7 +12,7 @@ struct RuleContext {
 
 extension ScenarioParser {
     static let scheduleKeys = ["daily", "weekly", "every_days", "every_minutes", "monthly", "once", "rrule"]
-    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up"]
+    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "smart"]
 
     func rules(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> [ScenarioRule] {
         var result: [ScenarioRule] = []
@@ -40,8 +40,15 @@ extension ScenarioParser {
             try self.categoryReference(node, in: context.categories)
         }
         let followUp = try mapping["follow_up"]?.int("minutes until the follow-up", in: 1...1440)
+        var smart: Bool?
+        if let node = mapping["smart"] {
+            smart = try node.bool("smart")
+            guard kind == "daily" || smart == false else {
+                throw node.error(.invalidValue, "smart timing moves a daily rule's time, and this rule is \(kind) (make it daily, or drop smart)")
+            }
+        }
         return ScenarioRule(id: id, schedule: schedule, kind: kind, priority: priority, countsTowardBadge: badge,
-                            category: category, followUpMinutes: followUp)
+                            category: category, followUpMinutes: followUp, smart: smart)
     }
 
     private func schedule(kind: String, _ node: ScenarioNode, pin: TimeZone?,

@@ -9,7 +9,7 @@ struct ScenarioParser {
     let file: String
 
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "categories", "authorization",
-                               "app", "ready_after", "entities", "delivered", "events"]
+                               "app", "ready_after", "smart_timing", "entities", "delivered", "events"]
     static let plannerKeys = ["reserve", "horizon_days", "badge"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
     static let deliveredKeys = ["entity", "rule", "at"]
@@ -42,6 +42,7 @@ struct ScenarioParser {
         let app = try document["app"].map { node throws(ScenarioError) in try self.appState(node) } ?? .background
         let readiness = try document["ready_after"].map { node throws(ScenarioError) in try self.readiness(node) }
             ?? .after(0)
+        let smartTiming = try document["smart_timing"]?.onOff("smart timing") ?? false
         let context = RuleContext(startDate: start.date, categories: categories)
         var entities: [ScenarioEntity] = []
         if let node = document["entities"] {
@@ -63,7 +64,7 @@ struct ScenarioParser {
         }
         return Scenario(name: name, zone: zone, start: start, days: days, planner: planner, dropRule: dropRule,
                         entities: entities, delivered: delivered, events: events, categories: categories,
-                        authorization: authorization, app: app, readiness: readiness)
+                        authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming)
     }
 
     // MARK: Document

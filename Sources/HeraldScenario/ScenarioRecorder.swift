@@ -60,6 +60,16 @@ actor ScenarioRecorder {
             badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure)))
     }
 
+    /// The last smart-timing recomputation of the run.
+    private(set) var lastSmartTiming: TimelineSmartTiming?
+
+    func smartTiming(_ suggestion: SmartTimingSuggestion?, applied: Bool, note: String?) {
+        let (date, local) = now
+        let entry = TimelineSmartTiming(date: date, local: local, suggestion: suggestion, applied: applied, note: note)
+        lastSmartTiming = entry
+        timeline.append(.smartTiming(entry))
+    }
+
     func lifecycle(_ change: TimelineLifecycle.Change) {
         let (date, local) = now
         timeline.append(.lifecycle(TimelineLifecycle(date: date, local: local, change: change)))

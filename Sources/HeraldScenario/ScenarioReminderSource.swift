@@ -22,14 +22,48 @@ public actor ScenarioReminderSource: ReminderSource {
     public private(set) var entities: [ScenarioEntity]
     /// The titles of what the app posted immediate notifications about.
     public private(set) var posted: [EntityReference: String] = [:]
+    /// The user's settings: reminders on for the app, and the entities they are off for.
+    public private(set) var settings: ScenarioCheckpoint.Settings
 
-    public init(entities: [ScenarioEntity], posted: [EntityReference: String] = [:]) {
+    public init(entities: [ScenarioEntity], posted: [EntityReference: String] = [:],
+                settings: ScenarioCheckpoint.Settings = ScenarioCheckpoint.Settings()) {
         self.entities = entities
         self.posted = posted
+        self.settings = settings
     }
 
+    /// The rules of the entities whose reminders are on (none while they are off for the
+    /// app); `smart` rules at smart timing's time once it has one.
     public func reminderRules() async throws -> [ReminderRule] {
-        try entities.flatMap { try $0.reminderRules() }
+        guard settings.remindersOn else { return [] }
+        let off = Set(settings.remindersOff)
+        return try entities.filter { !off.contains($0.reference) }.flatMap { entity in
+            guard let smartTime = settings.smartTime else { return try entity.reminderRules() }
+            var moved = entity
+            moved.rules = try entity.rules.map { rule in
+                guard rule.smart == true else { return rule }
+                var rule = rule
+                rule.schedule = try .daily(at: [smartTime], timeZone: rule.schedule.timeZone)
+                return rule
+            }
+            return try moved.reminderRules()
+        }
+    }
+
+    /// Switches reminders on or off, for the app (`entity` `nil`) or one entity.
+    public func setReminders(_ enabled: Bool, for entity: EntityReference?) {
+        guard let entity else {
+            settings.remindersOn = enabled
+            return
+        }
+        settings.remindersOff.removeAll { $0 == entity }
+        if !enabled { settings.remindersOff.append(entity) }
+    }
+
+    /// Moves the `smart` rules to `time`; says whether that changed anything.
+    public func setSmartTime(_ time: LocalTime) -> Bool {
+        defer { settings.smartTime = time }
+        return settings.smartTime != time
     }
 
     public func content(for reminder: PlannedReminder) async throws -> NotificationContent {

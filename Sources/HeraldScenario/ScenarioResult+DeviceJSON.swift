@@ -6,8 +6,8 @@ import HeraldSimulator
 // gestures, in-app prompts and routes. Keys are snake_case, instants UTC next to local.
 
 /// `not-running`, `background`, `foreground`: as the scenario file spells app states.
-enum AppStateName {
-    static func of(_ state: AppState) -> String {
+public enum AppStateName {
+    public static func of(_ state: AppState) -> String {
         switch state {
         case .notRunning: "not-running"
         case .background: "background"

@@ -31,6 +31,7 @@ extension ScenarioResult {
             case .user(let user): append(UserLine(user))
             case .prompt(let prompt): append(PromptLine(prompt))
             case .route(let route): append(RouteLine(route, zone: zone))
+            case .smartTiming(let smart): append(SmartTimingLine(smart))
             }
         }
         append(SummaryLine(self))
@@ -84,6 +85,8 @@ private struct EventLine: Encodable {
     var zone: String?
     /// `clock`: the local date-time the user sets.
     var clock: String?
+    /// `reminders`: the switch's new position.
+    var enabled: Bool?
 
     init(_ entry: TimelineEvent) {
         utc = TimeText.utc(entry.date)
@@ -97,6 +100,7 @@ private struct EventLine: Encodable {
             doneAt = at?.description
         case .zone(let zone): self.zone = zone.identifier
         case .clock(let time): clock = time.description
+        case .reminders(let on, _): enabled = on
         default: break
         }
         note = entry.note
@@ -174,6 +178,8 @@ private struct SummaryLine: Encodable {
     var droppedIdentifiers: [String]?
     var capacity: Int
     var warning: String?
+    /// The last smart-timing recomputation, with smart timing on.
+    var smartTiming: SmartTimingLine?
 
     init(_ result: ScenarioResult) {
         let summary = result.summary
@@ -203,15 +209,55 @@ private struct SummaryLine: Encodable {
         droppedIdentifiers = summary.dropped > 0 ? summary.droppedIdentifiers : nil
         capacity = summary.capacity
         warning = summary.dropWarning
+        smartTiming = summary.smartTiming.map(SmartTimingLine.init)
     }
 
     enum CodingKeys: String, CodingKey {
         case type, utc, local, name, zone, start, end, delivered, pending, reconciles, routes, cuts, dropped, capacity, warning
         case droppedIdentifiers = "dropped_identifiers"
+        case smartTiming = "smart_timing"
         case deviceZone = "device_zone"
         case stillDelivered = "still_delivered"
         case appBadge = "app_badge"
         case coverageHorizon = "coverage_horizon"
         case coversHorizon = "covers_horizon"
+    }
+}
+
+/// A smart-timing recomputation: `window_start_hour`, `window_end_hour`, `reminder_time`,
+/// `coverage_percent`, `sample_count` (absent without a suggestion), `applied`, `note`.
+struct SmartTimingLine: Encodable {
+    var type = "smart_timing"
+    var utc: String
+    var local: String
+    var windowStartHour: Int?
+    var windowEndHour: Int?
+    var reminderTime: String?
+    var coveragePercent: Int?
+    var sampleCount: Int?
+    var applied: Bool
+    var note: String?
+    var description: String
+
+    init(_ entry: TimelineSmartTiming) {
+        utc = TimeText.utc(entry.date)
+        local = entry.local.description
+        windowStartHour = entry.suggestion?.windowStartHour
+        windowEndHour = entry.suggestion?.windowEndHour
+        reminderTime = entry.suggestion.map { "\($0.reminderTime)" }
+        coveragePercent = entry.suggestion?.coveragePercent
+        sampleCount = entry.suggestion?.sampleCount
+        applied = entry.applied
+        note = entry.note
+        description = entry.text
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, utc, local, applied, note, description
+        case windowStartHour = "window_start_hour"
+        case windowEndHour = "window_end_hour"
+        case reminderTime = "reminder_time"
+        case coveragePercent = "coverage_percent"
+        case sampleCount = "sample_count"
     }
 }

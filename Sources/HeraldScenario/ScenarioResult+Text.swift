@@ -39,27 +39,15 @@ extension ScenarioResult {
                 lines.append("\(when)  prompt     \(PrintableText.escaped(prompt.title)): \(actions)")
             case .route(let route):
                 lines.append("\(when)  route      \(Self.describe(route, zone: zone))")
+            case .smartTiming(let smart):
+                lines.append("\(when)  smart      \(smart.text)")
             case .reconcile(let reconcile):
-                var text = "\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): "
-                text += "+\(reconcile.added) -\(reconcile.removed) =\(reconcile.unchanged)"
-                if reconcile.failedAdds > 0 { text += " (\(reconcile.failedAdds) failed)" }
-                if reconcile.clearedDelivered > 0 { text += ", cleared \(reconcile.clearedDelivered) delivered" }
-                if let planned = reconcile.planned { text += ", planned \(planned)" }
-                if reconcile.displaced > 0 { text += " (\(reconcile.displaced) displaced by snoozes and events)" }
-                if let badge = reconcile.badgeSet { text += ", app badge set to \(badge)" }
-                if let failure = reconcile.failure { text += ", planning failed: \(failure)" }
-                lines.append(text)
+                lines.append("\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): \(reconcile.changeText)")
             }
         }
         lines.append("")
         lines.append("Summary")
-        let coverage: String
-        if let horizon = summary.coverageHorizon {
-            let whole = summary.horizonEnd.map { horizon >= $0 } ?? false
-            coverage = TimeText.local(horizon, zone: zones.end) + (whole ? " (the whole horizon)" : " (cut there by the budget)")
-        } else {
-            coverage = "none (no plan)"
-        }
+        let coverage = TimeText.coverage(summary.coverageHorizon, horizonEnd: summary.horizonEnd, zone: zones.end)
         let rows: [(String, String)] = [
             ("delivered", "\(summary.delivered)"),
             ("still in the list", "\(summary.stillDelivered)"),
@@ -70,7 +58,7 @@ extension ScenarioResult {
             ("coverage horizon", coverage),
             ("cut occurrences", "\(summary.cuts)"),
             ("dropped requests", "\(summary.dropped)"),
-        ]
+        ] + (summary.smartTiming.map { [("smart timing", $0.text)] } ?? [])
         for (label, value) in rows { lines.append("  \(label.padding(20))\(value)") }
         if let warning = summary.dropWarning {
             lines.append("")
@@ -80,7 +68,7 @@ extension ScenarioResult {
     }
 
     /// `ready "Read 20 pages" (tap, waited 2 s), completed 2026-11-21, app badge 0`.
-    static func describe(_ route: TimelineRoute, zone: TimeZone) -> String {
+    public static func describe(_ route: TimelineRoute, zone: TimeZone) -> String {
         var text = route.destination.rawValue
         switch route.destination {
         case .ready, .inactive: if let title = route.title { text += " \"\(PrintableText.escaped(title))\"" }

@@ -32,9 +32,12 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     public var followUpMinutes: Int?
     /// For a location reminder (`arrive` or `leave`): the region that fires it.
     public var location: LocationTrigger?
+    /// With the scenario's `smart_timing: on`, the (daily) rule fires at smart timing's
+    /// suggested time instead of its own, once there is a suggestion (`nil`: no).
+    public var smart: Bool?
 
     public init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
-                category: String? = nil, followUpMinutes: Int? = nil) {
+                category: String? = nil, followUpMinutes: Int? = nil, smart: Bool? = nil) {
         self.id = id
         self.schedule = schedule
         self.kind = kind
@@ -42,6 +45,7 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
         self.countsTowardBadge = countsTowardBadge
         self.category = category
         self.followUpMinutes = followUpMinutes
+        self.smart = smart
     }
 
     /// The Herald rule for this rule of `entity`.

@@ -173,7 +173,7 @@ struct ScenarioRun {
                 }
             case .position, .walk, .startRoute, .stopRoute:
                 try await applyLocation(event)
-            case .complete, .pause, .resume, .delete, .edit, .import:
+            case .complete, .pause, .resume, .delete, .edit, .import, .reminders:
                 break  // handled above
             }
         } catch let error as DeviceError {
@@ -242,6 +242,9 @@ struct ScenarioRun {
             await source.replaceAll(namespace: namespace, with: entities)
             try store.commit(entities.filter(\.paused).map { .pause($0.reference) })
             report = try await engine.replacedAll(namespace: namespace, remaining: Set(entities.map(\.reference)))
+        case .reminders(let enabled, let entity):
+            await source.setReminders(enabled, for: entity)
+            report = await engine.reconcile(reason: .other("reminders \(enabled ? "on" : "off")" + (entity.map { " for \($0)" } ?? "")))
         default:
             return
         }
@@ -273,6 +276,8 @@ struct ScenarioRun {
             await source.replaceAll(namespace: namespace, with: entities)
             try store.commit(gone.sorted().flatMap { [.forget($0), .recordDeletion($0, at: clock.now)] }
                              + entities.filter(\.paused).map { .pause($0.reference) })
+        case .reminders(let enabled, let entity):
+            await source.setReminders(enabled, for: entity)
         default:
             break
         }

@@ -60,11 +60,16 @@ public struct ScenarioRunner: Sendable {
     /// Where Herald keeps its state during the run (and, with ``play(from:)``, where a
     /// paused run's engine state stays): in memory unless given.
     public var store: any EngineStore
+    /// Where to stop instead of the end of ``days``, when sooner (`herald plan --at`):
+    /// the run plays the events before this instant and moves time to it.
+    public var stopAt: Date?
 
-    public init(scenario: Scenario, days: Int? = nil, store: any EngineStore = InMemoryEngineStore()) {
+    public init(scenario: Scenario, days: Int? = nil, store: any EngineStore = InMemoryEngineStore(),
+                stopAt: Date? = nil) {
         self.scenario = scenario
         self.days = days ?? scenario.days
         self.store = store
+        self.stopAt = stopAt
     }
 
     /// The local date-time a run from the start ends.
@@ -123,7 +128,7 @@ public struct ScenarioRunner: Sendable {
         let last = end(after: first)
         let scenarioTime = ZoneConverter.for(scenario.zone)
         let startDate = scenarioTime.instant(for: first).date
-        let endDate = scenarioTime.instant(for: last).date
+        let endDate = min(scenarioTime.instant(for: last).date, stopAt ?? .distantFuture)
 
         let clock: VirtualClock
         let center: SimulatedNotificationCenter
@@ -132,7 +137,8 @@ public struct ScenarioRunner: Sendable {
         if let checkpoint {
             clock = VirtualClock(now: checkpoint.now, timeZone: checkpoint.zone)
             center = SimulatedNotificationCenter(restoring: checkpoint.system, clock: clock)
-            source = ScenarioReminderSource(entities: checkpoint.data.entities, posted: checkpoint.data.posted)
+            source = ScenarioReminderSource(entities: checkpoint.data.entities, posted: checkpoint.data.posted,
+                                            settings: checkpoint.data.settings ?? ScenarioCheckpoint.Settings())
         } else {
             // The device before the app runs: yesterday's notifications, still in the list.
             let stale = scenario.delivered.sorted { $0.at < $1.at }
@@ -163,7 +169,7 @@ public struct ScenarioRunner: Sendable {
         }
         let environment = ScenarioAppEnvironment(
             center: center, source: source, store: store, configuration: scenario.planner.configuration,
-            categories: categories, readiness: scenario.readiness, recorder: recorder)
+            categories: categories, readiness: scenario.readiness, recorder: recorder, smartTiming: scenario.smartTiming)
         // The process a paused run left running goes on: the device starts it again
         // without the launch being part of the story.
         let resumed = checkpoint.flatMap { $0.app == .notRunning ? nil : $0 }
@@ -204,7 +210,8 @@ public struct ScenarioRunner: Sendable {
             reconciles: await recorder.reconciles,
             routes: await recorder.routes,
             droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
-            capacity: center.capacity, endedAt: clock.now)
+            capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
+            smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
         let result = ScenarioResult(name: scenario.name, zone: scenario.zone, start: first, end: last,
                                     timeline: await recorder.timeline, summary: summary,
                                     deviceZone: checkpoint?.zone ?? scenario.zone)
@@ -212,7 +219,8 @@ public struct ScenarioRunner: Sendable {
         let stopped = ScenarioCheckpoint(
             nextEvent: nextEvent, end: last, now: clock.now, zone: clock.timeZone, app: await device.appState,
             appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: await center.snapshot(),
-            data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted),
+            data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted,
+                                             settings: await source.settings),
             plan: plan, pendingTimeChanges: await device.pendingTimeChanges)
         return Outcome(result: result, checkpoint: stopped)
     }

@@ -25,6 +25,9 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var horizonEnd: Date?
     /// Occurrences the last plan cut to stay inside the budget (`plan.cuts().count`).
     public var cuts: Int
+    /// Those occurrences, soonest first, each with its reason (empty when a resumed run
+    /// did not plan and its state file predates the list).
+    public var cutList: [ScenarioCut]
     /// Reconcile runs during the scenario.
     public var reconciles: Int
     /// Responses routed to the app.
@@ -36,10 +39,14 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var capacity: Int
     /// The device clock's instant when the run stopped; `nil` for a summary built by hand.
     public var endedAt: Date?
+    /// The last smart-timing recomputation of the run (`nil` with smart timing off, or
+    /// when this run recomputed nothing).
+    public var smartTiming: TimelineSmartTiming?
 
     public init(delivered: Int, pending: Int, stillDelivered: Int, appBadge: Int, coverageHorizon: Date?,
                 horizonEnd: Date?, cuts: Int, reconciles: Int, routes: Int = 0, droppedIdentifiers: [String] = [],
-                capacity: Int = 64, endedAt: Date? = nil) {
+                capacity: Int = 64, endedAt: Date? = nil, cutList: [ScenarioCut] = [],
+                smartTiming: TimelineSmartTiming? = nil) {
         self.delivered = delivered
         self.pending = pending
         self.stillDelivered = stillDelivered
@@ -47,6 +54,8 @@ public struct ScenarioSummary: Hashable, Sendable {
         self.coverageHorizon = coverageHorizon
         self.horizonEnd = horizonEnd
         self.cuts = cuts
+        self.cutList = cutList
+        self.smartTiming = smartTiming
         self.reconciles = reconciles
         self.routes = routes
         self.droppedIdentifiers = droppedIdentifiers

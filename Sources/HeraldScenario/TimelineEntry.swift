@@ -22,6 +22,7 @@ public enum TimelineEntry: Hashable, Sendable {
     case user(TimelineUserAction)
     case prompt(TimelinePrompt)
     case route(TimelineRoute)
+    case smartTiming(TimelineSmartTiming)
 
     public var date: Date {
         switch self {
@@ -32,6 +33,7 @@ public enum TimelineEntry: Hashable, Sendable {
         case .user(let user): user.date
         case .prompt(let prompt): prompt.date
         case .route(let route): route.date
+        case .smartTiming(let smart): smart.date
         }
     }
 
@@ -44,6 +46,7 @@ public enum TimelineEntry: Hashable, Sendable {
         case .user(let user): user.local
         case .prompt(let prompt): prompt.local
         case .route(let route): route.local
+        case .smartTiming(let smart): smart.local
         }
     }
 }

@@ -51,3 +51,18 @@ public struct TimelineReconcile: Hashable, Sendable {
         self.failure = failure
     }
 }
+
+extension TimelineReconcile {
+    /// What the run changed, as the timeline writes it after the reasons:
+    /// `+3 -0 =0, cleared 1 delivered, planned 3, app badge set to 0`.
+    public var changeText: String {
+        var text = "+\(added) -\(removed) =\(unchanged)"
+        if failedAdds > 0 { text += " (\(failedAdds) failed)" }
+        if clearedDelivered > 0 { text += ", cleared \(clearedDelivered) delivered" }
+        if let planned { text += ", planned \(planned)" }
+        if displaced > 0 { text += " (\(displaced) displaced by snoozes and events)" }
+        if let badgeSet { text += ", app badge set to \(badgeSet)" }
+        if let failure { text += ", planning failed: \(failure)" }
+        return text
+    }
+}

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import HeraldReport
 import HeraldScenario
 import HeraldSQLite
 
-/// `herald simulate <scenario.yaml> [--days N] [--json] [--state PATH | --in-memory]`.
+/// `herald simulate <scenario.yaml> [--days N] [--json] [--html FILE] [--state PATH | --in-memory]`.
 struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
@@ -25,7 +26,9 @@ struct SimulateCommand: AsyncParsableCommand {
             delivered), or a state file that cannot be resumed (another scenario's, not a Herald \
             database, damaged) exits with status 65 and says where and what to do, leaving \
             the file unchanged; a state file another run is using exits with status 75 at \
-            once; a failed write exits with status 74.
+            once; a failed write exits with status 74. With --html FILE it also writes the \
+            run as one self-contained HTML page (a lane per day, a chart of pending requests \
+            against the capacity and the reserve, the re-plans with their reasons, the cuts).
             """
     )
 
@@ -37,6 +40,9 @@ struct SimulateCommand: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @Option(help: ArgumentHelp("Also write the run as one self-contained HTML page to this file.", valueName: "file"))
+    var html: String?
+
     @OptionGroup var state: StateOptions
 
     func validate() throws {
@@ -46,13 +52,7 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let file: ScenarioFile
-        do {
-            file = try ScenarioFile(contentsOf: URL(fileURLWithPath: scenario))
-        } catch {
-            StandardError.write(error.description)
-            throw ExitCode(65)
-        }
+        let file = try ScenarioFile.read(commandArgument: scenario)
         // From here a stop by Ctrl-C or SIGTERM removes what the run created.
         SignalCleanup.install()
         let stateFile: StateFile
@@ -87,6 +87,15 @@ struct SimulateCommand: AsyncParsableCommand {
         } catch let error as StoreError {
             StandardError.write(error.description)
             throw ExitCode(74)
+        }
+        if let html {
+            let page = HTMLReport.render(result, reserve: file.scenario.planner.reserve)
+            do {
+                try page.write(toFile: html, atomically: true, encoding: .utf8)
+            } catch {
+                StandardError.write("cannot write the report to \(html): \(error.localizedDescription)")
+                throw ExitCode(73)
+            }
         }
         print(output.json ? result.jsonLines() : result.text(), terminator: "")
         // The text ends with the warning; JSON carries it in the summary, and a reader

@@ -33,8 +33,15 @@ struct HeraldCommandTests {
     /// Runs `herald` with `arguments` in the package's root directory, with `environment`
     /// added to the test's own.
     func makeExecution(_ arguments: [String], environment: [String: String] = [:]) async throws -> Execution {
+        try await Self.execute(try Self.heraldExecutable(), arguments, environment: environment)
+    }
+
+    /// Runs `executable` in the package's root directory and collects its output; a run
+    /// still going after `timeLimit` is terminated.
+    static func execute(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+                        timeLimit: Duration? = nil) async throws -> Execution {
         let process = Process()
-        process.executableURL = try Self.heraldExecutable()
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = ScenarioFixtures.packageRoot
         if !environment.isEmpty {
@@ -47,9 +54,16 @@ struct HeraldCommandTests {
         let (ended, end) = AsyncStream<Void>.makeStream()
         process.terminationHandler = { _ in end.finish() }
         try process.run()
+        let watchdog = timeLimit.map { limit in
+            Task {
+                try await Task.sleep(for: limit)
+                if process.isRunning { process.terminate() }
+            }
+        }
         async let stdout = Self.readToEnd(output.fileHandleForReading)
         async let stderr = Self.readToEnd(errors.fileHandleForReading)
         for await _ in ended {}
+        watchdog?.cancel()
         return Execution(status: process.terminationStatus,
                          stdout: String(decoding: await stdout, as: UTF8.self),
                          stderr: String(decoding: await stderr, as: UTF8.self))

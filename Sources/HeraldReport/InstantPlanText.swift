@@ -1,0 +1,116 @@
+import Foundation
+import Herald
+import HeraldScenario
+
+/// How `herald plan` prints a ``ScenarioInstantPlan``: aligned text, or one JSON object.
+///
+/// ```swift
+/// print(InstantPlanText.text(plan))
+/// print(InstantPlanText.json(plan))
+/// ```
+public enum InstantPlanText {
+    /// ```text
+    /// Seed 004 badge consistency at 2026-11-21 08:30 GMT+1
+    ///
+    /// pending (42 of 64; reminders' budget 54)
+    ///   2026-11-21 09:00 GMT+1  badge 1   reminder  Meditate  herald:reminder:habit:meditate:reminders:20261121T0900
+    ///
+    /// coverage horizon  2026-12-05 08:00 GMT+1 (the whole horizon)
+    /// cuts              none
+    /// ```
+    public static func text(_ plan: ScenarioInstantPlan) -> String {
+        var lines = ["\(plan.name) at \(TimeText.local(plan.date, zone: plan.zone))", ""]
+        lines.append("pending (\(plan.pending.count) of \(plan.capacity); reminders' budget \(plan.capacity - plan.reserve))")
+        let kindWidth = plan.pending.map(\.kind.count).max() ?? 0
+        let titleWidth = plan.pending.map { PrintableText.escaped($0.title).count }.max() ?? 0
+        for request in plan.pending {
+            let when = request.fireDate.map { TimeText.local($0, zone: plan.zone) } ?? "(no date)"
+            let badge = request.badge.map { "badge \($0)" } ?? "no badge"
+            lines.append("  \(when)  \(pad(badge, 8))  \(pad(request.kind, kindWidth))  \(pad(PrintableText.escaped(request.title), titleWidth))  \(PrintableText.escaped(request.identifier))")
+        }
+        if plan.pending.isEmpty { lines.append("  none") }
+        lines.append("")
+        lines.append("coverage horizon  \(TimeText.coverage(plan.coverageHorizon, horizonEnd: plan.horizonEnd, zone: plan.zone))")
+        if plan.cuts.isEmpty {
+            lines.append("cuts              none")
+        } else {
+            lines.append("cuts              \(plan.cuts.count)")
+            for cut in plan.cuts {
+                lines.append("  \(TimeText.local(cut.date, zone: plan.zone))  \(cut.entity)/\(PrintableText.escaped(cut.rule))  \(cut.reason)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// One JSON object with sorted keys: `name`, `utc`, `local`, `zone`, `capacity`,
+    /// `reserve`, `pending` (`identifier`, `kind`, `badge`, `title`, `utc`, `local`),
+    /// `coverage_horizon` (`utc`, `local`, `whole_horizon`; `null` before any plan) and
+    /// `cuts` (`entity`, `rule`, `utc`, `local`, `reason`).
+    public static func json(_ plan: ScenarioInstantPlan) -> String {
+        let converter = ZoneConverter.for(plan.zone)
+        func local(_ date: Date) -> String { converter.local(for: date).description }
+        let object = PlanObject(
+            name: plan.name, utc: TimeText.utc(plan.date), local: local(plan.date), zone: plan.zone.identifier,
+            capacity: plan.capacity, reserve: plan.reserve,
+            pending: plan.pending.map { request in
+                .init(identifier: request.identifier, kind: request.kind, badge: request.badge, title: request.title,
+                      utc: request.fireDate.map(TimeText.utc), local: request.fireDate.map(local))
+            },
+            coverageHorizon: plan.coverageHorizon.map { horizon in
+                .init(utc: TimeText.utc(horizon), local: local(horizon),
+                      wholeHorizon: plan.horizonEnd.map { horizon >= $0 } ?? false)
+            },
+            cuts: plan.cuts.map { cut in
+                .init(entity: cut.entity.description, rule: cut.rule, utc: TimeText.utc(cut.date),
+                      local: cut.local.description, reason: cut.reason.rawValue)
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding these plain records cannot fail.
+        let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private struct PlanObject: Encodable {
+        struct Request: Encodable {
+            var identifier, kind: String
+            var badge: Int?
+            var title: String
+            var utc, local: String?
+        }
+        struct Coverage: Encodable {
+            var utc, local: String
+            var wholeHorizon: Bool
+            enum CodingKeys: String, CodingKey { case utc, local, wholeHorizon = "whole_horizon" }
+        }
+        struct Cut: Encodable {
+            var entity, rule, utc, local, reason: String
+        }
+        var name, utc, local, zone: String
+        var capacity, reserve: Int
+        var pending: [Request]
+        var coverageHorizon: Coverage?
+        var cuts: [Cut]
+        enum CodingKeys: String, CodingKey {
+            case name, utc, local, zone, capacity, reserve, pending, cuts
+            case coverageHorizon = "coverage_horizon"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(utc, forKey: .utc)
+            try container.encode(local, forKey: .local)
+            try container.encode(zone, forKey: .zone)
+            try container.encode(capacity, forKey: .capacity)
+            try container.encode(reserve, forKey: .reserve)
+            try container.encode(pending, forKey: .pending)
+            try container.encode(coverageHorizon, forKey: .coverageHorizon)  // null before any plan
+            try container.encode(cuts, forKey: .cuts)
+        }
+    }
+}
