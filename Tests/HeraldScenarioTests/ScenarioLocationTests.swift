@@ -23,6 +23,8 @@ struct ScenarioLocationTests {
         #expect(notes.contains { $0.contains("route complete (3/3)") })
         #expect(result.reconciles.allSatisfy { $0.failure == nil && $0.failedAdds == 0 })
         #expect(result.summary.appBadge == 0)
+        // Tomorrow's gym reminder is armed; the plan counts it.
+        #expect(result.summary.pending == 1 && result.reconciles.last?.planned == 1)
     }
 
     @Test func aRouteStartedWhileTheAppIsNotRunningIsRefusedAtItsLine() async throws {
