@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ShowcaseGoals", targets: ["ShowcaseGoals"]),
         .library(name: "ShowcaseExercise", targets: ["ShowcaseExercise"]),
         .library(name: "ShowcaseStreaks", targets: ["ShowcaseStreaks"]),
+        .library(name: "ShowcaseRoutes", targets: ["ShowcaseRoutes"]),
         .executable(name: "herald", targets: ["herald"]),
     ],
     dependencies: [
@@ -35,9 +36,10 @@ let package = Package(
             ]
         ),
         .target(name: "HeraldSimulator", dependencies: ["Herald"]),
-        // Stand-ins for Apple's UserNotifications and BackgroundTasks with the SDK's
+        // Stand-ins for Apple's UserNotifications, Core Location and BackgroundTasks with the SDK's
         // signatures, so the adapter compiles and is tested on Linux; never products.
-        .target(name: "UserNotificationsShim"),
+        .target(name: "UserNotificationsShim", dependencies: ["CoreLocationShim"]),
+        .target(name: "CoreLocationShim"),
         .target(name: "BackgroundTasksShim"),
         .target(
             name: "HeraldUserNotifications",
@@ -45,6 +47,7 @@ let package = Package(
                 "Herald",
                 .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
+                .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
             ]
         ),
         .target(
@@ -66,6 +69,7 @@ let package = Package(
         .target(name: "ShowcaseGoals", dependencies: ["Herald"]),
         .target(name: "ShowcaseExercise", dependencies: ["Herald"]),
         .target(name: "ShowcaseStreaks", dependencies: ["Herald"]),
+        .target(name: "ShowcaseRoutes", dependencies: ["Herald"]),
         .executableTarget(
             name: "herald",
             dependencies: [
@@ -111,6 +115,7 @@ let package = Package(
                 "Herald", "HeraldUserNotifications", "HeraldConformance", "HeraldSQLite",
                 .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
+                .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
             ]
         ),
         // GRDB writes the SQLite files the command's state-file tests give it.
@@ -124,6 +129,10 @@ let package = Package(
         .testTarget(
             name: "ShowcaseHabitsTests",
             dependencies: ["Herald", "HeraldSimulator", "ShowcaseHabits"]
+        ),
+        .testTarget(
+            name: "ShowcaseRoutesTests",
+            dependencies: ["Herald", "HeraldSimulator", "ShowcaseRoutes"]
         ),
         .testTarget(
             name: "ShowcaseTests",

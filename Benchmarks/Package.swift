@@ -29,5 +29,6 @@ let package = Package(
         benchmark("SimulatedYear", using: ["Herald", "HeraldSimulator"]),
         benchmark("Storing", using: ["Herald", "HeraldSimulator", "HeraldSQLite"]),
         benchmark("NeverClearedList", using: ["Herald", "HeraldScenario"]),
+        benchmark("Regions", using: ["Herald"]),
     ]
 )

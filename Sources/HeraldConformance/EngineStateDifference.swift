@@ -22,6 +22,10 @@ enum EngineStateDifference {
         parts += [dictionary("handledResponses", expected.handledResponses, actual.handledResponses)]
         parts += [dictionary("smartTiming", expected.smartTiming, actual.smartTiming)]
         parts += [dictionary("settings", expected.settings, actual.settings)]
+        if expected.routeSession != actual.routeSession {
+            parts.append("routeSession differs: expected \(String(describing: expected.routeSession)), "
+                         + "found \(String(describing: actual.routeSession))")
+        }
         let found = parts.compactMap { $0 }
         return found.isEmpty ? "the states differ" : found.joined(separator: "; ")
     }

@@ -98,6 +98,7 @@ public struct EngineStoreConformance: Sendable {
             case .boundedLoadMatchesPrune: try probe.boundedLoadMatchesPrune()
             case .handledResponseIsNotQueuedAgain: try probe.handledResponseIsNotQueuedAgain()
             case .queuedResponsesKeepArrivalOrder: try probe.queuedResponsesKeepArrivalOrder()
+            case .routeSessionKeepsFirstVisitsAndOneCompletion: try probe.routeSessionKeepsFirstVisitsAndOneCompletion()
             }
             return nil
         } catch let failure as EngineStoreConformanceFailure {

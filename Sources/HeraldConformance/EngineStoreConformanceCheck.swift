@@ -33,6 +33,9 @@ public enum EngineStoreConformanceCheck: String, Hashable, Sendable, CaseIterabl
     case handledResponseIsNotQueuedAgain
     /// Queued responses come back in arrival order, whatever their sequence numbers.
     case queuedResponsesKeepArrivalOrder
+    /// A route session keeps the first visit of each waypoint and one completion, only
+    /// for the session in progress; starting a session resets it, stopping clears it.
+    case routeSessionKeepsFirstVisitsAndOneCompletion
 
     /// Whether the check needs the store to fail on demand.
     public var needsFailureInjection: Bool { self == .failedCommitChangesNothing }

@@ -57,6 +57,13 @@ struct EngineStoreProbe {
             .setSetting(key: "reminders.enabled", nil),
             .forget(S.water),
             .prune(before: S.start.addingTimeInterval(-86_400)),
+            .startRoute(S.routeSessions[0]),
+            .recordRouteVisit(session: S.routeSessions[0].sessionKey,
+                              RouteVisit(waypointID: "gate", date: S.start.addingTimeInterval(60), outcome: .sent)),
+            .completeRoute(session: S.routeSessions[0].sessionKey, S.routeCompletion(at: S.start.addingTimeInterval(90))),
+            .recordRouteDelivered(session: S.routeSessions[0].sessionKey, S.routeSessions[0].spotIdentifier("gate")),
+            .stopRoute,
+            .startRoute(S.routeSessions[1]),
         ]
         let missing = S.allKindNames.subtracting(steps.map(S.kindName))
         guard missing.isEmpty else {
@@ -419,5 +426,43 @@ struct EngineStoreProbe {
 
     private func failure(_ message: String) -> EngineStoreConformanceFailure {
         EngineStoreConformanceFailure(check: check, message: message)
+    }
+}
+
+extension EngineStoreProbe {
+    /// Seed 001's promises, stated by hand (not by the model): the first visit of a
+    /// waypoint and the first completion are kept, changes of another session are
+    /// ignored, a start resets, a stop clears.
+    func routeSessionKeepsFirstVisitsAndOneCompletion() throws {
+        let first = S.routeSessions[0], second = S.routeSessions[1]
+        let early = RouteVisit(waypointID: "gate", date: S.start.addingTimeInterval(10), outcome: .sent)
+        let late = RouteVisit(waypointID: "gate", date: S.start.addingTimeInterval(20), outcome: .suppressed(.notificationsOff))
+        let done = S.routeCompletion(at: S.start.addingTimeInterval(30))
+        var again = S.routeCompletion(at: S.start.addingTimeInterval(40))
+        again.summary.visitedCount = 2
+        try commit([.startRoute(first), .recordRouteVisit(session: first.sessionKey, early)])
+        try commit([
+            .recordRouteVisit(session: first.sessionKey, late),
+            .recordRouteVisit(session: second.sessionKey,
+                              RouteVisit(waypointID: "tower", date: S.start, outcome: .sent)),
+            .recordRouteVisit(session: first.sessionKey,
+                              RouteVisit(waypointID: "not-on-the-route", date: S.start, outcome: .sent)),
+            .completeRoute(session: first.sessionKey, done),
+            .completeRoute(session: first.sessionKey, again),
+            .completeRoute(session: second.sessionKey, again),
+            .recordRouteDelivered(session: first.sessionKey, first.completionIdentifier),
+            .recordRouteDelivered(session: first.sessionKey, second.completionIdentifier),
+        ])
+        let expected = RouteSessionState(session: S.route, startedAt: S.start, visits: ["gate": early],
+                                         completion: done, delivered: [first.completionIdentifier])
+        let loaded = try load().routeSession
+        guard loaded == expected else {
+            throw failure("after visits, completions and deliveries of two sessions: expected \(expected), found \(String(describing: loaded))")
+        }
+        try commit([.startRoute(second)])
+        guard try load().routeSession == second else { throw failure("starting a session did not reset it") }
+        try commit([.stopRoute])
+        guard try load().routeSession == nil else { throw failure("stopping a session did not clear it") }
+        try expectLoad(context: "after the route changes")
     }
 }

@@ -53,6 +53,28 @@ enum EngineStoreSamples {
             content: content, fireDate: start.addingTimeInterval(delay), postedAt: start)
     }
 
+    /// A route of three waypoints in Berlin, with text a careless encoding would mangle.
+    static let route = try! RouteSession(
+        id: "old-town: «walk»", name: "Old Town 🚶",
+        waypoints: [
+            Waypoint(id: "gate", name: "Brandenburger Tor", coordinate: Coordinate(latitude: 52.516_275, longitude: 13.377_704)),
+            Waypoint(id: "fountain", name: "Neptunbrunnen", coordinate: Coordinate(latitude: 52.519_2, longitude: 13.404_1)),
+            Waypoint(id: "tower", name: "Fernsehturm", coordinate: Coordinate(latitude: -52.520_8, longitude: -13.409_4)),
+        ],
+        proximityThreshold: 30.5, messages: RouteMessages(spotTitle: "📍 {name}", completionTitle: "🎉 \"{route}\""))
+
+    /// Two sessions of ``route``, started a fraction of a second apart.
+    static let routeSessions = [
+        RouteSessionState(session: route, startedAt: start),
+        RouteSessionState(session: route, startedAt: start.addingTimeInterval(0.5)),
+    ]
+
+    static func routeCompletion(at date: Date) -> RouteCompletion {
+        RouteCompletion(date: date, summary: RouteSummary(
+            sessionID: route.id, visitedCount: 3, totalWaypoints: 3, distance: 1234.567_891, duration: 3600.25),
+            outcome: .suppressed(.notAuthorized(.denied)))
+    }
+
     static func queued(_ response: NotificationResponse, at date: Date, sequence: Int) -> QueuedResponse {
         QueuedResponse(response: response, receivedAt: date, sequence: sequence)
     }
@@ -110,7 +132,23 @@ enum EngineStoreSamples {
                     entity(), delay: Double.random(in: -5 * 86_400...86_400, using: &generator),
                     token: ["t1", "t2"].randomElement(using: &generator)!))
             case 92..<94: .recordDeletion(entity(), at: date())
+            case 94..<97: routeChange()
             default: .prune(before: date())
+            }
+        }
+
+        /// A change to one of two sessions of the sample route: colliding starts,
+        /// visits of waypoints reached already, completions of a stopped session.
+        private mutating func routeChange() -> EngineStateChange {
+            let session = EngineStoreSamples.routeSessions.randomElement(using: &generator)!
+            let waypoint = EngineStoreSamples.route.waypoints.randomElement(using: &generator)!.id
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0, 1: return .startRoute(session)
+            case 2: return .stopRoute
+            case 3, 4, 5: return .recordRouteVisit(session: session.sessionKey, RouteVisit(
+                waypointID: waypoint, date: date(), outcome: Bool.random(using: &generator) ? .sent : .suppressed(.notificationsOff)))
+            case 6, 7: return .completeRoute(session: session.sessionKey, EngineStoreSamples.routeCompletion(at: date()))
+            default: return .recordRouteDelivered(session: session.sessionKey, session.spotIdentifier(waypoint))
             }
         }
 
@@ -194,13 +232,19 @@ enum EngineStoreSamples {
         case .postEvent: "postEvent"
         case .recordDeletion: "recordDeletion"
         case .prune: "prune"
+        case .startRoute: "startRoute"
+        case .stopRoute: "stopRoute"
+        case .recordRouteVisit: "recordRouteVisit"
+        case .completeRoute: "completeRoute"
+        case .recordRouteDelivered: "recordRouteDelivered"
         }
     }
 
     static let allKindNames: Set<String> = [
         "recordCompletion", "removeCompletion", "pause", "resume", "forget", "deferDay", "snooze", "removeSnooze",
         "acknowledge", "recordFired", "enqueueResponse", "markResponseHandled", "setSmartTiming", "setSetting", "prune",
-        "postEvent", "recordDeletion",
+        "postEvent", "recordDeletion", "startRoute", "stopRoute", "recordRouteVisit", "completeRoute",
+        "recordRouteDelivered",
     ]
 
     /// A short description of a batch for failure messages: `[pause, snooze, prune]`.

@@ -140,7 +140,26 @@ struct ChangeWriter {
             )
         case .prune(let cutoff):
             try prune(before: cutoff, for: change)
+        case .startRoute(let session):
+            try writeRouteSession(session, for: change)
+        case .stopRoute:
+            try db.execute(sql: "DELETE FROM route_session")
+        case .recordRouteVisit(let key, _), .completeRoute(let key, _), .recordRouteDelivered(let key, _):
+            // The session's own rule (first visit kept, one completion) is
+            // RouteSessionState's: read, apply, write back, inside this transaction.
+            guard let text = try String.fetchOne(
+                db, sql: "SELECT state FROM route_session WHERE session_key = ?", arguments: [key]) else { return }
+            var state = EngineState(routeSession: try StoredValue.decodeJSON(RouteSessionState.self, from: text))
+            state.apply(change)
+            if let session = state.routeSession { try writeRouteSession(session, for: change) }
         }
+    }
+
+    private func writeRouteSession(_ session: RouteSessionState, for change: EngineStateChange) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO route_session (slot, session_key, state) VALUES (1, ?, ?)",
+            arguments: [session.sessionKey, json(session, for: change)]
+        )
     }
 
     /// Retention, as ``Herald/EngineState/apply(_:)`` does it: instants before the

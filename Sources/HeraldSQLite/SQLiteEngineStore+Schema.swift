@@ -114,6 +114,17 @@ extension SQLiteEngineStore {
             try db.create(index: "completions_by_day", on: "completions", columns: ["day"])
         }
 
+        // The walking route in progress (seed 001): one row, the RouteSessionState as
+        // JSON, so its visits, completion and deliveries change together with the
+        // event that made them.
+        migrator.registerMigration("v4") { db in
+            try db.create(table: "route_session", options: .withoutRowID) { t in
+                t.primaryKey("slot", .integer).check { $0 == 1 }
+                t.column("session_key", .text).notNull()
+                t.column("state", .text).notNull()
+            }
+        }
+
         return migrator
     }
 

@@ -4,7 +4,7 @@ extension SQLiteEngineStore {
     /// The tables of the schema, one per kind of state.
     static let tables = [
         "completions", "paused", "deferred_days", "snoozes", "acknowledgements", "fired_log", "queued_responses",
-        "handled_responses", "smart_timing", "settings", "posted_events", "deletions",
+        "handled_responses", "smart_timing", "settings", "posted_events", "deletions", "route_session",
     ]
 
     /// Measures the database: its size, its journal mode and the rows of each table.

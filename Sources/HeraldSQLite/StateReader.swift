@@ -95,6 +95,9 @@ struct StateReader {
         try forEachRow("settings", "SELECT key, value FROM settings") { row in
             state.settings[try row.decode(atIndex: 0)] = try json(JSONValue.self, row, at: 1, in: "settings", what: "a value")
         }
+        try forEachRow("route_session", "SELECT state FROM route_session") { row in
+            state.routeSession = try json(RouteSessionState.self, row, at: 0, in: "route_session", what: "a route session")
+        }
         return state
     }
 

@@ -100,6 +100,16 @@ public struct ScenarioEvent: Hashable, Sendable {
         /// The user sets the device clock, forward or back, to this local date-time in
         /// the device's zone then: the events after it continue from there.
         case clock(LocalDateTime)
+        /// The device is at a position (`position: {lat, lon}`); the app hears of it
+        /// when it runs, and location triggers whose region it crossed fire 20 s later.
+        case position(Coordinate)
+        /// The device walks along positions at a speed, reporting a position every few
+        /// seconds (`walk: {to: [{lat, lon}, ...], speed: 1.4, every: 10}`).
+        case walk(SimulatedWalk)
+        /// The app starts a walking route (`route: {id, threshold, waypoints: [...]}`).
+        case startRoute(RouteSession)
+        /// The app stops the route in progress (`stop_route`).
+        case stopRoute
 
         public var description: String {
             switch self {
@@ -131,6 +141,10 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .foreign(let count): "another SDK adds \(count) request\(count == 1 ? "" : "s")"
             case .zone(let zone): "the device moves to \(zone.identifier)"
             case .clock(let time): "the user sets the clock to \(time.date) \(time.time)"
+            case .position(let position): "the device is at \(position)"
+            case .walk(let walk): "the device walks through \(walk.path.count) position\(walk.path.count == 1 ? "" : "s") at \(walk.speed) m/s"
+            case .startRoute(let route): "start route \(route.id) (\(route.waypoints.count) waypoints, \(route.proximityThreshold) m)"
+            case .stopRoute: "stop the route"
             }
         }
 
@@ -162,6 +176,10 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .foreign: "foreign"
             case .zone: "zone"
             case .clock: "clock"
+            case .position: "position"
+            case .walk: "walk"
+            case .startRoute: "route"
+            case .stopRoute: "stop_route"
             }
         }
 

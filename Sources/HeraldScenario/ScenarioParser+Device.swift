@@ -65,7 +65,7 @@ extension ScenarioParser {
     }
 
     /// Events like `terminate` take no value: `{at: ..., terminate}` or `terminate: true`.
-    private func noValue(_ node: ScenarioNode, _ kind: String) throws(ScenarioError) {
+    func noValue(_ node: ScenarioNode, _ kind: String) throws(ScenarioError) {
         guard node.isNull || (try? node.string("")) == "true" else {
             throw node.error(.invalidValue, "\(kind) takes no value (write {at: ..., \(kind)})")
         }

@@ -8,7 +8,7 @@ extension ScenarioParser {
                                    "authorize", "settings", "tap", "action", "text", "dismiss", "clear", "post",
                                    "foreign"]
     static let timeEventKinds = ["zone", "clock"]
-    static let eventKinds = dataEventKinds + deviceEventKinds + timeEventKinds
+    static let eventKinds = dataEventKinds + deviceEventKinds + timeEventKinds + locationEventKinds
     static let eventKeys = ["at"] + eventKinds + ["day"]
     static let editKeys = ["id", "namespace", "title", "rules"]
     static let completeKeys = ["entity", "at", "day"]
@@ -98,6 +98,8 @@ extension ScenarioParser {
                 for entity in imported { lookup.insert(entity.reference) }
                 catalog.add(imported)
                 action = .import(namespace: namespace, entities: imported)
+            case _ where Self.locationEventKinds.contains(kind):
+                action = try locationEvent(kind, value)
             default:
                 action = try deviceEvent(kind, value, at: at, catalog: &catalog, context: context)
             }

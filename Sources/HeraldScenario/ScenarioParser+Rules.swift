@@ -28,8 +28,9 @@ extension ScenarioParser {
     }
 
     func rule(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> ScenarioRule {
-        let mapping = try node.mapping("a rule", allowed: Self.ruleKeys)
+        let mapping = try node.mapping("a rule", allowed: Self.ruleKeys + Self.locationRuleKeys)
         let id = try mapping.required("id", "the rule's id").identifier("a rule id")
+        if let located = try locationRule(id: id, mapping) { return located }
         let pin = try mapping["zone"]?.zone()
         let (kind, value) = try mapping.exactlyOne(of: Self.scheduleKeys, "a rule")
         let schedule = try self.schedule(kind: kind, value, pin: pin, context: context)

@@ -81,7 +81,8 @@ actor ScenarioRecorder {
             date: date, local: local, reasons: report.reasons.map(\.description),
             added: report.outcome.added, removed: report.outcome.removed, unchanged: report.outcome.unchanged,
             failedAdds: report.outcome.failedAdds.count, clearedDelivered: report.outcome.removedDelivered,
-            displaced: report.plan?.displaced.count ?? 0, planned: report.plan?.reminders.count,
+            displaced: report.plan?.displaced.count ?? 0,
+            planned: report.plan.map { $0.reminders.count + $0.locationReminders.count },
             badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure)))
     }
 

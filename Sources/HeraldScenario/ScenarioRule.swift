@@ -30,6 +30,8 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     public var category: String?
     /// Minutes after delivery for one follow-up when nobody acted on it (`follow_up`).
     public var followUpMinutes: Int?
+    /// For a location reminder (`arrive` or `leave`): the region that fires it.
+    public var location: LocationTrigger?
     /// With the scenario's `smart_timing: on`, the (daily) rule fires at smart timing's
     /// suggested time instead of its own, once there is a suggestion (`nil`: no).
     public var smart: Bool?
@@ -50,7 +52,11 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     ///
     /// - Throws: ``Herald/DeclarationError`` when Herald refuses its identity.
     public func reminderRule(for entity: EntityReference) throws(DeclarationError) -> ReminderRule {
-        try ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
+        if let location {
+            return try ReminderRule(entity: entity, id: id, location: location, priority: priority,
+                                    countsTowardBadge: countsTowardBadge)
+        }
+        return try ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
                      countsTowardBadge: countsTowardBadge,
                      followUpAfter: followUpMinutes.map { TimeInterval($0) * 60 })
     }

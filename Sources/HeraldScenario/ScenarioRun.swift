@@ -171,6 +171,8 @@ struct ScenarioRun {
                     await recorder.user(.clearAll, identifier: "", inPrompt: false)
                     await device.clearAll()
                 }
+            case .position, .walk, .startRoute, .stopRoute:
+                try await applyLocation(event)
             case .complete, .pause, .resume, .delete, .edit, .import, .reminders:
                 break  // handled above
             }

@@ -151,7 +151,10 @@ extension SimulatedNotificationCenter {
         }
         if let next {
             pending[entry.identifier]?.nextFireDate = next
-        } else if !request.repeatsByRegion {
+        } else if request.repeatsByRegion {
+            // Waits for the next crossing.
+            pending[entry.identifier]?.nextFireDate = nil
+        } else {
             pending[entry.identifier] = nil
         }
 

@@ -69,6 +69,14 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     var deliveryHandler: (@Sendable (DeliveredNotification) async -> Void)?
     /// Set by ``SimulatedDevice``: decides how each delivery is presented, before it
     /// reaches the list and the badge. `nil` presents everything (`.all`).
+    /// Where the device is (``move(to:)``); `nil` until the first position.
+    public internal(set) var position: Coordinate?
+    /// For each pending location request, whether the device was inside its region at
+    /// the last position; a request added before any position has no entry yet.
+    var insideRegion: [String: Bool] = [:]
+    /// How long after crossing a region's boundary its trigger fires: about 20 s on iOS.
+    public internal(set) var regionDelay: TimeInterval = 20
+    var positionHandler: (@Sendable (Coordinate) async -> Void)?
     var presenter: (@Sendable (DeliveredNotification, DeliveryRecord.Outcome) async -> PresentationOptions)?
 
     /// A fresh device: nothing pending or delivered, badge 0, no categories.
@@ -137,7 +145,12 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         let fireDate: Date?
         switch TriggerSchedule.placement(of: request.trigger, addedAt: now, deviceZone: clock.timeZone) {
         case .fires(let date): fireDate = date
-        case .waitsForRegion: fireDate = nil
+        case .waitsForRegion:
+            fireDate = nil
+            // Being inside already is not a crossing: it fires on the next entry or exit.
+            if case .location(let region, _)? = request.trigger {
+                insideRegion[request.identifier] = position.map { region.contains($0) }
+            }
         case .never: return  // A one-shot date that has passed: the system does not keep it.
         }
         pending[request.identifier] = ScheduledRequest(

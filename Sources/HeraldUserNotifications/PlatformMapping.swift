@@ -6,6 +6,11 @@ import UserNotifications
 #else
 import UserNotificationsShim
 #endif
+#if canImport(CoreLocation)
+import CoreLocation
+#else
+import CoreLocationShim
+#endif
 
 /// Herald's model to the platform's and back. Each mapping is the exact inverse of the
 /// other for everything Herald writes, so what Herald adds reads back equal.
@@ -113,11 +118,20 @@ enum PlatformMapping {
                 throw .invalidTrigger("A repeating time-interval trigger needs at least 60 s, got \(interval) s; use a calendar trigger or a longer interval.")
             }
             return UNTimeIntervalNotificationTrigger(timeInterval: interval, repeats: repeats)
-        case .location(let region, _):
+        case .location(let region, let repeats):
+            #if os(iOS) || os(watchOS) || !canImport(UserNotifications)
+            let platform = CLCircularRegion(
+                center: CLLocationCoordinate2D(latitude: region.latitude, longitude: region.longitude),
+                radius: region.radius, identifier: region.identifier)
+            platform.notifyOnEntry = region.notifyOnEntry
+            platform.notifyOnExit = region.notifyOnExit
+            return UNLocationNotificationTrigger(region: platform, repeats: repeats)
+            #else
             throw NotificationCenterError(
                 code: .unsupportedTrigger,
-                message: "Location triggers (region \(region.identifier)) are not supported by HeraldUserNotifications yet; plan location reminders as posted events instead."
+                message: "Location triggers (region \(region.identifier)) exist on iOS and watchOS only; this platform has no UNLocationNotificationTrigger."
             )
+            #endif
         }
     }
 
@@ -132,6 +146,14 @@ enum PlatformMapping {
             ))
         case let interval as UNTimeIntervalNotificationTrigger:
             return .timeInterval(interval.timeInterval, repeats: interval.repeats)
+        #if os(iOS) || os(watchOS) || !canImport(UserNotifications)
+        case let location as UNLocationNotificationTrigger:
+            guard let circle = location.region as? CLCircularRegion else { return nil }
+            return .location(LocationRegion(
+                identifier: circle.identifier, latitude: circle.center.latitude, longitude: circle.center.longitude,
+                radius: circle.radius, notifyOnEntry: circle.notifyOnEntry, notifyOnExit: circle.notifyOnExit),
+                repeats: location.repeats)
+        #endif
         default:
             return nil
         }

@@ -20,11 +20,9 @@ import UserNotificationsShim
 /// let engine = Engine(center: center, source: habits, store: store, clock: SystemClock())
 /// ```
 ///
-/// Not built on tvOS, where UserNotifications lacks alert content. Location triggers are
-/// not mapped yet (Core Location has no stand-in on Linux):
-/// ``add(_:)`` refuses them with `unsupportedTrigger`, and a pending location request
-/// another SDK added is listed with no trigger, so it still counts against the
-/// capacity.
+/// Not built on tvOS, where UserNotifications lacks alert content. Location triggers map
+/// to `UNLocationNotificationTrigger` with a `CLCircularRegion` on iOS and watchOS (and
+/// the Linux stand-in); elsewhere ``add(_:)`` refuses them with `unsupportedTrigger`.
 public struct UserNotificationCenter: Herald.NotificationCenter {
     /// `UNUserNotificationCenter` is not `Sendable`, but Apple documents its methods as
     /// safe to call from any thread, and this type only calls them.

@@ -1,15 +1,20 @@
 import Herald
 
 /// A habit in the showcase habit app (seed 004): a name, a category, the times of day
-/// it reminds the user, and whether it is active.
+/// it reminds the user, the place that reminds it on arrival (if any), and whether it
+/// is active.
 public struct Habit: Hashable, Sendable, Identifiable {
     public var id: String
     public var name: String
     public var category: String
     public var reminderTimes: [LocalTime]
     public var isActive: Bool
+    /// Arriving here reminds the user once a day (a location reminder).
+    public var place: LocationRegion?
 
-    public init(id: String, name: String, category: String, reminderTimes: [LocalTime], isActive: Bool = true) {
+    public init(id: String, name: String, category: String, reminderTimes: [LocalTime], isActive: Bool = true,
+                place: LocationRegion? = nil) {
+        self.place = place
         self.id = id
         self.name = name
         self.category = category

@@ -36,6 +36,12 @@ public struct HabitApp: Sendable {
         return try await engine.deleted(Set(ids.map { EntityReference(namespace: Habit.namespace, id: $0) }))
     }
 
+    /// The device reports where it is: the habits' places nearest to it are watched.
+    @discardableResult
+    public func moved(to position: Coordinate) async throws -> ReconcileReport {
+        try await engine.positionChanged(position)
+    }
+
     @discardableResult
     public func launch() async -> ReconcileReport {
         await engine.reconcile(reason: .launch)

@@ -45,9 +45,14 @@ public final class HabitReminderSource: ReminderSource {
 
     public func reminderRules() async throws -> [ReminderRule] {
         try data.withLock { data in
-            try data.habits.values.filter { $0.isActive && !$0.reminderTimes.isEmpty }.map { habit in
+            let active = data.habits.values.filter(\.isActive)
+            let timed = try active.filter { !$0.reminderTimes.isEmpty }.map { habit in
                 try ReminderRule(entity: habit.entity, id: "daily", schedule: try .daily(at: habit.reminderTimes))
             }
+            let located = try active.compactMap { habit in
+                try habit.place.map { try ReminderRule(entity: habit.entity, id: "arrive", location: LocationTrigger(region: $0)) }
+            }
+            return timed + located
         }
     }
 
@@ -56,6 +61,11 @@ public final class HabitReminderSource: ReminderSource {
             (data.habits[reminder.rule.entity.id], data.streaks[reminder.rule.entity.id] ?? 0, data.profile)
         }
         guard let habit else { throw HabitNotFound(id: reminder.rule.entity.id) }
+        if reminder.kind == .location, let place = habit.place {
+            return NotificationContent(
+                title: habit.name, body: "You're at \(place.identifier): time for \(habit.name.lowercased())",
+                categoryIdentifier: "habit.reminder", threadIdentifier: habit.id, userInfo: ["style": "location"])
+        }
         if let profile, profile.isRecent(at: clock.now) {
             return NotificationContent(
                 title: habit.name, body: Self.tailoredLine(for: profile.dominantTrait, habit: habit),

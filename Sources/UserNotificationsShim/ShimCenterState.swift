@@ -50,7 +50,7 @@ struct ShimCenterState {
     }
 
     /// Adds or replaces; a request with no trigger is delivered at once, one that can
-    /// never fire is not kept; above the capacity one is dropped silently.
+    /// never fire is not kept (a location trigger is kept, waiting for its region); above the capacity one is dropped silently.
     mutating func add(_ request: UNNotificationRequest) throws {
         pending.removeAll { $0.request.identifier == request.identifier }
         guard let trigger = request.trigger else {
@@ -59,7 +59,8 @@ struct ShimCenterState {
         }
         let entry = PendingEntry(request: request, sequence: nextSequence, nextFire: firstFire(of: trigger))
         nextSequence += 1
-        guard entry.nextFire != nil else { return }
+        // A location trigger waits for a region crossing, with no date.
+        guard entry.nextFire != nil || trigger is UNLocationNotificationTrigger else { return }
         pending.append(entry)
         enforceCapacity()
     }

@@ -55,3 +55,21 @@ open class UNCalendarNotificationTrigger: UNNotificationTrigger {
     }
 }
 #endif
+
+#if !canImport(UserNotifications)
+import CoreLocationShim
+
+/// Linux stand-in for `UNLocationNotificationTrigger` (iOS and watchOS only on Apple).
+open class UNLocationNotificationTrigger: UNNotificationTrigger {
+    open private(set) var region: CLRegion
+
+    public convenience init(region: CLRegion, repeats: Bool) {
+        self.init(storing: region, repeats: repeats)
+    }
+
+    init(storing region: CLRegion, repeats: Bool) {
+        self.region = region
+        super.init(repeats: repeats)
+    }
+}
+#endif

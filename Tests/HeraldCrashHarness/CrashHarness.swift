@@ -83,6 +83,12 @@ struct CrashHarness {
             await engine.entityChanged(entity(id))
         case .delete(let id):
             try await engine.deleted([entity(id)])
+        case .startRoute(let id):
+            try await engine.startRoute(CrashScenario.route(id))
+        case .position(let legs):
+            try await engine.positionChanged(CrashScenario.point(legs))
+        case .stopRoute:
+            try await engine.stopRoute()
         }
     }
 

@@ -7,6 +7,8 @@ import Herald
 /// Wednesday 2026-03-25 over ten days, across the change to summer time on 2026-03-29.
 /// Each day: the day change, completions, done / snooze / remind-tomorrow / open
 /// responses; over the run: a pause and a resume, an edit, a delete, a foreground.
+/// Every other afternoon a walking route (seed 001): four waypoints reached one by one,
+/// positions after the completion, a route changed while one waypoint short, a stop.
 struct CrashScenario: Sendable {
     static let zone = TimeZone(identifier: "Europe/Berlin")!
     static let firstDay = LocalDate(year: 2026, month: 3, day: 25)
@@ -41,6 +43,35 @@ struct CrashScenario: Sendable {
             }
         }
         return habits
+    }
+
+    /// A route of four waypoints 0.001° of longitude apart (about 111 m) on the
+    /// equator, with a 25 m threshold.
+    static func route(_ id: String) throws -> RouteSession {
+        try RouteSession(id: id, name: "Walk \(id)", waypoints: (0..<4).map {
+            Waypoint(id: "w\($0)", name: "Waypoint \($0)", coordinate: point(Double($0)))
+        }, proximityThreshold: 25)
+    }
+
+    static func point(_ legs: Double) -> Coordinate { Coordinate(latitude: 0, longitude: 0.001 * legs) }
+
+    /// An afternoon walk: every waypoint, positions after the completion; on some days
+    /// the route is changed one waypoint short of completion, or stopped halfway.
+    private static func walk(on day: LocalDate, offset: Int) -> [HarnessEvent] {
+        func at(_ minute: Int) -> HarnessEvent { .advance(to: LocalDateTime(date: day, time: time(16, minute))) }
+        var events: [HarnessEvent] = [at(0), .startRoute("walk-\(offset)")]
+        for (index, legs) in [0.0, 0.5, 1, 2].enumerated() { events += [at(5 + 5 * index), .position(legs)] }
+        switch offset % 3 {
+        case 0:
+            events += [at(30), .startRoute("walk-\(offset)b")]           // changed one short of completion
+            events += [at(32), .position(3), at(34), .position(0), at(36), .position(1), at(38), .position(2)]
+        case 1:
+            events += [at(30), .stopRoute, at(32), .position(3)]          // stopped: nothing more
+        default:
+            events += [at(30), .position(3)]
+        }
+        events += [at(40), .position(3.01), at(45), .position(0), .stopRoute]
+        return events
     }
 
     private static func time(_ hour: Int, _ minute: Int = 0) -> LocalTime { LocalTime(hour: hour, minute: minute) }
@@ -87,6 +118,7 @@ struct CrashScenario: Sendable {
             case 6: events += [at(day, 14), .delete("h08")]
             default: break
             }
+            if offset.isMultiple(of: 2) { events += walk(on: day, offset: offset) }
             events += [at(day, 18, 30), .respond("h06", action: "snooze")]
             events += [at(day, 18, 45), .respond("h06", action: "done")]
             if offset.isMultiple(of: 2) { events += [at(day, 21, 45), .completed("h09")] }

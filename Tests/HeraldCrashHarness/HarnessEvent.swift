@@ -19,6 +19,11 @@ enum HarnessEvent: Sendable, CustomStringConvertible {
     case resume(String)
     case edit(String, Schedule)
     case delete(String)
+    /// The user starts the walking route with this id (``CrashScenario/route(_:)``).
+    case startRoute(String)
+    /// The device reports a position: `legs` waypoint spacings along the route's line.
+    case position(Double)
+    case stopRoute
 
     /// Whether the event changes the app's own data (saved before the engine is told).
     var changesAppData: Bool {
@@ -39,6 +44,9 @@ enum HarnessEvent: Sendable, CustomStringConvertible {
         case .resume(let habit): "resume \(habit)"
         case .edit(let habit, _): "edit \(habit)"
         case .delete(let habit): "delete \(habit)"
+        case .startRoute(let route): "start route \(route)"
+        case .position(let legs): "position \(legs)"
+        case .stopRoute: "stop route"
         }
     }
 }

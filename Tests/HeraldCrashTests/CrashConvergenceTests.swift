@@ -44,6 +44,10 @@ struct CrashConvergenceTests {
         try #require(steps > 100, "the scenario should take many steps, took \(steps)")
         #expect(reference.launches == 1)
         #expect(Self.duplicates(in: reference.deliveryLog).isEmpty, "the reference itself delivers twice")
+        // Five walks: one changed one short of completion (its second route completes),
+        // one stopped halfway: four completions, 5 × 3 + 2 × 4 (the second routes) + 2 spots.
+        #expect(Self.routeFirings(reference.deliveryLog, rule: "completion").count == 4)
+        #expect(Self.routeFirings(reference.deliveryLog, rule: "arrived").count == 25)
 
         // When the app is killed at the first and last steps, right after commits of
         // every kind and at seeded random steps (some killed again while recovering),
@@ -61,6 +65,10 @@ struct CrashConvergenceTests {
             #expect(outcome.launches == trial.kills.count + 1, "\(context): launches")
             #expect(Self.duplicates(in: outcome.deliveryLog).isEmpty,
                     "\(context): delivered twice: \(Self.duplicates(in: outcome.deliveryLog))")
+            // Never two completions of a route session, none lost.
+            #expect(Self.routeFirings(outcome.deliveryLog, rule: "completion").map(\.identifier)
+                        == Self.routeFirings(reference.deliveryLog, rule: "completion").map(\.identifier),
+                    "\(context): route completions")
             for difference in Self.differences(outcome, from: reference) {
                 Issue.record("\(context): \(difference)")
             }
@@ -155,6 +163,11 @@ struct CrashConvergenceTests {
     }
 
     // MARK: Comparison
+
+    /// The firings of route notifications of one rule (`spot`, `completion`).
+    static func routeFirings(_ log: [HarnessOutcome.Firing], rule: String) -> [HarnessOutcome.Firing] {
+        log.filter { $0.identifier.hasPrefix("herald:event:route:") && $0.identifier.split(separator: ":")[4] == rule }
+    }
 
     static func duplicates(in log: [HarnessOutcome.Firing]) -> [HarnessOutcome.Firing] {
         var seen: Set<HarnessOutcome.Firing> = []

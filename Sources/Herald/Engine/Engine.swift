@@ -70,7 +70,7 @@ public actor Engine {
         self.planner = Planner(configuration: configuration)
         self.categories = categories
         self.retention = retention
-        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event], logger: logger)
+        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location], logger: logger)
         self.responseDecoder = ResponseDecoder(logger: logger)
         self.logger = logger
     }
@@ -127,7 +127,7 @@ public actor Engine {
                 continue
             }
             return await apply(prepared.plan, managedPending: prepared.managedPending, desired: prepared.desired,
-                               reasons: reasons)
+                               route: prepared.route, reasons: reasons)
         }
     }
 
@@ -141,6 +141,8 @@ public actor Engine {
         var managedPending: [String: NotificationRequest]
         var desired: [NotificationRequest]
         var stateVersion: Int
+        /// The route session in progress, as the plan saw it.
+        var route: RouteSessionState?
     }
 
     /// Reads the center and the store, records what was delivered since the last run,
@@ -149,6 +151,7 @@ public actor Engine {
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
         let state = try stateRecordingDeliveries(delivered)
+        let route = try routeRecordingDeliveries(state)
         let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
@@ -158,8 +161,11 @@ public actor Engine {
             now: now, deviceZone: clock.timeZone, rules: rules,
             satisfied: state.satisfiedDays, paused: state.paused,
             snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
-            fired: state.fired.values.filter { $0.date > recent }, postedEvents: Array(state.postedEvents.values),
+            fired: state.fired.values.filter { $0.date > recent },
+            postedEvents: Array(state.postedEvents.values) + (route?.dueNotifications(now: now, fired: []) ?? []),
             deletions: state.deletions, capacity: center.capacity, foreignRequests: foreign)
+        input.position = state.lastPosition
+        input.routeRegions = route?.watchedPlaces ?? []
         // Only the delivered notifications whose verdict may have changed: the plan is
         // the same as from the whole list (see DeliveredLedger), at a cost that does
         // not grow with what the user never clears.
@@ -168,8 +174,12 @@ public actor Engine {
         input.delivered = relevant.map { delivered[$0] }
         let plan = planner.plan(input)
         deliveredLedger.judged(relevant, stale: plan.staleDelivered)
-        let desired = await requests(for: plan, pending: managed)
-        return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version)
+        var desired = await requests(for: plan, pending: managed)
+        // Route notifications handed to the center stay until they are delivered.
+        if let route {
+            desired += route.delivered.compactMap { managed[$0.description] }
+        }
+        return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version, route: route)
     }
 
     /// Makes the center match the plan: the one place Herald writes to it. Removals
@@ -177,9 +187,10 @@ public actor Engine {
     /// anything), so the center never holds more than its capacity; then additions;
     /// then the badge.
     private func apply(_ plan: Plan, managedPending: [String: NotificationRequest], desired: [NotificationRequest],
-                       reasons: [ReconcileReason]) async -> ReconcileReport {
+                       route: RouteSessionState?, reasons: [ReconcileReason]) async -> ReconcileReport {
         let diff = reconciler.diff(desired: desired, managedPending: managedPending, staleDelivered: plan.staleDelivered)
         let outcome = await reconciler.apply(diff, to: center)
+        if let route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
         // The badge is set on every run: deliveries and the user change it behind
         // Herald's back, and one call is cheaper than being wrong.
         var badgeSet: Int?
@@ -226,6 +237,36 @@ public actor Engine {
         }
         result += plan.events.map(\.request)
         return result
+    }
+
+    /// Records in the route session the notifications the center accepted: from now
+    /// on they are never planned again, even if the user clears them before a run
+    /// sees them delivered.
+    private func recordRouteHandOver(of added: [NotificationRequest], failed: [String], in route: RouteSessionState) {
+        let failed = Set(failed)
+        let handed = added.compactMap { request -> NotificationIdentifier? in
+            guard !failed.contains(request.identifier), let identifier = request.heraldIdentifier,
+                  route.owns(identifier) else { return nil }
+            return identifier
+        }
+        do {
+            try commit(handed.map { .recordRouteDelivered(session: route.sessionKey, $0) })
+        } catch {
+            logger.error("recording route notifications as sent failed; a later run may send them again",
+                         metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The route session, after recording in it the notifications of the session the
+    /// fired log has, so they are never planned again once the log's history is older
+    /// than what runs read.
+    private func routeRecordingDeliveries(_ state: EngineState) throws -> RouteSessionState? {
+        guard var session = state.routeSession else { return nil }
+        let fired = Set(state.fired.values.lazy.map(\.identifier).filter(session.owns))
+        let newlyDelivered = fired.subtracting(session.delivered).sorted()
+        try commit(newlyDelivered.map { .recordRouteDelivered(session: session.sessionKey, $0) })
+        for identifier in newlyDelivered { session.apply(delivered: identifier, key: session.sessionKey) }
+        return session
     }
 
     // MARK: State

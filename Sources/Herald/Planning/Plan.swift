@@ -46,11 +46,21 @@ public struct Plan: Sendable {
 
     let remainder: Remainder
 
+    /// Location reminders armed now (seed 004): one per rule whose region is watched,
+    /// its entity neither done today nor paused, and (unless repeating) not delivered
+    /// today. They take slots of the reminders' budget.
+    public internal(set) var locationReminders: [PlannedReminder] = []
+    /// Which places the platform watches and which the 20-region budget cuts: route
+    /// waypoints first, then location reminders by distance (``RegionBudget``).
+    public internal(set) var regions = RegionPlan(position: nil, watched: [], cut: [])
+
     /// The planned requests of the app's rules: reminders, snoozes and follow-ups.
-    public var requests: [PlannedReminder] { reminders + snoozes + followUps }
+    public var requests: [PlannedReminder] { reminders + snoozes + followUps + locationReminders }
 
     /// How many requests the plan wants pending, of every kind: never above ``capacity``.
-    public var pendingCount: Int { reminders.count + snoozes.count + followUps.count + events.count }
+    public var pendingCount: Int {
+        reminders.count + snoozes.count + followUps.count + events.count + locationReminders.count
+    }
 
     /// Whether every due reminder within the horizon is scheduled.
     public var coversHorizon: Bool { coverageHorizon >= horizonEnd }

@@ -40,6 +40,9 @@ public struct PlannedReminder: Hashable, Sendable {
     /// device's zone or keep the rule's pinned zone; snoozes and follow-ups are a fixed
     /// instant after something that happened, so they are pinned to UTC.
     public var trigger: NotificationTrigger {
+        if kind == .location, let location = rule.location {
+            return .location(location.region, repeats: location.repeats)
+        }
         let zone = kind == .reminder ? rule.schedule.timeZone : TimeZone(identifier: "UTC")
         return .calendar(CalendarTrigger(at: triggerTime, timeZone: zone))
     }

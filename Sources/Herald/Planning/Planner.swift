@@ -66,6 +66,7 @@ public struct Planner: Sendable {
                 pausedEntities.insert(rule.entity)
                 continue
             }
+            if rule.location != nil { continue }
             guard let first = rule.schedule.nextOccurrence(after: input.now, using: converter),
                   first.date < horizonEnd else { continue }
             candidates.append(PlanCandidate(
@@ -77,8 +78,10 @@ public struct Planner: Sendable {
         // The reserve side first: what the user asked for, then what the app posted.
         var snoozes = Array(context.plannedSnoozes(before: horizonEnd).prefix(capacity))
         let events = Array(context.plannedEvents().prefix(capacity - snoozes.count))
-        let fullBudget = max(0, capacity - configuration.reserve)
-        let reminderRoom = max(0, min(fullBudget, capacity - snoozes.count - events.count))
+        let today = deviceConverter.local(for: input.now).date
+        let located = context.plannedLocationReminders(today: today, room: max(0, capacity - configuration.reserve))
+        let fullBudget = max(0, capacity - configuration.reserve - located.reminders.count)
+        let reminderRoom = max(0, min(fullBudget, capacity - snoozes.count - events.count - located.reminders.count))
 
         let snoozed = Set(input.snoozes.map(\.original))
         // After the clock is set back, occurrences that already fired come round again.
@@ -120,17 +123,16 @@ public struct Planner: Sendable {
         var reminders = Array(planned.prefix(reminderRoom))
         let displaced = Array(planned.dropFirst(reminderRoom))
         if let firstDisplaced = displaced.first { coverageHorizon = firstDisplaced.date }
-        let followUpRoom = max(0, capacity - snoozes.count - events.count - reminders.count)
+        let followUpRoom = max(0, capacity - snoozes.count - events.count - reminders.count - located.reminders.count)
         let followUps = context.plannedFollowUps(
             after: reminders, limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
 
-        let today = deviceConverter.local(for: input.now).date
         let outstanding = OutstandingNotifications(input, converters: converters)
         let outstandingNow = outstanding.count(on: today)
         assignBadges(to: &reminders, and: &snoozes, today: today, outstandingNow: outstandingNow)
 
         let appBadge: Int? = if case .none = configuration.badgePolicy { nil } else { outstandingNow }
-        return Plan(
+        var plan = Plan(
             reminders: reminders,
             snoozes: snoozes,
             followUps: followUps,
@@ -147,6 +149,21 @@ public struct Planner: Sendable {
                 heap: heap, rules: input.rules, converters: converters,
                 deviceConverter: deviceConverter, satisfied: input.satisfied)
         )
+        plan.locationReminders = located.reminders.map { reminder in
+            var reminder = reminder
+            if reminder.rule.countsTowardBadge {
+                // Delivered whenever the device crosses the region: one more than what is
+                // outstanding now; the run after its delivery renumbers.
+                switch configuration.badgePolicy {
+                case .none: reminder.badge = nil
+                case .outstanding: reminder.badge = outstandingNow + 1
+                case .custom(let decide): reminder.badge = decide(reminder, outstandingNow + 1)
+                }
+            }
+            return reminder
+        }
+        plan.regions = located.regions
+        return plan
     }
 
     /// Numbers reminders and snoozes together in fire order, per device-local day:

@@ -37,6 +37,11 @@ public struct PlanningInput: Sendable {
     /// Pending requests that are not Herald's to plan (another SDK's, say): they take
     /// slots of the capacity.
     public var foreignRequests: Int
+    /// The device's last known position: location reminders are armed nearest first.
+    public var position: Coordinate?
+    /// Places the route in progress watches (its waypoints not reached yet): they come
+    /// before location reminders in the 20-region budget.
+    public var routeRegions: [MonitoredPlace] = []
 
     public init(now: Date, deviceZone: TimeZone, rules: [ReminderRule], satisfied: Set<EntityDay> = [],
                 paused: Set<EntityReference> = [], delivered: [DeliveredNotification] = [],

@@ -42,6 +42,10 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     /// When set, an occurrence nobody acted on this long after it was delivered gets
     /// one follow-up; acting on it or completing the entity withdraws the follow-up.
     public var followUpAfter: TimeInterval?
+    /// For a location reminder (seed 004): the region whose crossing fires it. Such a
+    /// rule is armed every day its entity is neither done nor paused, as one request of
+    /// kind ``NotificationKind/location``; its `schedule` is not read.
+    public var location: LocationTrigger?
 
     /// - Throws: ``DeclarationError`` when a part of its identity is empty or longer
     ///   than Herald reads back, or `followUpAfter` is negative or not finite.
@@ -57,6 +61,22 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         self.priority = priority
         self.countsTowardBadge = countsTowardBadge
         self.followUpAfter = followUpAfter
+    }
+
+    /// A location reminder: fires when the device arrives at (or leaves) a region, once
+    /// a day unless `location.repeats`.
+    ///
+    /// - Throws: ``DeclarationError`` as the other initializer, and when the region's
+    ///   centre is not a coordinate or its radius is not a positive distance.
+    public init(entity: EntityReference, id: String, location: LocationTrigger, priority: Int = 0,
+                countsTowardBadge: Bool = true) throws(DeclarationError) {
+        let owner = "rule \(entity)/\(id)"
+        guard location.center.isValid, location.region.radius.isFinite, location.region.radius > 0 else {
+            throw .invalidRegion("the region of \(owner) is at \(location.center) with a radius of \(location.region.radius) m; give a coordinate within ±90/±180 degrees and a positive radius")
+        }
+        try self.init(entity: entity, id: id, schedule: try! .daily(at: [LocalTime(hour: 0)]), priority: priority,
+                      countsTowardBadge: countsTowardBadge)
+        self.location = location
     }
 
     public var id: ID { ID(entity: entity, rule: ruleID) }

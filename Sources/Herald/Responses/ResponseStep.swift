@@ -106,7 +106,8 @@ public enum ResponseStep {
         return Route(
             destination: destination, action: action(of: response, in: categories),
             actionIdentifier: response.actionIdentifier, text: response.userText, payload: payload,
-            notification: response.notification, effect: queued.effect, receivedAt: queued.receivedAt)
+            notification: response.notification, effect: queued.effect, receivedAt: queued.receivedAt,
+            routeWalk: payload.flatMap(RouteWalkDestination.init))
     }
 
     /// What the response's action means, from the category its notification carries.

@@ -33,9 +33,13 @@ public struct Route: Hashable, Sendable {
     public var notification: DeliveredNotification
     public var effect: ActionEffect
     public var receivedAt: Date
+    /// For a route notification (seed 001), where it leads, typed: the session's
+    /// success summary, or the waypoint; `nil` for every other notification.
+    public var routeWalk: RouteWalkDestination?
 
     public init(destination: Destination, action: HeraldAction, actionIdentifier: String, text: String?,
-                payload: HeraldPayload?, notification: DeliveredNotification, effect: ActionEffect, receivedAt: Date) {
+                payload: HeraldPayload?, notification: DeliveredNotification, effect: ActionEffect, receivedAt: Date,
+                routeWalk: RouteWalkDestination? = nil) {
         self.destination = destination
         self.action = action
         self.actionIdentifier = actionIdentifier
@@ -44,5 +48,6 @@ public struct Route: Hashable, Sendable {
         self.notification = notification
         self.effect = effect
         self.receivedAt = receivedAt
+        self.routeWalk = routeWalk
     }
 }

@@ -38,6 +38,8 @@ public struct EngineState: Hashable, Sendable, Codable {
     /// Entities the app deleted, and when: their notifications delivered until then
     /// are removed by the next run, whatever their kind.
     public var deletions: [EntityReference: Date]
+    /// The walking route in progress (seed 001), if any: its visits and completion.
+    public var routeSession: RouteSessionState?
 
     public init(
         completions: [EntityDay: Completion] = [:], paused: Set<EntityReference> = [],
@@ -45,7 +47,8 @@ public struct EngineState: Hashable, Sendable, Codable {
         acknowledged: [NotificationIdentifier: Date] = [:], fired: [String: FiredRecord] = [:],
         queuedResponses: [QueuedResponse] = [], handledResponses: [String: Date] = [:],
         smartTiming: [String: SmartTimingState] = [:], settings: [String: JSONValue] = [:],
-        postedEvents: [NotificationIdentifier: PostedEvent] = [:], deletions: [EntityReference: Date] = [:]
+        postedEvents: [NotificationIdentifier: PostedEvent] = [:], deletions: [EntityReference: Date] = [:],
+        routeSession: RouteSessionState? = nil
     ) {
         self.completions = completions
         self.paused = paused
@@ -59,6 +62,7 @@ public struct EngineState: Hashable, Sendable, Codable {
         self.settings = settings
         self.postedEvents = postedEvents
         self.deletions = deletions
+        self.routeSession = routeSession
     }
 
     public func isCompleted(_ entity: EntityReference, on day: LocalDate) -> Bool {
@@ -133,6 +137,16 @@ public struct EngineState: Hashable, Sendable, Codable {
             let cutoffDay = Self.firstKeptDay(before: cutoff)
             completions = completions.filter { $0.key.day >= cutoffDay }
             deferred = deferred.filter { $0.day >= cutoffDay }
+        case .startRoute(let session):
+            routeSession = session
+        case .stopRoute:
+            routeSession = nil
+        case .recordRouteVisit(let key, let visit):
+            routeSession?.apply(visit: visit, key: key)
+        case .completeRoute(let key, let completion):
+            routeSession?.apply(completion: completion, key: key)
+        case .recordRouteDelivered(let key, let identifier):
+            routeSession?.apply(delivered: identifier, key: key)
         }
     }
 }

@@ -36,4 +36,18 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     /// deferred days before ``EngineState/firstKeptDay(before:)``, so the state stays
     /// bounded.
     case prune(before: Date)
+    /// Starts a route session, replacing any session in progress with its visits and
+    /// completion (seed 001: a new route starts from nothing).
+    case startRoute(RouteSessionState)
+    /// Ends the route session in progress and forgets its visits and completion.
+    case stopRoute
+    /// A waypoint reached in the session with this ``RouteSessionState/sessionKey``;
+    /// ignored for another session, and when the waypoint was reached already.
+    case recordRouteVisit(session: String, RouteVisit)
+    /// Every waypoint of the session with this key was reached; only the first
+    /// completion of a session is kept.
+    case completeRoute(session: String, RouteCompletion)
+    /// A notification of the session with this key was handed to the center or seen
+    /// delivered: it is never planned again in that session.
+    case recordRouteDelivered(session: String, NotificationIdentifier)
 }

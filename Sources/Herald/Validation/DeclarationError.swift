@@ -63,3 +63,26 @@ public struct DeclarationError: Error, Hashable, Sendable, CustomStringConvertib
         DeclarationError(code: .invalidDuration, message: "the \(what) of \(owner) is \(value) seconds; it must be a finite number of seconds, zero or more")
     }
 }
+
+extension DeclarationError.Code {
+    /// A route session is not usable: no waypoints, a repeated waypoint id, a
+    /// coordinate out of range, or a threshold that is not a positive distance.
+    public static let invalidRoute = DeclarationError.Code(name: "invalidRoute")
+}
+
+extension DeclarationError {
+    static func invalidRoute(_ message: String) -> DeclarationError {
+        DeclarationError(code: .invalidRoute, message: message)
+    }
+}
+
+extension DeclarationError.Code {
+    /// A location reminder's region has no valid centre or no positive radius.
+    public static let invalidRegion = DeclarationError.Code(name: "invalidRegion")
+}
+
+extension DeclarationError {
+    static func invalidRegion(_ message: String) -> DeclarationError {
+        DeclarationError(code: .invalidRegion, message: message)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+extension Engine {
+    /// The key of the app's route-notification setting in ``EngineState/settings``.
+    public static let routeNotificationsSetting = "herald.routeNotifications"
+
+    /// Starts a walking route (seed 001): any session in progress is replaced, with
+    /// its visits and its completion, and route notifications not delivered yet are
+    /// withdrawn by the run this asks for.
+    ///
+    /// - Throws: ``DeclarationError`` when the session is not valid; the store's error.
+    @discardableResult
+    public func startRoute(_ session: RouteSession) async throws -> ReconcileReport {
+        try session.validate()
+        try commit([.startRoute(RouteSessionState(session: session, startedAt: clock.now))])
+        logger.debug("route started", metadata: ["route": "\(session.id)", "waypoints": "\(session.waypoints.count)"])
+        return await reconcile(reason: .other("route started \(session.id)"))
+    }
+
+    /// Ends the route in progress: its visits and completion are forgotten, and its
+    /// notifications not delivered yet are withdrawn.
+    @discardableResult
+    public func stopRoute() async throws -> ReconcileReport {
+        try commit([.stopRoute])
+        return await reconcile(reason: .other("route stopped"))
+    }
+
+    /// The device is at `position`: every waypoint of the route in progress within its
+    /// proximity threshold is reached (one spot notification each) and, when that was
+    /// the last one, the route is complete (one completion notification per session,
+    /// whatever arrives later). Visits and the completion are committed in one
+    /// transaction before the run that sends them, so a crash loses neither and sends
+    /// neither twice.
+    ///
+    /// While the app's route setting is off (``setRouteNotificationsEnabled(_:)``) or
+    /// Herald is not authorized, visits and the completion are still recorded, with
+    /// the reason their notification was not sent (``routeSession()``); they are not
+    /// sent later.
+    @discardableResult
+    public func positionChanged(_ position: Coordinate) async throws -> ReconcileReport {
+        let status = await center.authorizationStatus()
+        // Read and committed with no suspension in between: two positions cannot both
+        // complete the route.
+        let state = try recentState()
+        let moved: [EngineStateChange] = position.isValid ? [.setSetting(key: EngineState.positionSetting, position.json)] : []
+        guard let session = state.routeSession else {
+            try commit(moved)
+            return await reconcile(reason: .other("position"))
+        }
+        let suppression: RouteSuppression? = if state.settings[Self.routeNotificationsSetting] == .bool(false) {
+            .notificationsOff
+        } else if !status.allowsDelivery {
+            .notAuthorized(status)
+        } else {
+            nil
+        }
+        let changes = session.progress(to: position, at: clock.now, suppression: suppression)
+        try commit(moved + changes)
+        guard !changes.isEmpty else { return await reconcile(reason: .other("position")) }
+        for change in changes {
+            if case .recordRouteVisit(_, let visit) = change {
+                logger.debug("waypoint reached", metadata: [
+                    "route": "\(session.session.id)", "waypoint": "\(visit.waypointID)", "outcome": "\(visit.outcome)",
+                ])
+            } else if case .completeRoute(_, let completion) = change {
+                logger.debug("route complete", metadata: [
+                    "route": "\(session.session.id)", "visited": "\(completion.summary.visitedCount)",
+                    "outcome": "\(completion.outcome)",
+                ])
+            }
+        }
+        return await reconcile(reason: .other("waypoint reached"))
+    }
+
+    /// The app's own switch for route notifications (on unless turned off).
+    public func setRouteNotificationsEnabled(_ enabled: Bool) throws {
+        try commit([.setSetting(key: Self.routeNotificationsSetting, enabled ? nil : .bool(false))])
+    }
+
+    /// The route in progress: its visits and completion, each with whether its
+    /// notification was sent or why not; `nil` when no route is in progress.
+    public func routeSession() throws -> RouteSessionState? {
+        try store.load(since: clock.now).routeSession
+    }
+}

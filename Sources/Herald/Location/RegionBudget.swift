@@ -1,0 +1,76 @@
+import Collections
+
+/// Chooses which places the platform watches: it monitors at most 20 regions per app
+/// (location triggers included, APPLE_API.md), so Herald keeps the nearest ones, route
+/// waypoints first, then location reminders by distance, and rotates them as the
+/// device moves.
+///
+/// The choice is a partial selection: one pass over the candidates with a bounded
+/// max-heap of the `limit` nearest (O(n log k)), not a sort of all of them.
+///
+/// ```swift
+/// let budget = RegionBudget()                        // 20 regions
+/// let plan = budget.plan(places, at: here)
+/// plan.watched   // what to monitor: waypoints, then the nearest reminders
+/// plan.cut       // what waits until the device comes nearer
+/// ```
+public struct RegionBudget: Hashable, Sendable {
+    /// The platform's limit of monitored regions per app.
+    public static let platformLimit = 20
+
+    public var limit: Int
+
+    public init(limit: Int = RegionBudget.platformLimit) {
+        self.limit = max(0, limit)
+    }
+
+    /// The places to watch from `position`: every kind in order (waypoints first), the
+    /// nearest first within a kind, up to ``limit``; ties by identifier. With no
+    /// position yet, the first places by kind and identifier.
+    public func plan(_ places: [MonitoredPlace], at position: Coordinate?) -> RegionPlan {
+        let watched = Self.nearest(limit, of: places, to: position)
+        let chosen = Set(watched.map(\.identifier))
+        let cut = places.filter { !chosen.contains($0.identifier) }.sorted { $0.identifier < $1.identifier }
+        return RegionPlan(position: position, watched: watched, cut: cut)
+    }
+
+    /// The `count` places first in (kind, distance to `position`, identifier) order,
+    /// in that order: a bounded max-heap, so the cost grows with the number of places
+    /// times log `count`.
+    public static func nearest(_ count: Int, of places: [MonitoredPlace], to position: Coordinate?) -> [MonitoredPlace] {
+        guard count > 0 else { return [] }
+        var heap = Heap<Ranked>()
+        for place in places {
+            let ranked = Ranked(place: place, distance: position.map(place.center.distance(to:)) ?? 0)
+            if heap.count < count {
+                heap.insert(ranked)
+            } else if let worst = heap.max, ranked < worst {
+                heap.replaceMax(with: ranked)
+            }
+        }
+        var result: [MonitoredPlace] = []
+        result.reserveCapacity(heap.count)
+        while let next = heap.popMin() { result.append(next.place) }
+        return result
+    }
+
+    /// The same choice by sorting every place: the reference the benchmark and the
+    /// tests hold ``nearest(_:of:to:)`` to.
+    public static func nearestBySorting(_ count: Int, of places: [MonitoredPlace], to position: Coordinate?) -> [MonitoredPlace] {
+        places.map { Ranked(place: $0, distance: position.map($0.center.distance(to:)) ?? 0) }
+            .sorted().prefix(max(0, count)).map(\.place)
+    }
+
+    struct Ranked: Comparable {
+        var place: MonitoredPlace
+        var distance: Double
+
+        static func < (lhs: Ranked, rhs: Ranked) -> Bool {
+            (lhs.place.kind, lhs.distance, lhs.place.identifier) < (rhs.place.kind, rhs.distance, rhs.place.identifier)
+        }
+
+        static func == (lhs: Ranked, rhs: Ranked) -> Bool {
+            lhs.place.kind == rhs.place.kind && lhs.distance == rhs.distance && lhs.place.identifier == rhs.place.identifier
+        }
+    }
+}

@@ -1,0 +1,94 @@
+#if os(iOS) || os(macOS) || !canImport(CoreLocation)
+import Foundation
+import Herald
+import Logging
+#if canImport(CoreLocation)
+import CoreLocation
+#else
+import CoreLocationShim
+#endif
+
+/// Watches the waypoints of the route in progress through Core Location's region
+/// monitoring, within the platform's 20 regions, and tells the engine when the device
+/// arrives at one.
+///
+/// Give it each plan's ``Herald/RegionPlan`` (``Herald/Plan/regions``): it starts and
+/// stops monitoring with the fewest calls, only for Herald's own regions (identifiers
+/// that parse as Herald identifiers), so regions the app monitors itself are never
+/// touched; they take slots of the 20, so the plan's nearest waypoints that fit are
+/// monitored. Location reminders are monitored by their `UNLocationNotificationTrigger`s
+/// and are left to the system. An entry into a waypoint's region reports the
+/// waypoint's centre as the position (``Herald/Engine/positionChanged(_:)``).
+///
+/// ```swift
+/// let monitor = RegionMonitor(engine: engine)      // a CLLocationManager of its own
+/// let report = try await engine.positionChanged(here)
+/// if let plan = report.plan { monitor.apply(plan.regions) }
+/// ```
+public final class RegionMonitor: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
+    // @unchecked: the manager is not Sendable; it is only read and called from the
+    // delegate callbacks and `apply`, which Core Location allows from any thread, and
+    // `lock` guards the places this type keeps.
+    private let manager: CLLocationManager
+    private let engine: Engine
+    private let logger: Logger
+    private let lock = NSLock()
+    private var centres: [String: Coordinate] = [:]
+
+    public init(engine: Engine, manager: CLLocationManager = CLLocationManager(),
+                logger: Logger = Logger(label: "herald.regions")) {
+        self.manager = manager
+        self.engine = engine
+        self.logger = logger
+        super.init()
+        manager.delegate = self
+    }
+
+    /// Herald's regions monitored now, by identifier.
+    public var monitoredIdentifiers: Set<String> {
+        Set(manager.monitoredRegions.map(\.identifier).filter { NotificationIdentifier(parsing: $0) != nil })
+    }
+
+    /// Makes the monitored waypoint regions those `plan` watches: stops what it no
+    /// longer watches, then starts what is new.
+    public func apply(_ plan: RegionPlan) {
+        let current = monitoredIdentifiers
+        let foreign = manager.monitoredRegions.count - current.count
+        let waypoints = Array(plan.watched.filter { $0.kind == .waypoint }.prefix(max(0, RegionBudget.platformLimit - foreign)))
+        let wanted = Set(waypoints.map(\.identifier))
+        lock.withLock { centres = Dictionary(waypoints.map { ($0.identifier, $0.center) }, uniquingKeysWith: { $1 }) }
+        for region in manager.monitoredRegions where current.contains(region.identifier) && !wanted.contains(region.identifier) {
+            manager.stopMonitoring(for: region)
+        }
+        for place in waypoints where !current.contains(place.identifier) {
+            let region = CLCircularRegion(
+                center: CLLocationCoordinate2D(latitude: place.center.latitude, longitude: place.center.longitude),
+                radius: place.radius, identifier: place.identifier)
+            region.notifyOnEntry = true
+            region.notifyOnExit = false
+            manager.startMonitoring(for: region)
+        }
+    }
+
+    public func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
+        let centre = lock.withLock { centres[region.identifier] }
+            ?? (region as? CLCircularRegion).map { Coordinate(latitude: $0.center.latitude, longitude: $0.center.longitude) }
+        guard NotificationIdentifier(parsing: region.identifier) != nil, let centre else { return }
+        let engine = engine, logger = logger, identifier = region.identifier
+        Task {
+            do {
+                try await engine.positionChanged(centre)
+            } catch {
+                logger.error("reporting a region entry failed", metadata: ["region": "\(identifier)", "error": "\(error)"])
+            }
+        }
+    }
+
+    public func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?,
+                                withError error: any Error) {
+        logger.warning("region monitoring failed", metadata: [
+            "region": "\(region?.identifier ?? "none")", "error": "\(error)",
+        ])
+    }
+}
+#endif

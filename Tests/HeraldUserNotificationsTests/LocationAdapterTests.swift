@@ -1,0 +1,104 @@
+#if !canImport(UserNotifications)
+import Foundation
+import Herald
+import HeraldUserNotifications
+import Synchronization
+import Testing
+@_spi(Testing) import CoreLocationShim
+@_spi(Testing) import UserNotificationsShim
+
+/// Location through the platform adapter: location triggers as
+/// `UNLocationNotificationTrigger` with a `CLCircularRegion` (read back exactly), and
+/// route waypoints monitored through `CLLocationManager` within 20 regions, an entry
+/// reaching the waypoint. Serialized: the monitored regions are shared by the process,
+/// as they are by an app.
+@Suite(.serialized) struct LocationAdapterTests {
+    static let gym = LocationRegion(identifier: "gym", latitude: 52.52, longitude: 13.405, radius: 150,
+                                    notifyOnEntry: true, notifyOnExit: true)
+
+    @Test func aLocationRequestReadsBackExactly() async throws {
+        let platform = makePlatformCenter()
+        let center = UserNotificationCenter(platform)
+        let identifier = NotificationIdentifier(entity: EntityReference(namespace: "habit", id: "workout"), rule: "arrive",
+                                                occurrence: OccurrenceKey(rawValue: "20260310T0000"), kind: .location)
+        let request = NotificationRequest(identifier: identifier.description,
+                                          content: NotificationContent(title: "At the gym", badge: 1),
+                                          trigger: .location(Self.gym, repeats: true))
+        try await center.add(request)
+
+        #expect(await center.pendingNotificationRequests() == [request])
+        let platformRequest = try #require(await platform.pendingNotificationRequests().first)
+        let trigger = try #require(platformRequest.trigger as? UNLocationNotificationTrigger)
+        let region = try #require(trigger.region as? CLCircularRegion)
+        #expect(trigger.repeats)
+        #expect(region.identifier == "gym" && region.radius == 150)
+        #expect(region.center.latitude == 52.52 && region.center.longitude == 13.405)
+        #expect(region.notifyOnEntry && region.notifyOnExit)
+    }
+
+    @Test func waypointsAreMonitoredWithinTheBudgetAndForeignRegionsLeftAlone() async throws {
+        CLLocationManager.resetForTesting()
+        let appsOwn = CLLocationManager()
+        appsOwn.startMonitoring(for: CLCircularRegion(center: CLLocationCoordinate2D(latitude: 1, longitude: 1), radius: 100,
+                                                      identifier: "the-app's-own"))
+        let engine = try await makeEngine(platform: makePlatformCenter())
+        let manager = CLLocationManager()
+        let monitor = RegionMonitor(engine: engine, manager: manager)
+        let route = try Self.route(waypoints: 25)
+        try await engine.startRoute(route)
+        let report = try await engine.positionChanged(Coordinate(latitude: 0, longitude: -1))
+        monitor.apply(try #require(report.plan?.regions))
+
+        // The app's own region takes one of the 20: the 19 nearest waypoints are watched.
+        #expect(CLLocationManager().monitoredRegions.count == 20)
+        let session = try #require(try await engine.routeSession())
+        #expect(monitor.monitoredIdentifiers == Set((0..<19).map { session.spotIdentifier("w\($0)").description }))
+
+        // Arriving at the first waypoint: the engine hears it, and the next plan rotates.
+        let first = session.spotIdentifier("w0").description
+        manager.crossForTesting(first, entering: true)
+        try await waitUntil { try await engine.routeSession()?.visits["w0"] != nil }
+        let after = await engine.reconcile(reason: .foreground)
+        monitor.apply(try #require(after.plan?.regions))
+        #expect(!monitor.monitoredIdentifiers.contains(first))
+        #expect(monitor.monitoredIdentifiers == Set((1..<20).map { session.spotIdentifier("w\($0)").description }))
+        #expect(CLLocationManager().monitoredRegions.contains { $0.identifier == "the-app's-own" })
+    }
+
+    @Test func theTwentyFirstRegionFailsThroughTheDelegate() {
+        CLLocationManager.resetForTesting()
+        let manager = CLLocationManager()
+        let failures = FailureLog()
+        manager.delegate = failures
+        for index in 0..<21 {
+            manager.startMonitoring(for: CLCircularRegion(center: CLLocationCoordinate2D(latitude: 0, longitude: 0),
+                                                          radius: 10, identifier: "r\(index)"))
+        }
+        #expect(manager.monitoredRegions.count == 20)
+        #expect(failures.identifiers == ["r20"])
+    }
+
+    static func route(waypoints count: Int) throws -> RouteSession {
+        try RouteSession(id: "walk", name: "Walk", waypoints: (0..<count).map {
+            Waypoint(id: "w\($0)", name: "W\($0)", coordinate: Coordinate(latitude: 0, longitude: 0.001 * Double($0)))
+        }, proximityThreshold: 25)
+    }
+
+    func waitUntil(_ condition: () async throws -> Bool) async throws {
+        for _ in 0..<500 {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("the condition did not hold within 5 s")
+    }
+}
+
+final class FailureLog: NSObject, CLLocationManagerDelegate, Sendable {
+    private let failed = Mutex<[String]>([])
+    var identifiers: [String] { failed.withLock { $0 } }
+
+    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
+        failed.withLock { $0.append(region?.identifier ?? "") }
+    }
+}
+#endif
