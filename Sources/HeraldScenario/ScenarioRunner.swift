@@ -240,9 +240,13 @@ public struct ScenarioRunner: Sendable {
             smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
         sink.finish(summary)
         let app = await run.app()
+        // The system as the app and the user see it; not the center's log of every
+        // firing, which nothing in a scenario reads and which grows with every day.
+        var system = await center.snapshot()
+        system.deliveryLog = []
         let stopped = ScenarioCheckpoint(
             nextEvent: nextEvent, end: last, now: clock.now, zone: clock.timeZone, app: await device.appState,
-            appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: await center.snapshot(),
+            appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: system,
             data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted,
                                              settings: await source.settings),
             plan: plan, pendingTimeChanges: await device.pendingTimeChanges)

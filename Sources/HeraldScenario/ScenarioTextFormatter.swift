@@ -134,7 +134,8 @@ extension ScenarioTextFormatter.Columns {
     /// The columns a streamed run of `scenario` is written in, known before it starts:
     /// the widest title its entities, edits, imports, posts and already-delivered
     /// notifications can give a delivery, and the widest local time of its zones (the
-    /// scenario's and its `zone` events') over a year from its start, to the minute.
+    /// scenario's and its `zone` events') over a year from its start, to the second
+    /// when the scenario's readiness or events are timed to the second.
     public init(for scenario: Scenario) {
         var titles = scenario.entities.map(\.title) + scenario.delivered.map(\.entity.id)
         var zones = [scenario.zone]
@@ -150,7 +151,14 @@ extension ScenarioTextFormatter.Columns {
         }
         let start = ZoneConverter.for(scenario.zone).instant(for: scenario.start).date
         let instants = (0...14).map { start.addingTimeInterval(Double($0) * 28 * 86_400) }
-        let local = zones.flatMap { zone in instants.map { TimeText.local($0, zone: zone).count } }.max() ?? 0
+        var local = zones.flatMap { zone in instants.map { TimeText.local($0, zone: zone).count } }.max() ?? 0
+        // Times show seconds (`09:05:02`) when the app gets ready part of a minute after
+        // a launch, or an event is timed to the second.
+        if case .after(let delay) = scenario.readiness, delay.truncatingRemainder(dividingBy: 60) != 0 {
+            local += 3
+        } else if scenario.events.contains(where: { $0.at.time.second != 0 }) {
+            local += 3
+        }
         self.init(local: local, title: titles.map { PrintableText.escaped($0).count }.max() ?? 0)
     }
 }
