@@ -154,13 +154,7 @@ import Testing
         #expect(second?.local == F.local(2026, 12, 3, 9))
     }
 
-    struct Refusal: Sendable, CustomTestStringConvertible {
-        var text: String
-        var code: ScheduleError.Code
-        var field: String
-        var position: Int
-        var testDescription: String { text.replacingOccurrences(of: "\n", with: "⏎") }
-    }
+    typealias Refusal = ScheduleRRULETests.Failure
 
     @Test(arguments: [
         Refusal(text: "FREQ=MONTHLY;BYDAY=6MO;BYHOUR=9", code: .outOfRange, field: "BYDAY", position: 14),
