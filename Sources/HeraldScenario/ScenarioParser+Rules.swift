@@ -100,7 +100,9 @@ extension ScenarioParser {
                 throw node.error(.invalidSchedule, "the rule's zone \(pin.identifier) and the RRULE's DTSTART;TZID=\(own.identifier) disagree (give the zone once)")
             }
             return try building(node) {
-                try Schedule(schedule.recurrence, timeZone: pin, start: schedule.start, end: schedule.end)
+                try Schedule(schedule.recurrence, timeZone: pin, start: schedule.start, end: schedule.end,
+                             excludedDates: schedule.excludedDates, excludedTimes: schedule.excludedTimes,
+                             extraTimes: schedule.extraTimes)
             }
         }
     }

@@ -43,6 +43,17 @@ struct OccurrenceListingTests {
         #expect(error?.message == "--from \"0000-01-01\" has year 0; dates need a year from 1 to 9999")
     }
 
+    @Test func readsTheFullTextWithExclusionsAndExtraTimes() throws {
+        // Every other weekend from Saturday 28 March, but not Sunday 29, and Monday 30 at noon besides
+        let listing = try makeListing("DTSTART:20260328T090000\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU\nEXDATE:20260329T090000\nRDATE:20260330T120000")
+
+        #expect(listing.text() == """
+            2026-03-28T09:00  2026-03-28T08:00:00Z
+            2026-03-30T12:00  2026-03-30T10:00:00Z
+
+            """)
+    }
+
     @Test func ruleWithoutDTSTARTStartsAtFromMidnight() throws {
         // Every 2 days counts from --from, and the time of day defaults to 00:00
         let listing = try makeListing("FREQ=DAILY;INTERVAL=2", days: 5)
@@ -61,7 +72,7 @@ struct OccurrenceListingTests {
     @Test(arguments: [
         BadCase(rrule: "FREQ=DAILY;BYHOUR=25", zone: "Europe/Berlin", from: "2026-03-28", code: .invalidRule,
                 mentions: "BYHOUR at position 12"),
-        BadCase(rrule: "DTSTART:20260328T090000\nRRULE:FREQ=YEARLY", zone: "Europe/Berlin", from: "2026-03-28",
+        BadCase(rrule: "DTSTART:20260328T090000\nRRULE:FREQ=SECONDLY", zone: "Europe/Berlin", from: "2026-03-28",
                 code: .invalidRule, mentions: "FREQ at position"),
         BadCase(rrule: "FREQ=DAILY", zone: "Mars/Base", from: "2026-03-28", code: .unknownZone,
                 mentions: "unknown time zone \"Mars/Base\""),

@@ -194,6 +194,21 @@ struct ScenarioParserTests {
         #expect(agreeing.entities[0].rules[0].schedule.timeZone?.identifier == "Europe/Berlin")
     }
 
+    @Test func anRRULEWithExclusionsAndExtraTimesKeepsThemWhenTheRuleIsPinned() throws {
+        // Given every other Tuesday, skipping one and adding a Wednesday, pinned by the rule's zone
+        let rrule = #""DTSTART:20260106T070000\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU\nEXDATE:20260120T070000\nRDATE:20260121T070000""#
+
+        // When the scenario is read
+        let scenario = try Scenario(yaml: Self.entityHeader + "      - {id: bins, zone: Europe/Berlin, rrule: \(rrule)}\n",
+                                    file: "test.yaml")
+
+        // Then the schedule keeps the zone, the exclusion and the extra time
+        let schedule = scenario.entities[0].rules[0].schedule
+        #expect(schedule.timeZone?.identifier == "Europe/Berlin")
+        #expect(schedule.excludedTimes == [LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 20), time: LocalTime(hour: 7))])
+        #expect(schedule.extraTimes == [LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 21), time: LocalTime(hour: 7))])
+    }
+
     @Test func refusesAStartInYearZeroAsEveryOtherDateIs() throws {
         let error = try #require(parseError("name: Test\nzone: Europe/Berlin\nstart: 0000-01-01T08:00\n"))
         #expect(error.description == #"test.yaml:3:8: start: "0000-01-01T08:00" has year 0; dates need a year from 1 to 9999"#)

@@ -28,6 +28,8 @@ struct OccurrencePattern: Sendable {
 
     let days: Days
     let times: Times
+    /// The pattern of a ``Recurrence/rule(_:)``, which replaces ``days`` and ``times``.
+    private(set) var rule: RulePattern?
 
     init(_ recurrence: Recurrence) {
         func seconds(_ times: [LocalTime]) -> Times { .list(times.map(\.secondsSinceMidnight)) }
@@ -51,8 +53,15 @@ struct OccurrencePattern: Sendable {
         case .monthly(let monthDays, let list):
             days = .monthDays(monthDays)
             times = seconds(list)
+        case .rule(let recurrenceRule):
+            days = .everyDay
+            times = .list([])
+            rule = RulePattern(recurrenceRule)
         }
     }
+
+    /// A cursor over the local occurrences' wall seconds.
+    func cursor() -> OccurrenceCursor { OccurrenceCursor(pattern: self) }
 
     private static func weekdayDays(_ weekdays: Set<Weekday>) -> Days {
         .weekdays(mask: weekdays.reduce(0) { $0 | 1 << ($1.rawValue - 1) })
@@ -61,7 +70,8 @@ struct OccurrencePattern: Sendable {
     /// How many days the pattern takes to repeat itself, or `nil` when it does not.
     /// The Gregorian calendar repeats every 400 years (146,097 days).
     var periodInDays: Int? {
-        switch days {
+        if rule != nil { return nil }
+        return switch days {
         case .single: nil
         case .everyDay: 1
         case .weekdays: 7

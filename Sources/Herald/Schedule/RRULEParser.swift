@@ -16,7 +16,7 @@ struct RRULEParser {
     }
 
     /// A piece of the text and the 1-based position of its first character.
-    private struct Token {
+    struct Token {
         var text: Substring
         var position: Int
 
@@ -25,29 +25,31 @@ struct RRULEParser {
         }
     }
 
-    private struct Start {
+    struct Start {
         var local: LocalDateTime
         var timeZone: TimeZone?
         var position: Int
     }
 
     /// A rule part's value and where the part starts.
-    private struct Part {
+    struct Part {
         var value: Substring
         var position: Int
     }
 
     private static let supportedParts: Set<String> = [
         "FREQ", "INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYMONTHDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "WKST",
+        "BYMONTH", "BYSETPOS",
     ]
-    private static let unsupportedParts: Set<String> = ["BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS"]
+    private static let unsupportedParts: Set<String> = ["BYYEARDAY", "BYWEEKNO"]
     /// The parts each frequency accepts besides FREQ.
     private static let partsByFrequency: [String: Set<String>] = [
-        "MINUTELY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "WKST"],
-        "HOURLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "WKST"],
-        "DAILY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "WKST"],
-        "WEEKLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "WKST"],
-        "MONTHLY": ["INTERVAL", "COUNT", "UNTIL", "BYMONTHDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "WKST"],
+        "MINUTELY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYMONTH", "BYMONTHDAY", "WKST"],
+        "HOURLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYMONTH", "BYMONTHDAY", "WKST"],
+        "DAILY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYMONTH", "BYMONTHDAY", "BYSETPOS", "WKST"],
+        "WEEKLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYMONTH", "BYSETPOS", "WKST"],
+        "MONTHLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYMONTHDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYMONTH", "BYSETPOS", "WKST"],
+        "YEARLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYMONTHDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYMONTH", "BYSETPOS", "WKST"],
     ]
 
     /// Parses the text.
@@ -57,6 +59,7 @@ struct RRULEParser {
         var start: Start?
         var rule: Token?
         var rulePosition = 1
+        var dateLines: [Token] = []
         for line in lines() {
             let upper = line.text.uppercased()
             if upper.hasPrefix("DTSTART:") || upper.hasPrefix("DTSTART;") {
@@ -66,21 +69,26 @@ struct RRULEParser {
                 guard rule == nil else { throw ScheduleError.duplicate("RRULE").at(position: line.position) }
                 rule = upper.hasPrefix("RRULE:") ? line.dropping(6) : line
                 rulePosition = line.position
+            } else if ["EXDATE:", "EXDATE;", "RDATE:", "RDATE;"].contains(where: { upper.hasPrefix($0) }) {
+                dateLines.append(line)
             } else {
                 let name = String(upper.prefix { $0 != ":" && $0 != ";" })
-                let known = ["EXDATE", "RDATE", "EXRULE", "DTEND", "DURATION"].contains(name)
+                let known = ["EXRULE", "DTEND", "DURATION"].contains(name)
                 throw ScheduleError(code: known ? .unsupported : .malformed, field: name.isEmpty ? line.text.description : name,
-                                    message: known ? "is not supported; Herald reads DTSTART and RRULE"
-                                                   : "is not a DTSTART or RRULE line",
+                                    message: known ? "is not supported; Herald reads DTSTART, RRULE, EXDATE and RDATE"
+                                                   : "is not a DTSTART, RRULE, EXDATE or RDATE line",
                                     position: line.position)
             }
         }
+        let dates = try self.dates(dateLines, start: start)
         guard let rule else {
-            guard let start else { throw ScheduleError.missing("FREQ", "the text has no rule").at(position: 1) }
-            return try make(.once(start.local), timeZone: start.timeZone, start: nil, end: nil, positions: [:],
+            guard let start else {
+                throw ScheduleError.missing("FREQ", "the text has no rule").at(position: dateLines.first?.position ?? 1)
+            }
+            return try make(.once(start.local), timeZone: start.timeZone, start: nil, end: nil, dates: dates, positions: [:],
                             fallback: start.position)
         }
-        return try schedule(parts: parseParts(rule), start: start, rulePosition: rulePosition)
+        return try schedule(parts: parseParts(rule), start: start, dates: dates, rulePosition: rulePosition)
     }
 
     // MARK: Lines and parts
@@ -165,25 +173,28 @@ struct RRULEParser {
 
     // MARK: Building the schedule
 
-    private func schedule(parts: [String: Part], start: Start?, rulePosition: Int) throws -> Schedule {
+    private func schedule(parts: [String: Part], start: Start?, dates: Dates, rulePosition: Int) throws -> Schedule {
         guard let freq = parts["FREQ"] else {
             throw ScheduleError.missing("FREQ", "the rule needs FREQ (DAILY, WEEKLY, ...)").at(position: rulePosition)
         }
         let frequency = freq.value.uppercased()
         guard let allowed = Self.partsByFrequency[frequency] else {
-            let known = ["YEARLY", "SECONDLY"].contains(frequency)
+            let known = frequency == "SECONDLY"
             throw ScheduleError(code: known ? .unsupported : .malformed, field: "FREQ",
-                                message: "\(freq.value) is \(known ? "not supported" : "not a frequency"); use MINUTELY, HOURLY, DAILY, WEEKLY or MONTHLY",
+                                message: "\(freq.value) is \(known ? "not supported" : "not a frequency"); use MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY",
                                 position: freq.position)
         }
         let misplaced = parts.filter { $0.key != "FREQ" && !allowed.contains($0.key) }
         if let (name, part) = misplaced.min(by: { $0.value.position < $1.value.position }) {
             throw ScheduleError.unsupported(name, "is not supported with FREQ=\(frequency)").at(position: part.position)
         }
-        if let wkst = parts["WKST"] {
-            // Only changes results for WEEKLY with INTERVAL > 1, which is not supported.
-            _ = try weekdays(wkst, field: "WKST")
-        }
+        let weekStart = try parts["WKST"].map { part in
+            let days = try weekdays(part, field: "WKST")
+            guard days.count == 1, days[0].ordinal == nil else {
+                throw ScheduleError.malformed("WKST", "takes one weekday (MO, SU, ...)").at(position: part.position)
+            }
+            return days[0].weekday
+        } ?? .monday
         // At most a day for MINUTELY and HOURLY, ``Schedule/maximumDayInterval`` days
         // otherwise, so that no product of it overflows.
         let maximumInterval = ["MINUTELY": 1440, "HOURLY": 24][frequency] ?? Schedule.maximumDayInterval
@@ -192,9 +203,13 @@ struct RRULEParser {
         } ?? 1
         let end = try self.end(parts, start: start)
         // Where a validation error of the schedule belongs, by its field.
-        let positions = ["count": parts["COUNT"]?.position, "until": parts["UNTIL"]?.position,
+        var positions = ["count": parts["COUNT"]?.position, "until": parts["UNTIL"]?.position,
                          "interval": parts["INTERVAL"]?.position, "days": parts["BYMONTHDAY"]?.position,
-                         "start": start?.position].compactMapValues { $0 }
+                         "start": start?.position, "anchor": start?.position, "months": parts["BYMONTH"]?.position,
+                         "monthDays": parts["BYMONTHDAY"]?.position, "weekdays": parts["BYDAY"]?.position,
+                         "setPositions": parts["BYSETPOS"]?.position, "hours": parts["BYHOUR"]?.position,
+                         "minutes": parts["BYMINUTE"]?.position].compactMapValues { $0 }
+        positions["times"] = parts["BYHOUR"]?.position ?? parts["BYMINUTE"]?.position
 
         func requireStart(for what: String) throws -> Start {
             guard let start else {
@@ -202,64 +217,108 @@ struct RRULEParser {
             }
             return start
         }
-        func requireIntervalOne() throws {
-            if interval != 1, let part = parts["INTERVAL"] {
-                throw ScheduleError.unsupported("INTERVAL", "must be 1 with FREQ=\(frequency)").at(position: part.position)
-            }
-        }
+        let byDay = try parts["BYDAY"].map { part in try weekdays(part, field: "BYDAY") }
+        let hasOrdinal = byDay?.contains { $0.ordinal != nil } ?? false
+        let plainDays = byDay.map { Set($0.map(\.weekday)) }
+        let needsRule = parts["BYMONTH"] != nil || parts["BYSETPOS"] != nil || hasOrdinal
 
         let recurrence: Recurrence
         switch frequency {
         case "MINUTELY", "HOURLY":
             let unit = frequency == "HOURLY" ? 60 : 1
-            guard 1440 % (interval * unit) == 0 else {
-                throw ScheduleError.unsupported("INTERVAL", "\(interval * unit) minutes must divide a day (1440 minutes)")
-                    .at(position: parts["INTERVAL"]!.position)
-            }
-            recurrence = .minuteInterval(minutes: interval * unit, window: try window(parts, start: start, minutes: interval * unit),
-                                         weekdays: try parts["BYDAY"].map { part in try weekdays(part, field: "BYDAY") } ?? Weekday.everyDay)
-        case "DAILY":
-            let times = try self.times(parts, start: try parts["BYHOUR"] == nil ? requireStart(for: "the time of day") : start)
-            if let byDay = parts["BYDAY"] {
-                guard interval == 1 else {
-                    throw ScheduleError.unsupported("BYDAY", "needs INTERVAL=1 with FREQ=DAILY").at(position: byDay.position)
-                }
-                recurrence = .weekly(weekdays: try weekdays(byDay, field: "BYDAY"), times: times)
-            } else if interval == 1 {
-                recurrence = .daily(times: times)
+            let legacy = !needsRule && parts["BYMINUTE"] == nil && parts["BYMONTHDAY"] == nil && 1440 % (interval * unit) == 0
+            if legacy, let window = try? window(parts, start: start, minutes: interval * unit) {
+                recurrence = .minuteInterval(minutes: interval * unit, window: window, weekdays: plainDays ?? Weekday.everyDay)
             } else {
-                recurrence = .everyNDays(interval: interval, anchor: try requireStart(for: "the first day").local.date, times: times)
+                // The steps' phase is DTSTART's, or midnight's when the steps divide a day.
+                let anchor = 1440 % (interval * unit) == 0 ? start?.local ?? Self.midnightAnchor
+                    : try requireStart(for: "the phase of the steps").local
+                recurrence = .rule(RecurrenceRule(
+                    frequency: unit == 60 ? .hourly : .minutely, interval: interval, anchor: anchor,
+                    months: try months(parts), monthDays: try monthDays(parts), weekdays: byDay ?? [],
+                    hours: try parts["BYHOUR"].map { try integers($0, field: "BYHOUR", in: 0...23) } ?? [],
+                    minutes: try parts["BYMINUTE"].map { try integers($0, field: "BYMINUTE", in: 0...59) } ?? [],
+                    weekStart: weekStart))
             }
-        case "WEEKLY":
-            try requireIntervalOne()
+        default:
             let times = try self.times(parts, start: try parts["BYHOUR"] == nil ? requireStart(for: "the time of day") : start)
-            let days = try parts["BYDAY"].map { part in try weekdays(part, field: "BYDAY") }
-                ?? [try requireStart(for: "the weekday").local.date.weekday]
-            recurrence = .weekly(weekdays: days, times: times)
-        default:  // MONTHLY
-            try requireIntervalOne()
-            let times = try self.times(parts, start: try parts["BYHOUR"] == nil ? requireStart(for: "the time of day") : start)
-            let days = try parts["BYMONTHDAY"].map { part in
-                let days = try integers(part, field: "BYMONTHDAY", in: -31...31, signed: true)
-                guard !days.contains(0) else {
-                    throw ScheduleError.malformed("BYMONTHDAY", "0 is not a day; use 1...31 or -31...-1").at(position: part.position)
+            switch frequency {
+            case "DAILY" where !needsRule && parts["BYMONTHDAY"] == nil && (byDay == nil || interval == 1):
+                if let plainDays {
+                    recurrence = .weekly(weekdays: plainDays, times: times)
+                } else if interval == 1 {
+                    recurrence = .daily(times: times)
+                } else {
+                    recurrence = .everyNDays(interval: interval, anchor: try requireStart(for: "the first day").local.date, times: times)
                 }
-                return days
-            } ?? [try requireStart(for: "the day of the month").local.date.day]
-            recurrence = .monthly(days: days, times: times)
+            case "WEEKLY" where !needsRule && interval == 1:
+                recurrence = .weekly(weekdays: try plainDays ?? [requireStart(for: "the weekday").local.date.weekday], times: times)
+            case "MONTHLY" where !needsRule && interval == 1 && byDay == nil:
+                let days = try monthDays(parts)
+                recurrence = .monthly(days: days.isEmpty ? [try requireStart(for: "the day of the month").local.date.day] : days,
+                                      times: times)
+            default:
+                let anchor = interval == 1 ? start?.local ?? Self.midnightAnchor : try requireStart(for: "the first period").local
+                var months = try months(parts)
+                var monthDays = try monthDays(parts)
+                var weekdays = byDay ?? []
+                switch frequency {
+                case "WEEKLY" where weekdays.isEmpty:
+                    weekdays = [.init(nil, try requireStart(for: "the weekday").local.date.weekday)]
+                case "MONTHLY" where weekdays.isEmpty && monthDays.isEmpty:
+                    monthDays = [try requireStart(for: "the day of the month").local.date.day]
+                case "YEARLY" where weekdays.isEmpty && monthDays.isEmpty:
+                    let date = try requireStart(for: "the day of the year").local.date
+                    monthDays = [date.day]
+                    if months.isEmpty { months = [date.month] }
+                default:
+                    break
+                }
+                recurrence = .rule(RecurrenceRule(
+                    frequency: RecurrenceRule.Frequency(rawValue: frequency.lowercased())!, interval: interval, anchor: anchor,
+                    months: months, monthDays: monthDays, weekdays: weekdays,
+                    setPositions: try parts["BYSETPOS"].map { part in
+                        let positions = try integers(part, field: "BYSETPOS", in: -366...366, signed: true)
+                        guard !positions.contains(0) else {
+                            throw ScheduleError.malformed("BYSETPOS", "0 is not a position; use 1...366 or -366...-1").at(position: part.position)
+                        }
+                        return positions
+                    } ?? [],
+                    times: times, weekStart: weekStart))
+            }
         }
-        return try make(recurrence, timeZone: start?.timeZone, start: start?.local, end: end, positions: positions,
+        return try make(recurrence, timeZone: start?.timeZone, start: start?.local, end: end, dates: dates, positions: positions,
                         fallback: freq.position)
+    }
+
+    /// The anchor of rules without DTSTART whose phase does not matter.
+    private static let midnightAnchor = LocalDateTime(date: LocalDate(year: 1970, month: 1, day: 1), time: .midnight)
+
+    private func months(_ parts: [String: Part]) throws -> [Int] {
+        try parts["BYMONTH"].map { try integers($0, field: "BYMONTH", in: 1...12) } ?? []
+    }
+
+    private func monthDays(_ parts: [String: Part]) throws -> [Int] {
+        try parts["BYMONTHDAY"].map { part in
+            let days = try integers(part, field: "BYMONTHDAY", in: -31...31, signed: true)
+            guard !days.contains(0) else {
+                throw ScheduleError.malformed("BYMONTHDAY", "0 is not a day; use 1...31 or -31...-1").at(position: part.position)
+            }
+            return days
+        } ?? []
     }
 
     /// Builds the schedule, placing a validation error on the part it comes from.
     private func make(_ recurrence: Recurrence, timeZone: TimeZone?, start: LocalDateTime?, end: ScheduleEnd?,
-                      positions: [String: Int], fallback: Int) throws -> Schedule {
+                      dates: Dates, positions: [String: Int], fallback: Int) throws -> Schedule {
         do {
-            return try Schedule(recurrence, timeZone: timeZone, start: start, end: end)
+            return try Schedule(recurrence, timeZone: timeZone, start: start, end: end, excludedDates: dates.excludedDates,
+                                excludedTimes: dates.excludedTimes, extraTimes: dates.extraTimes)
         } catch let error as ScheduleError {
             let field = ["count": "COUNT", "until": "UNTIL", "interval": "INTERVAL", "days": "BYMONTHDAY",
-                         "start": "DTSTART"][error.field]
+                         "start": "DTSTART", "anchor": "DTSTART", "months": "BYMONTH", "monthDays": "BYMONTHDAY",
+                         "weekdays": "BYDAY", "setPositions": "BYSETPOS", "hours": "BYHOUR", "minutes": "BYMINUTE",
+                         "times": "BYHOUR"][error.field]
             throw error.at(position: positions[error.field] ?? fallback, field: field ?? "FREQ")
         } catch {
             throw ScheduleError.malformed("FREQ", "\(error)").at(position: fallback)
@@ -279,7 +338,7 @@ struct RRULEParser {
         }
     }
 
-    private func untilValue(_ part: Part, start: Start?) throws -> LocalDateTime {
+    func untilValue(_ part: Part, start: Start?) throws -> LocalDateTime {
         var text = part.value
         let utc = text.uppercased().hasSuffix("Z")
         if utc { text = text.dropLast() }
@@ -343,17 +402,28 @@ struct RRULEParser {
         return DailyWindow(start: LocalTime(secondsSinceMidnight: firstHour + phase), end: LocalTime(hour: hours.last! + 1))
     }
 
-    private func weekdays(_ part: Part, field: String) throws -> Set<Weekday> {
-        var days: Set<Weekday> = []
+    /// BYDAY's weekdays, each with an optional signed ordinal (`2TU`, `-1FR`, `+1MO`).
+    private func weekdays(_ part: Part, field: String) throws -> [RecurrenceRule.OrdinalWeekday] {
+        var days: [RecurrenceRule.OrdinalWeekday] = []
         for code in part.value.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let day = Weekday(rfc5545Code: code) else {
-                let ordinal = code.count > 2 && Weekday(rfc5545Code: code.suffix(2)) != nil
-                throw ScheduleError(code: ordinal ? .unsupported : .malformed, field: field,
-                                    message: ordinal ? "'\(code)': weekdays with an ordinal (1MO, -1FR) are not supported"
-                                                     : "'\(code)' is not a weekday (MO, TU, WE, TH, FR, SA, SU)",
+            guard code.count >= 2, let day = Weekday(rfc5545Code: code.suffix(2)) else {
+                throw ScheduleError.malformed(field, "'\(code)' is not a weekday (MO, TU, WE, TH, FR, SA, SU, or with an ordinal: 2TU, -1FR)")
+                    .at(position: part.position)
+            }
+            let prefix = code.dropLast(2)
+            guard !prefix.isEmpty else {
+                days.append(.init(nil, day))
+                continue
+            }
+            let digits = prefix.first == "-" || prefix.first == "+" ? prefix.dropFirst() : prefix
+            guard !digits.isEmpty, digits.count <= 2, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let ordinal = Int(prefix) else {
+                throw ScheduleError.malformed(field, "'\(code)' has no ordinal like 2 or -1 before its weekday").at(position: part.position)
+            }
+            guard ordinal != 0, abs(ordinal) <= 53 else {
+                throw ScheduleError(code: .outOfRange, field: field, message: "'\(code)': the ordinal must be 1...53 or -53...-1",
                                     position: part.position)
             }
-            days.insert(day)
+            days.append(.init(ordinal, day))
         }
         return days
     }

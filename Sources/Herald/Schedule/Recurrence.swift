@@ -17,4 +17,7 @@ public enum Recurrence: Hashable, Sendable, Codable {
     /// On days of the month at the given times; negative days count from the month's
     /// end (-1 is the last day). Months without the day are skipped.
     case monthly(days: [Int], times: [LocalTime])
+    /// Every other calendar rule RFC 5545 can say: every N weeks, the nth weekday of
+    /// the month, set positions, yearly rules, every N hours; see ``RecurrenceRule``.
+    case rule(RecurrenceRule)
 }

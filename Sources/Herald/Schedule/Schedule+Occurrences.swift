@@ -30,28 +30,15 @@ extension Schedule {
         guard end > instant else { return [] }
         let after = ZoneConverter.seconds(instant)
         let endInterval = end.timeIntervalSince1970
-        // A local time before the local day of `after` can at most shift onto that day.
-        var firstDay = (after + converter.offset(atInstant: after)).floorDivided(by: 86_400) - 1
-        if let start { firstDay = max(firstDay, start.date.daysSinceEpoch) }
         var found: [(seconds: Int, wall: Int, exists: Bool)] = []
-        var day = pattern.firstDay(onOrAfter: firstDay)
-        while let current = day {
-            let dayStart = current * 86_400
-            if let lastWall, dayStart > lastWall { break }
-            let bounds = converter.offsetBounds(nearWall: dayStart)
-            // Every wall time from this day on fires at or after `dayStart - bounds.max`.
-            if Double(dayStart - bounds.max) >= endInterval { break }
-            var earliest = after + bounds.min + 1
-            if let start { earliest = max(earliest, start.wallSeconds) }
-            var index = pattern.firstTimeIndex(atOrAfter: earliest - dayStart)
-            while let time = pattern.time(at: index) {
-                let wall = dayStart + time
-                if let lastWall, wall > lastWall { break }
-                let (seconds, exists) = converter.instant(forWall: wall)
-                if seconds > after, Double(seconds) < endInterval { found.append((seconds, wall, exists)) }
-                index += 1
-            }
-            day = pattern.firstDay(onOrAfter: current + 1)
+        // Wall times up to `after + bounds.min` fire at or before `after`.
+        let earliest = after + converter.offsetBounds(nearWall: after).min + 1
+        forEachCandidate(from: earliest) { wall in
+            // Every wall time from here on fires at or after `wall - bounds.max`.
+            if Double(wall - converter.offsetBounds(nearWall: wall).max) >= endInterval { return false }
+            let (seconds, exists) = converter.instant(forWall: wall)
+            if seconds > after, Double(seconds) < endInterval { found.append((seconds, wall, exists)) }
+            return true
         }
         // As nextOccurrence(after:using:) picks: one per instant, the existing local
         // time when a shifted one lands on it, else the earliest wall time.
@@ -82,34 +69,48 @@ extension Schedule {
     /// ```
     public func nextOccurrence(after instant: Date, using converter: ZoneConverter) -> Occurrence? {
         let after = ZoneConverter.seconds(instant)
-        // A local time before the local day of `after` can at most shift onto that day.
-        var firstDay = (after + converter.offset(atInstant: after)).floorDivided(by: 86_400) - 1
-        if let start { firstDay = max(firstDay, start.date.daysSinceEpoch) }
         var best: (seconds: Int, wall: Int, exists: Bool)?
-        var day = pattern.firstDay(onOrAfter: firstDay)
-        while let current = day {
-            let dayStart = current * 86_400
-            if let lastWall, dayStart > lastWall { break }
-            let bounds = converter.offsetBounds(nearWall: dayStart)
-            if let best, dayStart - bounds.max > best.seconds { break }
-            // Wall times up to `after + bounds.min` fire at or before `after`.
-            var earliest = after + bounds.min + 1
-            if let start { earliest = max(earliest, start.wallSeconds) }
-            var index = pattern.firstTimeIndex(atOrAfter: earliest - dayStart)
-            while let time = pattern.time(at: index) {
-                let wall = dayStart + time
-                if let lastWall, wall > lastWall { break }
-                if let best, wall - bounds.max > best.seconds { break }
-                let (seconds, exists) = converter.instant(forWall: wall)
-                if seconds > after, best.map({ seconds < $0.seconds || (seconds == $0.seconds && exists) }) ?? true {
-                    best = (seconds, wall, exists)
-                }
-                index += 1
+        // Wall times up to `after + bounds.min` fire at or before `after`.
+        let earliest = after + converter.offsetBounds(nearWall: after).min + 1
+        forEachCandidate(from: earliest) { wall in
+            if let best, wall - converter.offsetBounds(nearWall: wall).max > best.seconds { return false }
+            let (seconds, exists) = converter.instant(forWall: wall)
+            if seconds > after, best.map({ seconds < $0.seconds || (seconds == $0.seconds && exists) }) ?? true {
+                best = (seconds, wall, exists)
             }
-            day = pattern.firstDay(onOrAfter: current + 1)
+            return true
         }
         return best.map {
             Occurrence(local: LocalDateTime(wallSeconds: $0.wall), date: Date(timeIntervalSince1970: TimeInterval($0.seconds)))
         }
+    }
+
+    /// Calls `body` with each local occurrence's wall second at or after `earliest`, in
+    /// ascending order, until it returns `false`: the rule's occurrences from ``start``
+    /// to ``end`` and the ``extraTimes``, without the excluded ones.
+    private func forEachCandidate(from earliest: Int, _ body: (Int) -> Bool) {
+        let checksExclusions = !excludedWalls.isEmpty || !excludedDays.isEmpty
+        var extra = RuleCursor.firstIndex(in: extraWalls, atOrAfter: earliest)
+        var cursor = pattern.cursor()
+        var next = cursor.next(atOrAfter: max(earliest, start?.wallSeconds ?? .min))
+        if let wall = next, let lastWall, wall > lastWall { next = nil }
+        while next != nil || extra < extraWalls.count {
+            let wall: Int
+            if let ruleWall = next, extra == extraWalls.count || ruleWall <= extraWalls[extra] {
+                wall = ruleWall
+                if extra < extraWalls.count, extraWalls[extra] == ruleWall { extra += 1 }
+                next = ruleWall < RulePattern.wallLimit ? cursor.next(atOrAfter: ruleWall + 1) : nil
+                if let following = next, let lastWall, following > lastWall { next = nil }
+            } else {
+                wall = extraWalls[extra]
+                extra += 1
+            }
+            if checksExclusions, isExcluded(wall) { continue }
+            if !body(wall) { return }
+        }
+    }
+
+    private func isExcluded(_ wall: Int) -> Bool {
+        excludedWalls.contains(wall) || excludedDays.contains(wall.floorDivided(by: 86_400))
     }
 }

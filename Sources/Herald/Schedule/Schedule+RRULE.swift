@@ -13,19 +13,27 @@ extension Schedule {
     ///   `DTSTART;TZID=Europe/Berlin:...` is pinned to that zone, `...Z` to UTC. It
     ///   becomes ``start`` (no occurrence before it) and supplies the defaults RFC 5545
     ///   takes from it. `DTSTART` alone, with no rule, is a ``Recurrence/once(_:)``.
-    /// - `FREQ`: `MINUTELY` and `HOURLY` (an `INTERVAL` dividing a day, inside the
-    ///   consecutive hours of `BYHOUR`, optionally on `BYDAY`) give
-    ///   ``Recurrence/minuteInterval(minutes:window:weekdays:)``; `DAILY` gives daily,
-    ///   weekly with `BYDAY`, or every N days from DTSTART's date with `INTERVAL`;
-    ///   `WEEKLY` (`INTERVAL=1`) with `BYDAY` or DTSTART's weekday; `MONTHLY`
-    ///   (`INTERVAL=1`) with `BYMONTHDAY` or DTSTART's day.
+    /// - `FREQ` `MINUTELY` to `YEARLY` with `INTERVAL`, `BYMONTH`, `BYMONTHDAY`
+    ///   (negative from the month's end), `BYDAY` (with ordinals, `2TU`, `-1FR`, in
+    ///   monthly and yearly rules), `BYSETPOS`, `BYHOUR`, `BYMINUTE`, `BYSECOND` and
+    ///   `WKST`, combined as RFC 5545 says. Rules the typed kinds cover read as those
+    ///   (``Recurrence/daily(times:)``, ``Recurrence/weekly(weekdays:times:)``, every N
+    ///   days, ``Recurrence/minuteInterval(minutes:window:weekdays:)``, monthly days);
+    ///   the rest as a ``Recurrence/rule(_:)``. Hourly and minutely rules step on the
+    ///   wall clock from DTSTART (needed unless the step divides a day).
     /// - Times are `BYHOUR` × `BYMINUTE` × `BYSECOND`, each defaulting to DTSTART's;
     ///   repeated values count once, and the product is at most
     ///   ``Schedule/maximumTimesPerDay`` (1,440) distinct times.
-    /// - `INTERVAL` is at most 1440 with `MINUTELY`, 24 with `HOURLY` (and must divide a
-    ///   day), and ``Schedule/maximumDayInterval`` (100,000) days with `DAILY`.
+    /// - `INTERVAL` is at most 1440 with `MINUTELY`, 24 with `HOURLY`, and
+    ///   ``Schedule/maximumDayInterval`` (100,000) otherwise.
     /// - `COUNT` counts from DTSTART; `UNTIL` is inclusive, local, or UTC (`Z`) when
-    ///   DTSTART has a zone; a date alone means the end of that day. `WKST` is accepted.
+    ///   DTSTART has a zone; a date alone means the end of that day.
+    /// - `EXDATE` lines skip occurrences (`20261224T090000`) or whole days
+    ///   (`VALUE=DATE`, or a date alone); `RDATE` lines add date-times. Values are in
+    ///   the schedule's zone (`TZID=` must be DTSTART's) or UTC with `Z`.
+    /// - `BYYEARDAY`, `BYWEEKNO`, `SECONDLY`, `EXRULE`, `BYSETPOS` with hourly and
+    ///   minutely rules, and `RDATE` dates and periods are refused as
+    ///   ``ScheduleError/Code/unsupported`` at their position.
     ///
     /// - Throws: ``ScheduleError`` whose ``ScheduleError/field`` is the RRULE part at
     ///   fault (`BYHOUR`, `FREQ`, `DTSTART`) and whose ``ScheduleError/position`` is the
@@ -56,7 +64,7 @@ extension Schedule {
                 guard start == nil, end == nil else {
                     throw unsupported("start", "a single date cannot have a start or an end in RRULE text")
                 }
-                return dtstartLine(local)
+                return dtstartLine(local) + dateLines()
             case .daily(let times):
                 parts = ["FREQ=DAILY"] + (try timeParts(times))
             case .weekly(let weekdays, let times):
@@ -71,6 +79,8 @@ extension Schedule {
                 if weekdays != Weekday.everyDay { parts.append(byDay(weekdays)) }
             case .monthly(let days, let times):
                 parts = ["FREQ=MONTHLY", "BYMONTHDAY=" + days.map(String.init).joined(separator: ",")] + (try timeParts(times))
+            case .rule(let rule):
+                parts = try ruleParts(rule)
             }
             switch end {
             case .count(let count): parts.append("COUNT=\(count)")
@@ -82,9 +92,9 @@ extension Schedule {
                 guard timeZone == nil else {
                     throw unsupported("timeZone", "a pinned schedule needs a start: RRULE text carries the zone in DTSTART")
                 }
-                return rule
+                return rule + dateLines()
             }
-            return dtstartLine(start) + "\n" + rule
+            return dtstartLine(start) + "\n" + rule + dateLines()
         }
     }
 
@@ -156,4 +166,73 @@ extension LocalDateTime {
     var rfc5545Text: String {
         "\(pad(date.year, 4))\(pad(date.month, 2))\(pad(date.day, 2))T\(pad(time.hour, 2))\(pad(time.minute, 2))\(pad(time.second, 2))"
     }
+}
+
+extension Schedule {
+    /// The RRULE parts of a ``Recurrence/rule(_:)``. The text carries the rule's phase
+    /// in DTSTART, so a start must be in step with the anchor (or, without a start,
+    /// the anchor in step with 1970-01-01T00:00, what the text means without DTSTART).
+    fileprivate func ruleParts(_ rule: RecurrenceRule) throws -> [String] {
+        let pattern = RulePattern(rule)
+        let reference = start ?? LocalDateTime(date: LocalDate(year: 1970, month: 1, day: 1), time: .midnight)
+        if rule.isSubDaily {
+            let step = rule.interval * (rule.frequency == .hourly ? 3600 : 60)
+            guard (reference.wallSeconds - rule.anchor.wallSeconds) % step == 0 else {
+                throw unsupported("anchor", "the steps of \(rule.anchor) must be in step with \(start.map { "the start \($0)" } ?? "midnight (or give a start)"): RRULE counts from DTSTART")
+            }
+        } else if rule.interval > 1 {
+            let distance = pattern.period(ofDay: reference.date.daysSinceEpoch) - pattern.period(ofDay: rule.anchor.date.daysSinceEpoch)
+            guard distance % rule.interval == 0 else {
+                throw unsupported("anchor", "every \(rule.interval) periods needs a start in step with the anchor \(rule.anchor.date): RRULE counts from DTSTART")
+            }
+        }
+        func list(_ values: [Int]) -> String { values.map(String.init).joined(separator: ",") }
+        var parts = ["FREQ=" + rule.frequency.rawValue.uppercased()]
+        if rule.interval > 1 { parts.append("INTERVAL=\(rule.interval)") }
+        if !rule.months.isEmpty { parts.append("BYMONTH=" + list(rule.months)) }
+        if !rule.monthDays.isEmpty { parts.append("BYMONTHDAY=" + list(rule.monthDays)) }
+        if !rule.weekdays.isEmpty {
+            parts.append("BYDAY=" + rule.weekdays.map { ($0.ordinal.map(String.init) ?? "") + $0.weekday.rfc5545Code }.joined(separator: ","))
+        }
+        if rule.isSubDaily {
+            if !rule.hours.isEmpty { parts.append("BYHOUR=" + list(rule.hours)) }
+            if rule.frequency == .hourly {
+                // Without BYMINUTE the minute would come from DTSTART, not the anchor.
+                parts.append("BYMINUTE=" + list(rule.minutes.isEmpty ? [rule.anchor.time.minute] : rule.minutes))
+            } else if !rule.minutes.isEmpty {
+                parts.append("BYMINUTE=" + list(rule.minutes))
+            }
+        } else {
+            parts += try timeParts(rule.times)
+        }
+        if !rule.setPositions.isEmpty { parts.append("BYSETPOS=" + list(rule.setPositions)) }
+        if rule.weekStart != .monday { parts.append("WKST=" + rule.weekStart.rfc5545Code) }
+        return parts
+    }
+
+    /// `EXDATE` and `RDATE` lines for the exclusions and extra times, empty without.
+    func dateLines() -> String {
+        var lines: [String] = []
+        if !excludedDates.isEmpty {
+            lines.append("EXDATE;VALUE=DATE:" + excludedDates.sorted().map { $0.rfc5545Text }.joined(separator: ","))
+        }
+        for (name, times) in [("EXDATE", excludedTimes), ("RDATE", extraTimes)] where !times.isEmpty {
+            lines.append(dateTimeLine(name, times.sorted()))
+        }
+        return lines.map { "\n" + $0 }.joined()
+    }
+
+    private func dateTimeLine(_ name: String, _ times: [LocalDateTime]) -> String {
+        let values = times.map(\.rfc5545Text).joined(separator: ",")
+        switch timeZone {
+        case nil: return name + ":" + values
+        case let zone? where ["GMT", "UTC"].contains(zone.identifier): return name + ":" + times.map { $0.rfc5545Text + "Z" }.joined(separator: ",")
+        case let zone?: return name + ";TZID=\(zone.identifier):" + values
+        }
+    }
+}
+
+extension LocalDate {
+    /// `20261224`: RFC 5545's DATE form.
+    var rfc5545Text: String { "\(pad(year, 4))\(pad(month, 2))\(pad(day, 2))" }
 }

@@ -24,22 +24,51 @@ public struct Schedule: Hashable, Sendable {
     /// No occurrence before this local date-time (RFC 5545's `DTSTART`).
     public let start: LocalDateTime?
     public let end: ScheduleEnd?
+    /// Days on which nothing fires (RFC 5545's `EXDATE;VALUE=DATE`).
+    public let excludedDates: Set<LocalDate>
+    /// Local occurrences that do not fire (`EXDATE`).
+    public let excludedTimes: Set<LocalDateTime>
+    /// Local date-times that fire besides the recurrence's (`RDATE`), whatever the
+    /// start and end; an excluded one does not.
+    public let extraTimes: Set<LocalDateTime>
     /// The local occurrences as day and time patterns, for fast expansion.
     let pattern: OccurrencePattern
     /// The wall second (see ``LocalDateTime/wallSeconds``) of the last local occurrence
     /// ``end`` allows, or `nil` when unbounded.
     let lastWall: Int?
+    /// ``excludedTimes``, ``excludedDates`` and ``extraTimes`` as wall seconds and days
+    /// (the extra ones ascending).
+    let excludedWalls: Set<Int>
+    let excludedDays: Set<Int>
+    let extraWalls: [Int]
 
     /// Validates and normalises a recurrence (times sorted, duplicates dropped).
     ///
+    /// ```swift
+    /// // Every other Monday from 5 January 2026, but not on 2 February.
+    /// let rule = RecurrenceRule(frequency: .weekly, interval: 2, anchor: start, weekdays: [.init(.monday)],
+    ///                           times: [LocalTime(hour: 9)])
+    /// let standUp = try Schedule(.rule(rule), excludedDates: [LocalDate(year: 2026, month: 2, day: 2)])
+    /// ```
+    ///
     /// - Throws: ``ScheduleError`` naming the field at fault.
     public init(_ recurrence: Recurrence, timeZone: TimeZone? = nil, start: LocalDateTime? = nil,
-                end: ScheduleEnd? = nil) throws {
+                end: ScheduleEnd? = nil, excludedDates: Set<LocalDate> = [], excludedTimes: Set<LocalDateTime> = [],
+                extraTimes: Set<LocalDateTime> = []) throws {
         let recurrence = try Self.validated(recurrence)
         self.recurrence = recurrence
         self.timeZone = timeZone
         if let start { try Self.validate(start, field: "start") }
         self.start = start
+        for date in excludedDates { try Self.validate(date, field: "excludedDates") }
+        for local in excludedTimes { try Self.validate(local, field: "excludedTimes") }
+        for local in extraTimes { try Self.validate(local, field: "extraTimes") }
+        self.excludedDates = excludedDates
+        self.excludedTimes = excludedTimes
+        self.extraTimes = extraTimes
+        excludedDays = Set(excludedDates.map(\.daysSinceEpoch))
+        excludedWalls = Set(excludedTimes.map(\.wallSeconds))
+        extraWalls = extraTimes.map(\.wallSeconds).sorted()
         pattern = OccurrencePattern(recurrence)
         switch end {
         case .count(let count):
@@ -47,7 +76,21 @@ public struct Schedule: Hashable, Sendable {
             guard let start else {
                 throw ScheduleError.missing("count", "counting occurrences needs a start to count from")
             }
-            lastWall = pattern.wall(ofOccurrence: count, from: start.wallSeconds)
+            if pattern.rule != nil {
+                // Rules are walked one occurrence at a time.
+                guard count <= Self.maximumRuleCount else {
+                    throw ScheduleError.outOfRange("count", count, 1...Self.maximumRuleCount)
+                }
+                var cursor = pattern.cursor()
+                var wall = cursor.next(atOrAfter: start.wallSeconds)
+                for _ in 1..<count {
+                    guard let current = wall else { break }
+                    wall = cursor.next(atOrAfter: current + 1)
+                }
+                lastWall = wall
+            } else {
+                lastWall = pattern.wall(ofOccurrence: count, from: start.wallSeconds)
+            }
         case .until(let until):
             try Self.validate(until, field: "until")
             lastWall = until.wallSeconds
@@ -84,6 +127,86 @@ public struct Schedule: Hashable, Sendable {
     public static func monthly(onDays days: [Int], at times: [LocalTime], timeZone: TimeZone? = nil) throws -> Schedule {
         try Schedule(.monthly(days: days, times: times), timeZone: timeZone)
     }
+
+    /// Every `interval` weeks on the chosen weekdays, counting weeks (which start on
+    /// `weekStart`) from the one holding `anchor`.
+    ///
+    /// ```swift
+    /// let bins = try Schedule.everyWeeks(2, on: [.tuesday], from: LocalDate(year: 2026, month: 1, day: 6),
+    ///                                    at: [LocalTime(hour: 7)])
+    /// ```
+    public static func everyWeeks(_ interval: Int, on weekdays: Set<Weekday>, weekStart: Weekday = .monday,
+                                  from anchor: LocalDate, at times: [LocalTime], timeZone: TimeZone? = nil) throws -> Schedule {
+        try Schedule(.rule(RecurrenceRule(frequency: .weekly, interval: interval, anchor: LocalDateTime(date: anchor, time: .midnight),
+                                          weekdays: weekdays.sorted().map { RecurrenceRule.OrdinalWeekday(nil, $0) }, times: times, weekStart: weekStart)),
+                     timeZone: timeZone)
+    }
+
+    /// Monthly on nth weekdays: `.init(2, .tuesday)` the second Tuesday, `.init(-1, .friday)`
+    /// the last Friday, `.init(-2, .monday)` the second-to-last Monday. Months without
+    /// the day (a fifth Thursday) are skipped.
+    ///
+    /// ```swift
+    /// let bookClub = try Schedule.monthly(on: [.init(2, .tuesday)], at: [LocalTime(hour: 19)])
+    /// ```
+    public static func monthly(on weekdays: [RecurrenceRule.OrdinalWeekday], at times: [LocalTime],
+                               timeZone: TimeZone? = nil) throws -> Schedule {
+        try Schedule(.rule(RecurrenceRule(frequency: .monthly, anchor: Self.epochAnchor, weekdays: weekdays, times: times)),
+                     timeZone: timeZone)
+    }
+
+    /// Monthly on positions among the month's days that fall on `weekdays`: `[-1]` of
+    /// the workdays is the last weekday of the month, `[1]` of Saturday and Sunday the
+    /// first weekend day.
+    ///
+    /// ```swift
+    /// let payroll = try Schedule.monthly(positions: [-1], of: Weekday.workdays, at: [LocalTime(hour: 9)])
+    /// ```
+    public static func monthly(positions: [Int], of weekdays: Set<Weekday>, at times: [LocalTime],
+                               timeZone: TimeZone? = nil) throws -> Schedule {
+        try Schedule(.rule(RecurrenceRule(frequency: .monthly, anchor: Self.epochAnchor, weekdays: weekdays.sorted().map { RecurrenceRule.OrdinalWeekday(nil, $0) },
+                                          setPositions: positions, times: times)),
+                     timeZone: timeZone)
+    }
+
+    /// Yearly in the given months on days of the month (negative from the month's end).
+    ///
+    /// ```swift
+    /// let taxes = try Schedule.yearly(inMonths: [4], onDays: [15], at: [LocalTime(hour: 9)])
+    /// ```
+    public static func yearly(inMonths months: [Int], onDays days: [Int], at times: [LocalTime],
+                              timeZone: TimeZone? = nil) throws -> Schedule {
+        try Schedule(.rule(RecurrenceRule(frequency: .yearly, anchor: Self.epochAnchor, months: months, monthDays: days, times: times)),
+                     timeZone: timeZone)
+    }
+
+    /// Yearly in the given months on nth weekdays of the month.
+    ///
+    /// ```swift
+    /// let thanksgiving = try Schedule.yearly(inMonths: [11], on: [.init(4, .thursday)], at: [LocalTime(hour: 10)])
+    /// ```
+    public static func yearly(inMonths months: [Int], on weekdays: [RecurrenceRule.OrdinalWeekday], at times: [LocalTime],
+                              timeZone: TimeZone? = nil) throws -> Schedule {
+        try Schedule(.rule(RecurrenceRule(frequency: .yearly, anchor: Self.epochAnchor, months: months, weekdays: weekdays, times: times)),
+                     timeZone: timeZone)
+    }
+
+    /// Every `interval` hours (1...24) stepping on the wall clock from `anchor`, across
+    /// days: every 5 hours from 08:00 is 08:00, 13:00, 18:00, 23:00, 04:00, ...
+    ///
+    /// ```swift
+    /// let medicine = try Schedule.everyHours(8, from: LocalDateTime(date: today, time: LocalTime(hour: 7)))
+    /// ```
+    public static func everyHours(_ interval: Int, from anchor: LocalDateTime, timeZone: TimeZone? = nil) throws -> Schedule {
+        try Schedule(.rule(RecurrenceRule(frequency: .hourly, interval: interval, anchor: anchor)), timeZone: timeZone)
+    }
+
+    /// The anchor of rules whose phase does not matter (interval 1).
+    private static let epochAnchor = LocalDateTime(date: LocalDate(year: 1970, month: 1, day: 1), time: .midnight)
+
+    /// The largest `COUNT` of a ``Recurrence/rule(_:)``, whose end is found by walking
+    /// its occurrences: 1,000,000.
+    public static let maximumRuleCount = 1_000_000
 
     /// The zone occurrences are computed in: the pinned zone, or the device's.
     public func effectiveTimeZone(device: TimeZone) -> TimeZone { timeZone ?? device }
@@ -124,10 +247,12 @@ public struct Schedule: Hashable, Sendable {
                 throw ScheduleError(code: .outOfRange, field: "days", message: "\(day) is out of range 1...31 or -31...-1")
             }
             return .monthly(days: Array(Set(days)).sorted(), times: try validated(times))
+        case .rule(let rule):
+            return .rule(try validated(rule))
         }
     }
 
-    private static func validated(_ times: [LocalTime]) throws -> [LocalTime] {
+    static func validated(_ times: [LocalTime]) throws -> [LocalTime] {
         guard !times.isEmpty else { throw ScheduleError.empty("times", "time of day") }
         for time in times { try validate(time, field: "time") }
         let distinct = Set(times)
@@ -178,9 +303,10 @@ public struct Schedule: Hashable, Sendable {
 }
 
 extension Schedule {
-    /// Equal when the recurrence, zone, start and end are.
+    /// Equal when the recurrence, zone, start, end, exclusions and extra times are.
     public static func == (lhs: Schedule, rhs: Schedule) -> Bool {
         (lhs.recurrence, lhs.timeZone, lhs.start, lhs.end) == (rhs.recurrence, rhs.timeZone, rhs.start, rhs.end)
+            && (lhs.excludedDates, lhs.excludedTimes, lhs.extraTimes) == (rhs.excludedDates, rhs.excludedTimes, rhs.extraTimes)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -188,11 +314,14 @@ extension Schedule {
         hasher.combine(timeZone)
         hasher.combine(start)
         hasher.combine(end)
+        hasher.combine(excludedDates)
+        hasher.combine(excludedTimes)
+        hasher.combine(extraTimes)
     }
 }
 
 extension Schedule: Codable {
-    private enum CodingKeys: String, CodingKey { case recurrence, timeZone, start, end }
+    private enum CodingKeys: String, CodingKey { case recurrence, timeZone, start, end, excludedDates, excludedTimes, extraTimes }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -206,7 +335,10 @@ extension Schedule: Codable {
                 return zone
             },
             start: container.decodeIfPresent(LocalDateTime.self, forKey: .start),
-            end: container.decodeIfPresent(ScheduleEnd.self, forKey: .end)
+            end: container.decodeIfPresent(ScheduleEnd.self, forKey: .end),
+            excludedDates: container.decodeIfPresent(Set<LocalDate>.self, forKey: .excludedDates) ?? [],
+            excludedTimes: container.decodeIfPresent(Set<LocalDateTime>.self, forKey: .excludedTimes) ?? [],
+            extraTimes: container.decodeIfPresent(Set<LocalDateTime>.self, forKey: .extraTimes) ?? []
         )
     }
 
@@ -216,5 +348,8 @@ extension Schedule: Codable {
         try container.encodeIfPresent(timeZone?.identifier, forKey: .timeZone)
         try container.encodeIfPresent(start, forKey: .start)
         try container.encodeIfPresent(end, forKey: .end)
+        if !excludedDates.isEmpty { try container.encode(excludedDates.sorted(), forKey: .excludedDates) }
+        if !excludedTimes.isEmpty { try container.encode(excludedTimes.sorted(), forKey: .excludedTimes) }
+        if !extraTimes.isEmpty { try container.encode(extraTimes.sorted(), forKey: .extraTimes) }
     }
 }

@@ -14,11 +14,16 @@ import Testing
         "DTSTART:20261121T090000Z RRULE:FREQ=DAILY;INTERVAL=3;UNTIL=20270101T000000Z",
         "FREQ=HOURLY;INTERVAL=153722867280912931",
         "FREQ=DAILY;BYHOUR=9,9,9,9;BYMINUTE=0,1,2,3,4,5,6,7,8,9;BYSECOND=0,0,0,30,30",
+        "DTSTART;TZID=Pacific/Apia:20111229T090000\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,SU;WKST=SU;COUNT=20\nEXDATE;TZID=Pacific/Apia:20111230T090000",
+        "DTSTART:20260101T090000\nRRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1,1;BYMONTH=1,7\nRDATE:20260215T120000",
+        "DTSTART:20260101T090000\nRRULE:FREQ=YEARLY;INTERVAL=2;BYMONTH=11;BYDAY=4TH,-1FR;BYHOUR=10\nEXDATE;VALUE=DATE:20261126",
+        "DTSTART:20260101T083000\nRRULE:FREQ=HOURLY;INTERVAL=5;BYMINUTE=0,30;BYMONTHDAY=1,-1;UNTIL=20270101T000000",
     ]
     static let fragments = [";", "=", ",", ":", "\n", " ", "-", "+", "Z", "T", "FREQ", "BYHOUR=", "99999999999999999999",
                             "-99999999999999999999", "DTSTART", "TZID=", "RRULE:", "HOURLY", "YEARLY", "1MO", "0", "é", "\u{0}",
                             "INTERVAL=", "COUNT=", "9223372036854775807", "153722867280912931", "100001", "1440",
-                            "BYSECOND=", ",59", "00010101T000000", "99991231T235959"]
+                            "BYSECOND=", ",59", "00010101T000000", "99991231T235959", "BYSETPOS=", "BYMONTH=", "-53MO", "+5FR",
+                            "366", "-366", "EXDATE:", "RDATE;VALUE=DATE:", "WKST=", "YEARLY", "BYYEARDAY=", "SECONDLY"]
 
     /// Returns normally for a schedule or a ScheduleError with a position in the text;
     /// records an issue for any other outcome.
@@ -70,7 +75,7 @@ import Testing
         let ends = ["", ";COUNT=1", ";COUNT=9223372036854775807", ";UNTIL=99991231T235959"]
         let utc = TimeZone(identifier: "UTC")!
         for start in starts {
-            for frequency in ["MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY"] {
+            for frequency in ["MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"] {
                 for interval in intervals {
                     for end in ends {
                         let text = "\(start)RRULE:FREQ=\(frequency);INTERVAL=\(interval)\(end)"

@@ -87,6 +87,8 @@ struct ReferenceExpander {
         case .monthly(let days, let times):
             let length = utc.range(of: .day, in: .month, for: day)!.count
             return days.contains { ($0 > 0 ? $0 : length + 1 + $0) == parts.day! } ? times : []
+        case .rule:
+            preconditionFailure("rules are checked against Calendar.RecurrenceRule in RecurrenceRuleReferenceTests")
         }
     }
 }

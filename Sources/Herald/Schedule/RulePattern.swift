@@ -1,0 +1,346 @@
+/// A validated ``RecurrenceRule`` precomputed for expansion: its periods, day filters
+/// and times as integers, so that finding the next local occurrence is day arithmetic
+/// with no `Calendar` call.
+///
+/// Days are counted since 1970-01-01, walls are seconds since 1970-01-01T00:00 on the
+/// wall. Periods are numbered: days for daily rules, weeks (starting on the rule's week
+/// start) for weekly ones, `year * 12 + month - 1` for monthly ones, years for yearly ones.
+///
+/// ```swift
+/// var cursor = RulePattern(rule).cursor()
+/// cursor.next(atOrAfter: start.wallSeconds) // the first local occurrence's wall second
+/// ```
+struct RulePattern: Sendable {
+    let rule: RecurrenceRule
+    /// Bit `month` set for each kept month (all when the rule keeps every month).
+    private let monthMask: Int
+    /// Bit `weekday index` (0 = Sunday) for each weekday without an ordinal.
+    private let everyWeekdayMask: Int
+    /// Weekdays with an ordinal.
+    private let ordinalWeekdays: [(ordinal: Int, index: Int)]
+    /// Seconds since midnight, ascending.
+    let times: [Int]
+    /// The anchor's period.
+    private var anchorPeriod = 0
+    /// Hourly and minutely rules: the wall second their steps count from, the step, and
+    /// the offsets within each step, ascending.
+    private let stepBase: Int
+    private let step: Int
+    private let stepOffsets: [Int]
+    /// Bit `hour` for kept hours; bits for kept minutes (minutely rules).
+    private let hourMask: Int
+    private let minuteMask: UInt64
+
+    /// No wall beyond this is produced (about 31,000 years).
+    static let wallLimit = 1_000_000_000_000
+
+    init(_ rule: RecurrenceRule) {
+        self.rule = rule
+        monthMask = rule.months.isEmpty ? 0x1FFE : rule.months.reduce(0) { $0 | 1 << $1 }
+        everyWeekdayMask = rule.weekdays.filter { $0.ordinal == nil }.reduce(0) { $0 | 1 << ($1.weekday.rawValue - 1) }
+        ordinalWeekdays = rule.weekdays.compactMap { entry in entry.ordinal.map { ($0, entry.weekday.rawValue - 1) } }
+        times = rule.times.map(\.secondsSinceMidnight)
+        hourMask = rule.hours.isEmpty ? (1 << 24) - 1 : rule.hours.reduce(0) { $0 | 1 << $1 }
+        let anchorWall = rule.anchor.wallSeconds
+        let anchorTime = rule.anchor.time
+        switch rule.frequency {
+        case .hourly:
+            step = rule.interval * 3600
+            stepBase = anchorWall - anchorTime.minute * 60 - anchorTime.second
+            stepOffsets = (rule.minutes.isEmpty ? [anchorTime.minute] : rule.minutes).map { $0 * 60 + anchorTime.second }.sorted()
+            minuteMask = ~0
+        case .minutely:
+            step = rule.interval * 60
+            stepBase = anchorWall - anchorTime.second
+            stepOffsets = [anchorTime.second]
+            minuteMask = rule.minutes.isEmpty ? ~0 : rule.minutes.reduce(0) { $0 | 1 << UInt64($1) }
+        default:
+            (step, stepBase, stepOffsets, minuteMask) = (0, 0, [], ~0)
+        }
+        anchorPeriod = period(ofDay: rule.anchor.date.daysSinceEpoch)
+    }
+
+    /// Whether the steps of an hourly or minutely rule ever land on a kept hour and
+    /// minute: the times of day repeat after at most 1,440 steps.
+    var stepsMeetTheirFilters: Bool {
+        var gcd = (step, 86_400)
+        while gcd.1 != 0 { gcd = (gcd.1, gcd.0 % gcd.1) }
+        for index in 0..<(86_400 / gcd.0) {
+            for offset in stepOffsets {
+                let time = ((stepBase + index * step + offset) % 86_400 + 86_400) % 86_400
+                if hourMask & (1 << (time / 3600)) != 0, minuteMask & (1 << UInt64(time / 60 % 60)) != 0 { return true }
+            }
+        }
+        return false
+    }
+
+    func cursor() -> RuleCursor { RuleCursor(pattern: self) }
+
+    // MARK: Periods
+
+    func period(ofDay day: Int) -> Int {
+        switch rule.frequency {
+        case .weekly:
+            return (day + 4 - (rule.weekStart.rawValue - 1)).floorDivided(by: 7)
+        case .monthly:
+            let date = LocalDate(daysSinceEpoch: day)
+            return date.year * 12 + date.month - 1
+        case .yearly:
+            return LocalDate(daysSinceEpoch: day).year
+        default:
+            return day
+        }
+    }
+
+    /// The first period at or after `period` that is in step with the anchor's.
+    func alignedPeriod(atOrAfter period: Int) -> Int {
+        let interval = rule.isSubDaily ? 1 : rule.interval
+        return period + ((anchorPeriod - period) % interval + interval) % interval
+    }
+
+    func firstDay(ofPeriod period: Int) -> Int {
+        switch rule.frequency {
+        case .weekly: period * 7 + rule.weekStart.rawValue - 1 - 4
+        case .monthly: LocalDate(year: period.floorDivided(by: 12), month: period - period.floorDivided(by: 12) * 12 + 1, day: 1).daysSinceEpoch
+        case .yearly: LocalDate(year: period, month: 1, day: 1).daysSinceEpoch
+        default: period
+        }
+    }
+
+    /// How many aligned periods to search before concluding that none holds a day:
+    /// the Gregorian calendar repeats every 400 years (146,097 days, 20,871 weeks,
+    /// 4,800 months).
+    var periodsPerCycle: Int {
+        switch rule.frequency {
+        case .weekly: 20_871
+        case .monthly: 4_800
+        case .yearly: 400
+        default: 146_097
+        }
+    }
+
+    /// The days of `period` (daily and longer rules) that hold occurrences, ascending,
+    /// before set positions.
+    func days(inPeriod period: Int, into days: inout [Int]) {
+        days.removeAll(keepingCapacity: true)
+        switch rule.frequency {
+        case .weekly:
+            let first = firstDay(ofPeriod: period)
+            for day in first..<(first + 7) where everyWeekdayMask & (1 << weekdayIndex(day)) != 0 && keepsMonth(of: day) {
+                days.append(day)
+            }
+        case .monthly:
+            let year = period.floorDivided(by: 12), month = period - year * 12 + 1
+            guard monthMask & (1 << month) != 0 else { return }
+            appendDays(year: year, month: month, ordinalSpan: nil, into: &days)
+        case .yearly:
+            if rule.months.isEmpty && rule.monthDays.isEmpty {
+                // Weekdays of the year; ordinals count in the year.
+                let first = LocalDate(year: period, month: 1, day: 1).daysSinceEpoch
+                let last = LocalDate(year: period + 1, month: 1, day: 1).daysSinceEpoch - 1
+                appendWeekdays(first: first, last: last, into: &days)
+            } else {
+                let ordinalSpan = rule.months.isEmpty ? (LocalDate(year: period, month: 1, day: 1).daysSinceEpoch,
+                                                         LocalDate(year: period + 1, month: 1, day: 1).daysSinceEpoch - 1) : nil
+                for month in 1...12 where monthMask & (1 << month) != 0 {
+                    appendDays(year: period, month: month, ordinalSpan: ordinalSpan, into: &days)
+                }
+            }
+        default:
+            if dayPassesLimits(period) { days.append(period) }
+        }
+    }
+
+    /// The month's days from the month days (limited by the weekdays) or from the
+    /// weekdays alone; ordinals count in the month, or in `ordinalSpan` when given.
+    private func appendDays(year: Int, month: Int, ordinalSpan: (Int, Int)?, into days: inout [Int]) {
+        let first = LocalDate(year: year, month: month, day: 1).daysSinceEpoch
+        let length = LocalDate.daysIn(month: month, year: year)
+        guard !rule.monthDays.isEmpty else {
+            appendWeekdays(first: first, last: first + length - 1, into: &days)
+            return
+        }
+        let start = days.count
+        for monthDay in rule.monthDays {
+            let dayOfMonth = monthDay > 0 ? monthDay : length + 1 + monthDay
+            guard (1...length).contains(dayOfMonth) else { continue }
+            let day = first + dayOfMonth - 1
+            if rule.weekdays.isEmpty || matchesWeekdays(day, span: ordinalSpan ?? (first, first + length - 1)) { days.append(day) }
+        }
+        Self.sortWithoutRepeats(&days, from: start)
+    }
+
+    /// Sorts `days[start...]` and drops repeats: two month days (3 and -28 in March) or
+    /// two ordinals (1MO and -5MO) may name the same day.
+    private static func sortWithoutRepeats(_ days: inout [Int], from start: Int) {
+        days[start...].sort()
+        var write = start
+        for read in start..<days.count where write == start || days[read] != days[write - 1] {
+            days[write] = days[read]
+            write += 1
+        }
+        days.removeSubrange(write...)
+    }
+
+    /// Every day of `first...last` on a weekday without an ordinal, and the nth of
+    /// those with one, ascending and without repeats.
+    private func appendWeekdays(first: Int, last: Int, into days: inout [Int]) {
+        let start = days.count
+        for day in first...last where everyWeekdayMask & (1 << weekdayIndex(day)) != 0 { days.append(day) }
+        for (ordinal, index) in ordinalWeekdays {
+            if let day = Self.nth(ordinal, weekdayIndex: index, first: first, last: last), everyWeekdayMask & (1 << index) == 0 {
+                days.append(day)
+            }
+        }
+        Self.sortWithoutRepeats(&days, from: start)
+    }
+
+    private func matchesWeekdays(_ day: Int, span: (Int, Int)) -> Bool {
+        let index = weekdayIndex(day)
+        if everyWeekdayMask & (1 << index) != 0 { return true }
+        return ordinalWeekdays.contains { $0.index == index && Self.nth($0.ordinal, weekdayIndex: index, first: span.0, last: span.1) == day }
+    }
+
+    /// The `ordinal`-th day with weekday `weekdayIndex` in `first...last` (negative
+    /// from the end), or `nil` when there is no such day.
+    static func nth(_ ordinal: Int, weekdayIndex: Int, first: Int, last: Int) -> Int? {
+        let firstMatch = first + ((weekdayIndex - ((first + 4) % 7 + 7) % 7) % 7 + 7) % 7
+        guard firstMatch <= last else { return nil }
+        let count = (last - firstMatch) / 7 + 1
+        guard ordinal != 0, abs(ordinal) <= count else { return nil }
+        return ordinal > 0 ? firstMatch + 7 * (ordinal - 1) : firstMatch + 7 * (count + ordinal)
+    }
+
+    private func weekdayIndex(_ day: Int) -> Int { ((day + 4) % 7 + 7) % 7 }
+
+    private func keepsMonth(of day: Int) -> Bool {
+        rule.months.isEmpty || monthMask & (1 << LocalDate(daysSinceEpoch: day).month) != 0
+    }
+
+    /// The month, month-day and weekday limits of daily, hourly and minutely rules.
+    func dayPassesLimits(_ day: Int) -> Bool {
+        if !rule.weekdays.isEmpty, everyWeekdayMask & (1 << weekdayIndex(day)) == 0 { return false }
+        guard !rule.months.isEmpty || !rule.monthDays.isEmpty else { return true }
+        let date = LocalDate(daysSinceEpoch: day)
+        guard monthMask & (1 << date.month) != 0 else { return false }
+        guard !rule.monthDays.isEmpty else { return true }
+        let length = LocalDate.daysIn(month: date.month, year: date.year)
+        return rule.monthDays.contains { ($0 > 0 ? $0 : length + 1 + $0) == date.day }
+    }
+
+    // MARK: Hourly and minutely
+
+    /// The first wall at or after `wall` of an hourly or minutely rule, or `nil` past
+    /// ``wallLimit`` or when no day in a 400-year cycle passes the limits.
+    func nextStepped(atOrAfter wall: Int) -> Int? {
+        var wall = wall
+        // Two 400-year cycles of days without an occurrence: there will be none.
+        for _ in 0..<292_194 {
+            guard wall <= Self.wallLimit else { return nil }
+            let day = wall.floorDivided(by: 86_400)
+            let dayEnd = (day + 1) * 86_400
+            guard dayPassesLimits(day) else {
+                wall = dayEnd
+                continue
+            }
+            var index = (wall - stepBase).floorDivided(by: step)
+            stepping: while true {
+                for offset in stepOffsets {
+                    let candidate = stepBase + index * step + offset
+                    if candidate < wall { continue }
+                    if candidate >= dayEnd { break stepping }
+                    let time = candidate - day * 86_400
+                    let hour = time / 3600
+                    if hourMask & (1 << hour) == 0 {
+                        // Jump to the next hour the rule keeps.
+                        wall = day * 86_400 + (hour + 1) * 3600
+                        index = (wall - stepBase).floorDivided(by: step)
+                        continue stepping
+                    }
+                    if minuteMask & (1 << UInt64(time / 60 % 60)) == 0 { continue }
+                    return candidate
+                }
+                index += 1
+            }
+            wall = dayEnd
+        }
+        return nil
+    }
+}
+
+/// Walks a ``RulePattern``'s local occurrences in ascending order, keeping the current
+/// period's days so that consecutive calls cost a binary search.
+struct RuleCursor {
+    let pattern: RulePattern
+    private var loaded: Int?
+    private var days: [Int] = []
+    /// With set positions: the period's kept walls, ascending.
+    private var walls: [Int] = []
+
+    init(pattern: RulePattern) {
+        self.pattern = pattern
+    }
+
+    /// The wall second of the first local occurrence at or after `wall`, or `nil`.
+    mutating func next(atOrAfter wall: Int) -> Int? {
+        if pattern.rule.isSubDaily { return pattern.nextStepped(atOrAfter: wall) }
+        let interval = pattern.rule.interval
+        var wall = wall
+        var period = pattern.alignedPeriod(atOrAfter: pattern.period(ofDay: wall.floorDivided(by: 86_400)))
+        for _ in 0...pattern.periodsPerCycle {
+            guard wall <= RulePattern.wallLimit, pattern.firstDay(ofPeriod: period) <= RulePattern.wallLimit / 86_400 else {
+                return nil
+            }
+            load(period)
+            if let found = first(atOrAfter: wall) { return found }
+            period += interval
+            wall = max(wall, pattern.firstDay(ofPeriod: period) * 86_400)
+        }
+        return nil
+    }
+
+    private mutating func load(_ period: Int) {
+        guard loaded != period else { return }
+        loaded = period
+        pattern.days(inPeriod: period, into: &days)
+        let positions = pattern.rule.setPositions
+        guard !positions.isEmpty else { return }
+        walls.removeAll(keepingCapacity: true)
+        let times = pattern.times
+        let size = days.count * times.count
+        for position in positions {
+            let index = position > 0 ? position - 1 : size + position
+            guard (0..<size).contains(index) else { continue }
+            walls.append(days[index / times.count] * 86_400 + times[index % times.count])
+        }
+        walls.sort()
+    }
+
+    private func first(atOrAfter wall: Int) -> Int? {
+        if !pattern.rule.setPositions.isEmpty {
+            let index = Self.firstIndex(in: walls, atOrAfter: wall)
+            return index < walls.count ? walls[index] : nil
+        }
+        let day = wall.floorDivided(by: 86_400)
+        var index = Self.firstIndex(in: days, atOrAfter: day)
+        guard index < days.count else { return nil }
+        if days[index] == day {
+            let times = pattern.times
+            let timeIndex = Self.firstIndex(in: times, atOrAfter: wall - day * 86_400)
+            if timeIndex < times.count { return day * 86_400 + times[timeIndex] }
+            index += 1
+            guard index < days.count else { return nil }
+        }
+        return days[index] * 86_400 + pattern.times[0]
+    }
+
+    /// Binary search in an ascending array.
+    static func firstIndex(in values: [Int], atOrAfter value: Int) -> Int {
+        var (low, high) = (0, values.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
