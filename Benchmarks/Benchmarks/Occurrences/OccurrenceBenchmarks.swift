@@ -26,6 +26,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    RuleKindBenchmark.register()
+
     Benchmark("Calendar.nextDate: 28 occurrences over 14 days") { benchmark in
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
