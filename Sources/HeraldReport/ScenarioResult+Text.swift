@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HeraldScenario
 
 extension ScenarioResult {
     /// The timeline as aligned text, one line per entry, then a summary block, and a
@@ -88,5 +89,17 @@ extension String {
     /// The string padded with spaces to `width` characters.
     func padding(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+
+extension TimelineRoute {
+    /// `completed 2026-11-21`, `snoozed until <instant>`, `deferred 2026-11-21`, or `nil`.
+    func effectText(zone: TimeZone) -> String? {
+        switch effect {
+        case .none: nil
+        case .completed(let day): "completed \(day)"
+        case .snoozed(let until): "snoozed until \(TimeText.local(until, zone: zone))"
+        case .deferredToTomorrow(let day): "deferred \(day) to tomorrow"
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HeraldScenario
 import HeraldSimulator
 
 extension ScenarioResult {
