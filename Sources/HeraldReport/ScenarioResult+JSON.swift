@@ -15,6 +15,21 @@ extension ScenarioResult {
     /// {"action":"tap","badge":0,"destination":"ready","effect":"none","entity":"goal/read","identifier":"herald:reminder:goal:read:daily:20261121T0900","local":"2026-11-21T09:05:02","received_utc":"2026-11-21T08:05:00Z","title":"Read 20 pages","type":"route","utc":"2026-11-21T08:05:02Z","waited_seconds":2}
     /// ```
     public func jsonLines() -> String {
+        jsonLines(ending: SummaryLine(self))
+    }
+
+    /// The timeline's lines up to an event that could not happen, then one object of
+    /// `type` `stopped` in place of the summary: `error` (the located message), `file`,
+    /// `line`, `column`, `field`, and `utc` and `local` where the run stopped.
+    ///
+    /// ```text
+    /// {"column":27,"error":"s.yaml:11:27: events[0].tap: at 2026-11-21 08:30 CET: ...","field":"events[0].tap","file":"s.yaml","line":11,"local":"2026-11-21T08:30","type":"stopped","utc":"2026-11-21T07:30:00Z"}
+    /// ```
+    public func jsonLines(stoppedBy error: ScenarioError) -> String {
+        jsonLines(ending: StoppedLine(self, error: error))
+    }
+
+    private func jsonLines(ending last: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines: [String] = []
@@ -35,8 +50,32 @@ extension ScenarioResult {
             case .smartTiming(let smart): append(SmartTimingLine(smart))
             }
         }
-        append(SummaryLine(self))
+        append(last)
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Where a run stopped at an event that could not happen.
+private struct StoppedLine: Encodable {
+    var type = "stopped"
+    var utc: String?
+    var local: String?
+    var error: String
+    var file: String
+    var line: Int
+    var column: Int
+    var field: String
+
+    init(_ result: ScenarioResult, error: ScenarioError) {
+        if let endedAt = result.summary.endedAt {
+            utc = TimeText.utc(endedAt)
+            local = ZoneConverter.for(result.deviceZones().end).local(for: endedAt).description
+        }
+        self.error = error.description
+        file = error.file
+        line = error.line
+        column = error.column
+        field = error.field
     }
 }
 

@@ -14,6 +14,16 @@ extension ScenarioResult {
     /// 2026-11-21 09:05 CET  route      ready "Stretch" (tap), app badge 0
     /// ```
     public func text() -> String {
+        text(withSummary: true)
+    }
+
+    /// The title and the timeline, without the summary: what `herald simulate` prints
+    /// before the error when an event cannot happen.
+    public func timelineText() -> String {
+        text(withSummary: false)
+    }
+
+    private func text(withSummary: Bool) -> String {
         var lines = ["\(name) — \(zone.identifier), \(start) to \(end)", ""]
         let titleWidth = deliveries.map { PrintableText.escaped($0.title).count }.max() ?? 0
         let zones = deviceZones()
@@ -46,6 +56,7 @@ extension ScenarioResult {
                 lines.append("\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): \(reconcile.changeText)")
             }
         }
+        guard withSummary else { return lines.joined(separator: "\n") + "\n" }
         lines.append("")
         lines.append("Summary")
         let coverage = TimeText.coverage(summary.coverageHorizon, horizonEnd: summary.horizonEnd, zone: zones.end)

@@ -109,7 +109,8 @@ public struct ScenarioRunner: Sendable {
     /// the pause. Its timeline starts at the checkpoint's end.
     ///
     /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/impossibleEvent`` when
-    ///   an event cannot happen at its point of the run, with code
+    ///   an event cannot happen at its point of the run (its ``ScenarioError/runSoFar``
+    ///   holds the timeline up to that event), with code
     ///   ``ScenarioError/Code/invalidValue`` when ``days`` is not 1...``Scenario/maximumDays``
     ///   or the clock events set the clock back more than ``Scenario/maximumClockSetBack``,
     ///   and the store's errors.
@@ -183,6 +184,27 @@ public struct ScenarioRunner: Sendable {
         }
         let run = ScenarioRun(scenario: scenario, device: device, environment: environment,
                               instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone))
+        // The timeline so far and the state of things now: at the end, or where an event
+        // could not happen.
+        func result() async -> ScenarioResult {
+            let plan = await recorder.lastPlan
+            let summary = ScenarioSummary(
+                delivered: await recorder.delivered,
+                pending: await center.pendingNotificationRequests().count,
+                stillDelivered: await center.deliveredNotifications().count,
+                appBadge: await center.badgeCount,
+                coverageHorizon: plan?.coverageHorizon,
+                horizonEnd: plan?.horizonEnd,
+                cuts: plan?.cuts ?? 0,
+                reconciles: await recorder.reconciles,
+                routes: await recorder.routes,
+                droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
+                capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
+                smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
+            return ScenarioResult(name: scenario.name, zone: scenario.zone, start: first, end: last,
+                                  timeline: await recorder.timeline, summary: summary,
+                                  deviceZone: checkpoint?.zone ?? scenario.zone)
+        }
         let nextEvent: Int
         do {
             if let resumed {
@@ -192,6 +214,10 @@ public struct ScenarioRunner: Sendable {
                 try await run.launchAtStart()
             }
             nextEvent = try await run.play(from: checkpoint?.nextEvent ?? 0, until: endDate)
+        } catch var error as ScenarioError {
+            await center.setDeliveryHandler(nil)
+            error.runSoFar = await result()
+            throw error
         } catch {
             await center.setDeliveryHandler(nil)
             throw error
@@ -199,22 +225,7 @@ public struct ScenarioRunner: Sendable {
         await center.setDeliveryHandler(nil)
 
         let plan = await recorder.lastPlan
-        let summary = ScenarioSummary(
-            delivered: await recorder.delivered,
-            pending: await center.pendingNotificationRequests().count,
-            stillDelivered: await center.deliveredNotifications().count,
-            appBadge: await center.badgeCount,
-            coverageHorizon: plan?.coverageHorizon,
-            horizonEnd: plan?.horizonEnd,
-            cuts: plan?.cuts ?? 0,
-            reconciles: await recorder.reconciles,
-            routes: await recorder.routes,
-            droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
-            capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
-            smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
-        let result = ScenarioResult(name: scenario.name, zone: scenario.zone, start: first, end: last,
-                                    timeline: await recorder.timeline, summary: summary,
-                                    deviceZone: checkpoint?.zone ?? scenario.zone)
+        let result = await result()
         let app = await run.app()
         let stopped = ScenarioCheckpoint(
             nextEvent: nextEvent, end: last, now: clock.now, zone: clock.timeZone, app: await device.appState,

@@ -74,7 +74,13 @@ struct SimulateCommand: AsyncParsableCommand {
             result = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
                 .play(days: days)
         } catch let error as ScenarioError {
-            // An event that cannot happen at its point of the run (a tap on nothing).
+            // An event that cannot happen at its point of the run (a tap on nothing): the
+            // timeline up to it first, so the reader sees where the run stopped.
+            if let run = error.runSoFar {
+                print(output.json ? run.jsonLines(stoppedBy: error) : run.timelineText(), terminator: "")
+                if let html { try? HTMLReport.render(run, reserve: file.scenario.planner.reserve).write(
+                    toFile: html, atomically: true, encoding: .utf8) }
+            }
             StandardError.write(error.description)
             throw ExitCode(65)
         } catch let error as ScenarioStateError {
