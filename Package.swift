@@ -84,7 +84,13 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "HeraldSimulatorTests", dependencies: ["Herald", "HeraldSimulator", "HeraldConformance"]),
+        .testTarget(
+            name: "HeraldSimulatorTests",
+            dependencies: [
+                "Herald", "HeraldSimulator", "HeraldConformance",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "HeraldSQLiteTests",
             dependencies: ["Herald", "HeraldSQLite", "HeraldConformance", .product(name: "GRDB", package: "GRDB.swift")]

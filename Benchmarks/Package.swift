@@ -28,5 +28,6 @@ let package = Package(
         benchmark("Responding", using: ["Herald", "HeraldSimulator"]),
         benchmark("SimulatedYear", using: ["Herald", "HeraldSimulator"]),
         benchmark("Storing", using: ["Herald", "HeraldSimulator", "HeraldSQLite"]),
+        benchmark("NeverClearedList", using: ["Herald", "HeraldScenario"]),
     ]
 )

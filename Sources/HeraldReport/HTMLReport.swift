@@ -120,7 +120,7 @@ public struct HTMLReport: Sendable {
         case .route(let route):
             item.kind = .route
             item.identifier = route.identifier
-            item.text = "route " + ScenarioResult.describe(route, zone: zone)
+            item.text = "route " + ScenarioTextFormatter.describe(route, zone: zone)
         case .smartTiming(let smart):
             item.kind = .smartTiming
             item.text = "smart timing: \(smart.text)"

@@ -5,77 +5,93 @@ import HeraldSimulator
 
 extension ScenarioResult {
     /// The timeline as JSON Lines: one object per entry, `type` `delivery`, `prompt`,
-    /// `event`, `reconcile`, `lifecycle`, `user` or `route`, then one `summary` (with
-    /// `dropped`, the requests the center dropped above its `capacity`, and when there
-    /// are any, `dropped_identifiers` and a `warning`). Keys are sorted and instants are UTC ISO 8601
-    /// (`utc`) next to the local date-time (`local`), so the output is stable.
+    /// `event`, `reconcile`, `lifecycle`, `user` or `route`, then one `summary` (see
+    /// ``ScenarioJSONLinesFormatter``).
     ///
     /// ```text
     /// {"app_state":"background","badge":1,"identifier":"herald:reminder:habit:stretch:morning:20261121T0900","local":"2026-11-21T09:00","presentation":"banner, list, sound, badge","title":"Stretch","type":"delivery","utc":"2026-11-21T08:00:00Z"}
-    /// {"action":"tap","badge":0,"destination":"ready","effect":"none","entity":"goal/read","identifier":"herald:reminder:goal:read:daily:20261121T0900","local":"2026-11-21T09:05:02","received_utc":"2026-11-21T08:05:00Z","title":"Read 20 pages","type":"route","utc":"2026-11-21T08:05:02Z","waited_seconds":2}
     /// ```
     public func jsonLines() -> String {
-        jsonLines(ending: SummaryLine(self))
+        var formatter = ScenarioJSONLinesFormatter()
+        return formatter.format(self)
     }
 
     /// The timeline's lines up to an event that could not happen, then one object of
-    /// `type` `stopped` in place of the summary: `error` (the located message), `file`,
-    /// `line`, `column`, `field`, and `utc` and `local` where the run stopped.
+    /// `type` `stopped` in place of the summary (see ``ScenarioJSONLinesFormatter/stopped(by:at:)``).
+    public func jsonLines(stoppedBy error: ScenarioError) -> String {
+        var formatter = ScenarioJSONLinesFormatter()
+        var output = formatter.header(ScenarioRunHeader(name: name, zone: zone, start: start, end: end,
+                                                        deviceZone: deviceZone))
+        for entry in timeline { output += formatter.entry(entry) }
+        return output + formatter.stopped(by: error, at: summary.endedAt)
+    }
+}
+
+/// The timeline as JSON Lines: one object per entry, `type` `delivery`, `prompt`,
+/// `event`, `reconcile`, `lifecycle`, `user` or `route`, then one `summary` (with
+/// `dropped`, the requests the center dropped above its `capacity`, and when there
+/// are any, `dropped_identifiers` and a `warning`). Keys are sorted and instants are UTC ISO 8601
+/// (`utc`) next to the local date-time (`local`), so the output is stable. Each line
+/// stands alone, so a streamed run writes each as it happens.
+///
+/// ```text
+/// {"app_state":"background","badge":1,"identifier":"herald:reminder:habit:stretch:morning:20261121T0900","local":"2026-11-21T09:00","presentation":"banner, list, sound, badge","title":"Stretch","type":"delivery","utc":"2026-11-21T08:00:00Z"}
+/// {"action":"tap","badge":0,"destination":"ready","effect":"none","entity":"goal/read","identifier":"herald:reminder:goal:read:daily:20261121T0900","local":"2026-11-21T09:05:02","received_utc":"2026-11-21T08:05:00Z","title":"Read 20 pages","type":"route","utc":"2026-11-21T08:05:02Z","waited_seconds":2}
+/// ```
+public struct ScenarioJSONLinesFormatter: ScenarioTimelineFormatter {
+    private let encoder: JSONEncoder
+    private var header: ScenarioRunHeader?
+    /// The device's zone at the next entry.
+    private var zone: TimeZone?
+
+    public init() {
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    }
+
+    public mutating func header(_ header: ScenarioRunHeader) -> String {
+        self.header = header
+        zone = header.deviceZone
+        return ""
+    }
+
+    public mutating func entry(_ entry: TimelineEntry) -> String {
+        let zone = self.zone ?? TimeZone(identifier: "UTC")!
+        switch entry {
+        case .delivery(let delivery): return line(DeliveryLine(delivery))
+        case .event(let event):
+            if case .zone(let next) = event.action { self.zone = next }
+            return line(EventLine(event))
+        case .reconcile(let reconcile): return line(ReconcileLine(reconcile))
+        case .lifecycle(let lifecycle): return line(LifecycleLine(lifecycle))
+        case .user(let user): return line(UserLine(user))
+        case .prompt(let prompt): return line(PromptLine(prompt))
+        case .route(let route): return line(RouteLine(route, zone: zone))
+        case .smartTiming(let smart): return line(SmartTimingLine(smart))
+        }
+    }
+
+    /// In place of the summary when an event could not happen: `type` `stopped`, `error`
+    /// (the located message), `file`, `line`, `column`, `field`, and `utc` and `local`
+    /// where the run stopped.
     ///
     /// ```text
     /// {"column":27,"error":"s.yaml:11:27: events[0].tap: at 2026-11-21 08:30 CET: ...","field":"events[0].tap","file":"s.yaml","line":11,"local":"2026-11-21T08:30","type":"stopped","utc":"2026-11-21T07:30:00Z"}
     /// ```
-    public func jsonLines(stoppedBy error: ScenarioError) -> String {
-        jsonLines(ending: StoppedLine(self, error: error))
+    public func stopped(by error: ScenarioError, at date: Date?) -> String {
+        line(StoppedLine(error, at: date, zone: zone ?? TimeZone(identifier: "UTC")!))
     }
 
-    private func jsonLines(ending last: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var lines: [String] = []
-        func append(_ value: some Encodable) {
-            // Encoding these plain records cannot fail.
-            let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-            lines.append(String(decoding: data, as: UTF8.self))
-        }
-        for (entry, zone) in zip(timeline, deviceZones().entries) {
-            switch entry {
-            case .delivery(let delivery): append(DeliveryLine(delivery))
-            case .event(let event): append(EventLine(event))
-            case .reconcile(let reconcile): append(ReconcileLine(reconcile))
-            case .lifecycle(let lifecycle): append(LifecycleLine(lifecycle))
-            case .user(let user): append(UserLine(user))
-            case .prompt(let prompt): append(PromptLine(prompt))
-            case .route(let route): append(RouteLine(route, zone: zone))
-            case .smartTiming(let smart): append(SmartTimingLine(smart))
-            }
-        }
-        append(last)
-        return lines.joined(separator: "\n") + "\n"
+    public mutating func summary(_ summary: ScenarioSummary) -> String {
+        let header = header ?? ScenarioRunHeader(name: "", zone: TimeZone(identifier: "UTC")!,
+                                                 start: LocalDateTime(wallSeconds: 0), end: LocalDateTime(wallSeconds: 0))
+        return line(SummaryLine(summary, header: header, deviceZone: zone ?? header.deviceZone))
     }
-}
 
-/// Where a run stopped at an event that could not happen.
-private struct StoppedLine: Encodable {
-    var type = "stopped"
-    var utc: String?
-    var local: String?
-    var error: String
-    var file: String
-    var line: Int
-    var column: Int
-    var field: String
-
-    init(_ result: ScenarioResult, error: ScenarioError) {
-        if let endedAt = result.summary.endedAt {
-            utc = TimeText.utc(endedAt)
-            local = ZoneConverter.for(result.deviceZones().end).local(for: endedAt).description
-        }
-        self.error = error.description
-        file = error.file
-        line = error.line
-        column = error.column
-        field = error.field
+    private func line(_ value: some Encodable) -> String {
+        // Encoding these plain records cannot fail.
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }
 
@@ -221,17 +237,17 @@ private struct SummaryLine: Encodable {
     /// The last smart-timing recomputation, with smart timing on.
     var smartTiming: SmartTimingLine?
 
-    init(_ result: ScenarioResult) {
-        let summary = result.summary
+    /// - Parameter deviceZone: where the device is at the end.
+    init(_ summary: ScenarioSummary, header: ScenarioRunHeader, deviceZone: TimeZone) {
         if let endedAt = summary.endedAt {
             utc = TimeText.utc(endedAt)
-            local = ZoneConverter.for(result.deviceZones().end).local(for: endedAt).description
+            local = ZoneConverter.for(deviceZone).local(for: endedAt).description
         }
-        name = result.name
-        zone = result.zone.identifier
-        deviceZone = result.deviceZones().end.identifier
-        start = result.start.description
-        end = result.end.description
+        name = header.name
+        zone = header.zone.identifier
+        self.deviceZone = deviceZone.identifier
+        start = header.start.description
+        end = header.end.description
         delivered = summary.delivered
         stillDelivered = summary.stillDelivered
         pending = summary.pending
@@ -261,6 +277,30 @@ private struct SummaryLine: Encodable {
         case appBadge = "app_badge"
         case coverageHorizon = "coverage_horizon"
         case coversHorizon = "covers_horizon"
+    }
+}
+
+/// Where a run stopped at an event that could not happen.
+private struct StoppedLine: Encodable {
+    var type = "stopped"
+    var utc: String?
+    var local: String?
+    var error: String
+    var file: String
+    var line: Int
+    var column: Int
+    var field: String
+
+    init(_ error: ScenarioError, at date: Date?, zone: TimeZone) {
+        if let date {
+            utc = TimeText.utc(date)
+            local = ZoneConverter.for(zone).local(for: date).description
+        }
+        self.error = error.description
+        file = error.file
+        line = error.line
+        column = error.column
+        field = error.field
     }
 }
 

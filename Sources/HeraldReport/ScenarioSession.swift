@@ -92,13 +92,26 @@ public struct ScenarioSession: Sendable {
     ///   event cannot happen (the store is then marked so it is not resumed), and the
     ///   store's own errors.
     public func play(days: Int? = nil) async throws -> ScenarioResult {
+        let collector = ScenarioTimelineCollector()
+        _ = try await play(days: days, streamingTo: collector)
+        guard let result = collector.result else { preconditionFailure("a finished run has a header and a summary") }
+        return result
+    }
+
+    /// Plays like ``play(days:)``, handing the timeline to `sink` as it happens (see
+    /// ``ScenarioRunner/play(from:streamingTo:)``): what `herald simulate` prints.
+    ///
+    /// - Returns: the run's summary.
+    public func play(days: Int? = nil, streamingTo sink: any ScenarioTimelineSink) async throws -> ScenarioSummary {
         let checkpoint = try self.checkpoint()
         try store.commit([
             .setSetting(key: Key.fingerprint, .string(fingerprint.description)),
             .setSetting(key: Key.name, .string(scenario.name)),
             .setSetting(key: Key.running, .bool(true)),
         ])
-        let outcome = try await ScenarioRunner(scenario: scenario, days: days, store: store).play(from: checkpoint)
+        // The summary goes out once where the run stopped is saved.
+        let outcome = try await ScenarioRunner(scenario: scenario, days: days, store: store)
+            .play(from: checkpoint, streamingTo: SummaryHeldBack(sink))
         guard case .object(var progress) = try JSONValue(encoding: outcome.checkpoint) else {
             preconditionFailure("a checkpoint encodes as an object")
         }
@@ -110,7 +123,21 @@ public struct ScenarioSession: Sendable {
             .setSetting(key: Key.data, data),
             .setSetting(key: Key.running, nil),
         ])
-        return outcome.result
+        sink.finish(outcome.summary)
+        return outcome.summary
+    }
+
+    /// Hands a run's header and entries on, and leaves its summary to the session.
+    private struct SummaryHeldBack: ScenarioTimelineSink {
+        let sink: any ScenarioTimelineSink
+
+        init(_ sink: any ScenarioTimelineSink) {
+            self.sink = sink
+        }
+
+        func begin(_ header: ScenarioRunHeader) { sink.begin(header) }
+        func record(_ entry: TimelineEntry) { sink.record(entry) }
+        func finish(_ summary: ScenarioSummary) {}
     }
 
     private struct MissingValue: Error, CustomStringConvertible {

@@ -67,6 +67,9 @@ public struct Scenario: Hashable, Sendable {
     /// are on. It never switches reminders on.
     public var smartTiming: Bool
 
+    /// The title of the requests a `foreign` event adds (another SDK's).
+    public static let foreignRequestTitle = "From another SDK"
+
     /// The most days one run (a file's `days`, a ``ScenarioRunner``'s, or `herald
     /// simulate --days`) may last: 366, a leap year. A longer story is played in
     /// parts, resuming a `ScenarioSession` (HeraldReport); longer runs are refused with a

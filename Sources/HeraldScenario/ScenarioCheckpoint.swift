@@ -30,7 +30,8 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     /// Whether the running app had said it is ready, or when it will.
     public var appReady: Bool
     public var readyAt: Date?
-    /// The simulated system's notification center.
+    /// The simulated system's notification center (without its delivery log: a resumed
+    /// center's log starts empty).
     public var system: SimulatorSnapshot
     /// The app's data as the events changed it.
     public var data: AppData

@@ -33,6 +33,9 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     /// it, its timeline and the summary of where things stood, so it can be shown
     /// before the error.
     public internal(set) var runSoFar: ScenarioResult?
+    /// For an event that could not happen: the summary of where things stood then (a
+    /// streamed run's timeline went to its sink as it happened).
+    public internal(set) var summarySoFar: ScenarioSummary?
 
     /// An error found while running an event written at `location`.
     init(code: Code, at location: ScenarioLocation?, message: String) {

@@ -2,26 +2,51 @@ import Foundation
 import Herald
 import HeraldSimulator
 
-/// Collects a scenario run's timeline as it happens. The runner, the scenario app and
-/// its responder all write here, each at the virtual instant it acts, so the timeline
-/// is in the order things happened. Local times are the device's: in the zone it is in
-/// at that instant.
+/// Records a scenario run's timeline as it happens and hands each entry on to the run's
+/// ``ScenarioTimelineSink``, keeping only the summary counters. The runner, the scenario
+/// app and its responder all write here, each at the virtual instant it acts, so the
+/// timeline is in the order things happened. Local times are the device's: in the zone
+/// it is in at that instant.
+///
+/// A route's badge is the app badge once its step settles (``settleRoutes(badge:)``), so
+/// from a route until then entries are held back, in order, and handed on when it does.
 actor ScenarioRecorder {
     let clock: VirtualClock
-    private(set) var timeline: [TimelineEntry] = []
+    private let sink: any ScenarioTimelineSink
     private(set) var delivered = 0
     private(set) var reconciles = 0
     private(set) var routes = 0
-    /// Timeline positions of routes whose badge is filled in when their step settles.
+    /// Entries held back from the first route whose badge is not settled yet, in order.
+    private var held: [TimelineEntry] = []
+    /// Positions in ``held`` of routes whose badge is filled in when their step settles.
     private var unsettledRoutes: [Int] = []
     /// The last plan's coverage (from an earlier run of a resumed scenario until it plans).
     private(set) var lastPlan: ScenarioCheckpoint.PlanCoverage?
     /// Prompts the app decided on in `willPresent`, recorded right after their delivery.
     private var stashedPrompts: [String: InAppPrompt] = [:]
 
-    init(clock: VirtualClock, lastPlan: ScenarioCheckpoint.PlanCoverage? = nil) {
+    init(clock: VirtualClock, sink: any ScenarioTimelineSink, lastPlan: ScenarioCheckpoint.PlanCoverage? = nil) {
         self.clock = clock
+        self.sink = sink
         self.lastPlan = lastPlan
+    }
+
+    /// Hands an entry on, or holds it behind a route waiting for its badge.
+    private func append(_ entry: TimelineEntry) {
+        if case .route = entry {
+            held.append(entry)
+        } else if held.isEmpty {
+            sink.record(entry)
+        } else {
+            held.append(entry)
+        }
+    }
+
+    /// Hands on what is held, as it is: the run ended.
+    func flush() {
+        for entry in held { sink.record(entry) }
+        held.removeAll()
+        unsettledRoutes.removeAll()
     }
 
     private var converter: ZoneConverter { ZoneConverter.for(clock.timeZone) }
@@ -33,12 +58,12 @@ actor ScenarioRecorder {
         let content = notification.request.content
         let identifier = notification.request.identifier
         let prompt = stashedPrompts.removeValue(forKey: identifier)
-        timeline.append(.delivery(TimelineDelivery(
+        append(.delivery(TimelineDelivery(
             date: notification.date, local: converter.local(for: notification.date), badge: content.badge,
             title: content.title, body: content.body, identifier: identifier, beforeStart: beforeStart,
             presentation: presented?.presentation, appState: presented?.appState, prompted: prompt != nil)))
         if let prompt {
-            timeline.append(.prompt(TimelinePrompt(
+            append(.prompt(TimelinePrompt(
                 date: notification.date, local: converter.local(for: notification.date), identifier: identifier,
                 title: prompt.title, actions: prompt.actions.map { TimelinePrompt.Action(id: $0.identifier, title: $0.title) })))
         }
@@ -52,7 +77,7 @@ actor ScenarioRecorder {
         reconciles += 1
         if let plan = report.plan { lastPlan = ScenarioCheckpoint.PlanCoverage(plan) }
         let (date, local) = now
-        timeline.append(.reconcile(TimelineReconcile(
+        append(.reconcile(TimelineReconcile(
             date: date, local: local, reasons: report.reasons.map(\.description),
             added: report.outcome.added, removed: report.outcome.removed, unchanged: report.outcome.unchanged,
             failedAdds: report.outcome.failedAdds.count, clearedDelivered: report.outcome.removedDelivered,
@@ -67,37 +92,37 @@ actor ScenarioRecorder {
         let (date, local) = now
         let entry = TimelineSmartTiming(date: date, local: local, suggestion: suggestion, applied: applied, note: note)
         lastSmartTiming = entry
-        timeline.append(.smartTiming(entry))
+        append(.smartTiming(entry))
     }
 
     func lifecycle(_ change: TimelineLifecycle.Change) {
         let (date, local) = now
-        timeline.append(.lifecycle(TimelineLifecycle(date: date, local: local, change: change)))
+        append(.lifecycle(TimelineLifecycle(date: date, local: local, change: change)))
     }
 
     func event(_ action: ScenarioEvent.Action, note: String? = nil) {
         let (date, local) = now
-        timeline.append(.event(TimelineEvent(date: date, local: local, action: action, note: note)))
+        append(.event(TimelineEvent(date: date, local: local, action: action, note: note)))
     }
 
     func user(_ gesture: TimelineUserAction.Gesture, identifier: String, inPrompt: Bool) {
         let (date, local) = now
-        timeline.append(.user(TimelineUserAction(date: date, local: local, gesture: gesture, identifier: identifier,
+        append(.user(TimelineUserAction(date: date, local: local, gesture: gesture, identifier: identifier,
                                                  inPrompt: inPrompt)))
     }
 
     /// Sets the app badge of the routes recorded since the last call.
     func settleRoutes(badge: Int) {
         for index in unsettledRoutes {
-            guard case .route(var entry) = timeline[index] else { continue }
+            guard case .route(var entry) = held[index] else { continue }
             entry.badge = badge
-            timeline[index] = .route(entry)
+            held[index] = .route(entry)
         }
-        unsettledRoutes.removeAll()
+        flush()
     }
 
     func route(_ route: Route, badge: Int = 0) {
-        unsettledRoutes.append(timeline.count)
+        unsettledRoutes.append(held.count)
         routes += 1
         let (date, local) = now
         var entity: EntityReference?
@@ -120,7 +145,7 @@ actor ScenarioRecorder {
             destination = .invalid
             reason = why.description
         }
-        timeline.append(.route(TimelineRoute(
+        append(.route(TimelineRoute(
             date: date, local: local, identifier: route.notification.request.identifier,
             actionIdentifier: route.actionIdentifier, destination: destination, entity: entity, title: title,
             invalidReason: reason, effect: route.effect, text: route.text, receivedAt: route.receivedAt, badge: badge)))

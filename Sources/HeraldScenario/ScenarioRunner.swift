@@ -90,6 +90,14 @@ public struct ScenarioRunner: Sendable {
         public var checkpoint: ScenarioCheckpoint
     }
 
+    /// What a streamed run leaves: its summary, and where it stopped (its timeline went
+    /// to the sink).
+    public struct StreamedOutcome: Sendable {
+        public var summary: ScenarioSummary
+        /// Everything needed to go on from the end of this run (see ``play(from:)``).
+        public var checkpoint: ScenarioCheckpoint
+    }
+
     /// Plays the scenario from its start.
     ///
     /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/impossibleEvent`` when
@@ -98,10 +106,30 @@ public struct ScenarioRunner: Sendable {
         try await play(from: nil).result
     }
 
+    /// Plays like ``play(from:streamingTo:)`` and collects the whole timeline: memory
+    /// grows with the run, so long runs stream instead.
+    public func play(from checkpoint: ScenarioCheckpoint?) async throws -> Outcome {
+        let collector = ScenarioTimelineCollector()
+        let outcome: StreamedOutcome
+        do {
+            outcome = try await play(from: checkpoint, streamingTo: collector)
+        } catch var error as ScenarioError {
+            // The run up to the event that could not happen, for showing before the error.
+            if let summary = error.summarySoFar { error.runSoFar = collector.result(endingWith: summary) }
+            throw error
+        }
+        guard let result = collector.result else { preconditionFailure("a finished run has a header and a summary") }
+        return Outcome(result: result, checkpoint: outcome.checkpoint)
+    }
+
     /// Plays ``days`` days of the scenario: from its start when `checkpoint` is `nil`,
     /// or from where an earlier run stopped, with ``store`` holding Herald's state as
     /// that run left it. Playing 2 days and then 3 from the checkpoint delivers what
     /// playing 5 days does.
+    ///
+    /// The timeline goes to `sink` as it happens (the header first, the summary last,
+    /// when the run ends normally; a run that throws has handed on what happened until
+    /// then), so the run keeps only its counters however long it is.
     ///
     /// A resumed run goes on as if it had never stopped: the device's clock, zone and
     /// notification center are restored, the app's process is still running (or not)
@@ -114,7 +142,8 @@ public struct ScenarioRunner: Sendable {
     ///   ``ScenarioError/Code/invalidValue`` when ``days`` is not 1...``Scenario/maximumDays``
     ///   or the clock events set the clock back more than ``Scenario/maximumClockSetBack``,
     ///   and the store's errors.
-    public func play(from checkpoint: ScenarioCheckpoint?) async throws -> Outcome {
+    public func play(from checkpoint: ScenarioCheckpoint?, streamingTo sink: any ScenarioTimelineSink) async throws
+        -> StreamedOutcome {
         guard (1...Scenario.maximumDays).contains(days) else {
             throw ScenarioError(code: .invalidValue, at: nil,
                                 message: "a run lasts 1...\(Scenario.maximumDays) days, not \(days) (play a longer story in parts, resuming a session)")
@@ -157,7 +186,9 @@ public struct ScenarioRunner: Sendable {
         }
         // What a restored center had dropped before this run is not this run's.
         let droppedBefore = await center.droppedRequests.count
-        let recorder = ScenarioRecorder(clock: clock, lastPlan: checkpoint?.plan)
+        sink.begin(ScenarioRunHeader(name: scenario.name, zone: scenario.zone, start: first, end: last,
+                                     deviceZone: checkpoint?.zone ?? scenario.zone))
+        let recorder = ScenarioRecorder(clock: clock, sink: sink, lastPlan: checkpoint?.plan)
         for notification in staleDeliveries {
             await recorder.delivery(notification, presented: nil, beforeStart: true)
         }
@@ -184,11 +215,10 @@ public struct ScenarioRunner: Sendable {
         }
         let run = ScenarioRun(scenario: scenario, device: device, environment: environment,
                               instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone))
-        // The timeline so far and the state of things now: at the end, or where an event
-        // could not happen.
-        func result() async -> ScenarioResult {
+        // The state of things now: at the end, or where an event could not happen.
+        func summary() async -> ScenarioSummary {
             let plan = await recorder.lastPlan
-            let summary = ScenarioSummary(
+            return ScenarioSummary(
                 delivered: await recorder.delivered,
                 pending: await center.pendingNotificationRequests().count,
                 stillDelivered: await center.deliveredNotifications().count,
@@ -201,9 +231,6 @@ public struct ScenarioRunner: Sendable {
                 droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
                 capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
                 smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
-            return ScenarioResult(name: scenario.name, zone: scenario.zone, start: first, end: last,
-                                  timeline: await recorder.timeline, summary: summary,
-                                  deviceZone: checkpoint?.zone ?? scenario.zone)
         }
         let nextEvent: Int
         do {
@@ -215,25 +242,34 @@ public struct ScenarioRunner: Sendable {
             }
             nextEvent = try await run.play(from: checkpoint?.nextEvent ?? 0, until: endDate)
         } catch var error as ScenarioError {
+            // The sink has had everything up to the event; the error says where things stood.
             await center.setDeliveryHandler(nil)
-            error.runSoFar = await result()
+            await recorder.flush()
+            error.summarySoFar = await summary()
             throw error
         } catch {
             await center.setDeliveryHandler(nil)
+            await recorder.flush()
             throw error
         }
         await center.setDeliveryHandler(nil)
+        await recorder.flush()
 
         let plan = await recorder.lastPlan
-        let result = await result()
+        let summary = await summary()
+        sink.finish(summary)
         let app = await run.app()
+        // The system as the app and the user see it; not the center's log of every
+        // firing, which nothing in a scenario reads and which grows with every day.
+        var system = await center.snapshot()
+        system.deliveryLog = []
         let stopped = ScenarioCheckpoint(
             nextEvent: nextEvent, end: last, now: clock.now, zone: clock.timeZone, app: await device.appState,
-            appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: await center.snapshot(),
+            appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: system,
             data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted,
                                              settings: await source.settings),
             plan: plan, pendingTimeChanges: await device.pendingTimeChanges)
-        return Outcome(result: result, checkpoint: stopped)
+        return StreamedOutcome(summary: summary, checkpoint: stopped)
     }
 
     /// One of the scenario's already-delivered notifications, as the app's old code

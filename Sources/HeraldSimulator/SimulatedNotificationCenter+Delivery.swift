@@ -166,8 +166,7 @@ extension SimulatedNotificationCenter {
         // the app in the foreground, which may silence it or keep it out of the list.
         let options = await presenter?(notification, outcome) ?? .all
         if !options.isDisjoint(with: [.list, .banner]) {
-            delivered.removeAll { $0.request.identifier == request.identifier }
-            delivered.append(notification)
+            delivered.append(notification)  // in place of any with its identifier
         }
         if options.contains(.badge), let badge = request.content.badge { badgeCount = badge }
         if let deliveryHandler { await deliveryHandler(notification) }

@@ -16,6 +16,6 @@ extension SimulatedNotificationCenter {
     /// The user removes notifications from the list (tap, action, swipe, clear): not a
     /// call of the app, so it is not counted in ``callCounts``.
     func removeDeliveredByUser(withIdentifiers identifiers: Set<String>) {
-        delivered.removeAll { identifiers.contains($0.request.identifier) }
+        delivered.remove(identifiers)
     }
 }

@@ -48,8 +48,8 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     /// Pending requests by identifier.
     var pending: [String: ScheduledRequest]
     var nextSequence: Int
-    /// What the user can still see, oldest first.
-    var delivered: [DeliveredNotification]
+    /// What the user can still see, oldest first, indexed by identifier.
+    var delivered: DeliveredList
     /// The app icon's badge.
     public internal(set) var badgeCount: Int
     var categories: Set<NotificationCategory>
@@ -93,7 +93,7 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         self.dropRule = dropRule
         pending = [:]
         nextSequence = 0
-        delivered = []
+        delivered = DeliveredList()
         badgeCount = 0
         categories = []
         self.authorization = authorization
@@ -112,7 +112,7 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         dropRule = snapshot.dropRule
         pending = Dictionary(uniqueKeysWithValues: snapshot.pending.map { ($0.identifier, $0) })
         nextSequence = snapshot.nextSequence
-        delivered = snapshot.delivered
+        delivered = DeliveredList(snapshot.delivered)
         badgeCount = snapshot.badgeCount
         categories = snapshot.categories
         authorization = snapshot.authorization
@@ -172,13 +172,12 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     // MARK: Delivered notifications
 
     public func deliveredNotifications() async -> [DeliveredNotification] {
-        delivered
+        delivered.notifications()
     }
 
     public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) async {
         callCounts.deliveredRemovalBatches += 1
-        let removed = Set(identifiers)
-        delivered.removeAll { removed.contains($0.request.identifier) }
+        delivered.remove(identifiers)
     }
 
     public func removeAllDeliveredNotifications() async {

@@ -37,7 +37,7 @@ extension SimulatedNotificationCenter {
             dropRule: dropRule,
             pending: pending.values.sorted { $0.sequence < $1.sequence },
             nextSequence: nextSequence,
-            delivered: delivered,
+            delivered: delivered.notifications(),
             badgeCount: badgeCount,
             categories: categories,
             authorization: authorization,

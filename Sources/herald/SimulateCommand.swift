@@ -69,17 +69,26 @@ struct SimulateCommand: AsyncParsableCommand {
             throw ExitCode(65)
         }
         defer { stateFile.finish() }
-        let result: ScenarioResult
+        // The timeline is written as it happens: a run keeps only its counters.
+        let standardOutput = StandardOutput()
+        defer { standardOutput.flush() }
+        let json = output.json ? ScenarioFormattingSink(ScenarioJSONLinesFormatter(), write: standardOutput.write) : nil
+        let printed: any ScenarioTimelineSink = json
+            ?? ScenarioFormattingSink(ScenarioTextFormatter(columns: .init(for: file.scenario)), write: standardOutput.write)
+        // The HTML report follows the same stream, keeping only what its page shows.
+        let report = html.map { _ in HTMLReportSink(reserve: file.scenario.planner.reserve) }
+        let sink: any ScenarioTimelineSink = report.map { ScenarioSinkPair(printed, $0) } ?? printed
+        let summary: ScenarioSummary
         do {
-            result = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
-                .play(days: days)
+            summary = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
+                .play(days: days, streamingTo: sink)
         } catch let error as ScenarioError {
             // An event that cannot happen at its point of the run (a tap on nothing): the
-            // timeline up to it first, so the reader sees where the run stopped.
-            if let run = error.runSoFar {
-                print(output.json ? run.jsonLines(stoppedBy: error) : run.timelineText(), terminator: "")
-                if let html { try? HTMLReport.render(run, reserve: file.scenario.planner.reserve).write(
-                    toFile: html, atomically: true, encoding: .utf8) }
+            // timeline up to it is out already; JSON says where it stopped, the page shows it.
+            json?.emit { $0.stopped(by: error, at: error.summarySoFar?.endedAt) }
+            standardOutput.flush()
+            if let html, let page = report?.page(summary: error.summarySoFar) {
+                try? page.write(toFile: html, atomically: true, encoding: .utf8)
             }
             StandardError.write(error.description)
             throw ExitCode(65)
@@ -94,8 +103,8 @@ struct SimulateCommand: AsyncParsableCommand {
             StandardError.write(error.description)
             throw ExitCode(74)
         }
-        if let html {
-            let page = HTMLReport.render(result, reserve: file.scenario.planner.reserve)
+        standardOutput.flush()
+        if let html, let page = report?.page() {
             do {
                 try page.write(toFile: html, atomically: true, encoding: .utf8)
             } catch {
@@ -103,10 +112,9 @@ struct SimulateCommand: AsyncParsableCommand {
                 throw ExitCode(73)
             }
         }
-        print(output.json ? result.jsonLines() : result.text(), terminator: "")
         // The text ends with the warning; JSON carries it in the summary, and a reader
         // watching the terminal sees it here too.
-        if output.json, let warning = result.summary.dropWarning {
+        if output.json, let warning = summary.dropWarning {
             StandardError.warn(warning)
         }
     }

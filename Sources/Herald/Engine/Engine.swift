@@ -50,6 +50,8 @@ public actor Engine {
     /// Deliveries this process knows are in the fired log (the store outlives it, so a
     /// new process looks each up once).
     private var recordedDeliveries: Set<DeliveryStamp> = []
+    /// The delivered list as the last run saw it, so a run looks only at what changed.
+    private var deliveredLedger = DeliveredLedger()
 
     public init(
         center: any NotificationCenter,
@@ -152,13 +154,20 @@ public actor Engine {
         let now = clock.now
         let recent = now.addingTimeInterval(-Self.historyWindow)
         let (managed, foreign) = reconciler.partition(pending)
-        let input = PlanningInput(
+        var input = PlanningInput(
             now: now, deviceZone: clock.timeZone, rules: rules,
-            satisfied: state.satisfiedDays, paused: state.paused, delivered: delivered,
+            satisfied: state.satisfiedDays, paused: state.paused,
             snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
             fired: state.fired.values.filter { $0.date > recent }, postedEvents: Array(state.postedEvents.values),
             deletions: state.deletions, capacity: center.capacity, foreignRequests: foreign)
+        // Only the delivered notifications whose verdict may have changed: the plan is
+        // the same as from the whole list (see DeliveredLedger), at a cost that does
+        // not grow with what the user never clears.
+        deliveredLedger.update(with: delivered, zone: input.deviceZone)
+        let relevant = deliveredLedger.relevant(today: day(of: now), signatures: EntitySignature.of(input))
+        input.delivered = relevant.map { delivered[$0] }
         let plan = planner.plan(input)
+        deliveredLedger.judged(relevant, stale: plan.staleDelivered)
         let desired = await requests(for: plan, pending: managed)
         return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version)
     }
@@ -236,7 +245,9 @@ public actor Engine {
     /// already got.
     func stateRecordingDeliveries(_ delivered: [DeliveredNotification]) throws -> EngineState {
         let now = clock.now
-        let unseen = delivered.filter { !recordedDeliveries.contains(DeliveryStamp($0)) }
+        // What the last run saw is recorded; only the rest of the list needs a look.
+        let unseen = delivered[deliveredLedger.commonPrefix(with: delivered)...]
+            .filter { !recordedDeliveries.contains(DeliveryStamp($0)) }
         let since = min(now.addingTimeInterval(-Self.historyWindow), unseen.map(\.date).min() ?? now)
         var state = try store.load(since: since)
         var changes: [EngineStateChange] = []

@@ -1,0 +1,150 @@
+import Foundation
+
+/// What the engine remembers of the center's delivered list from one run to the next,
+/// so a run's cost does not grow with notifications the user never clears.
+///
+/// The center answers with the whole list each run; the ledger finds the part that
+/// changed by comparing request identifiers and instants with the last list it saw
+/// (deliveries are appended, so usually only the new tail differs), and keeps each
+/// entry's entity and device-local day. Planning then needs only the **relevant**
+/// entries: today's (they count toward the badge), new ones, those whose verdict is not
+/// settled (never judged, or judged no longer asking), and every entry of an entity
+/// whose planning state (pause, deletion, completed or deferred days, snoozes, rules)
+/// changed since it was judged. Any other entry was judged still asking under the very
+/// state it would be judged under again, so leaving it out changes nothing in the plan
+/// (``OutstandingNotifications`` reads nothing else of it).
+///
+/// ```swift
+/// var ledger = DeliveredLedger()
+/// ledger.update(with: delivered, zone: zone)          // keeps what did not change
+/// let positions = ledger.relevant(today: today, signatures: EntitySignature.of(input))
+/// let plan = planner.plan(input with positions.map { delivered[$0] })
+/// ledger.judged(positions, stale: plan.staleDelivered)
+/// ```
+struct DeliveredLedger {
+    /// The request identifier and instant of each entry of the last list, in order.
+    private var stamps: [Stamp] = []
+    /// The entity each entry names (`nil`: not Herald's), aligned with ``stamps``.
+    private var entities: [EntityReference?] = []
+    /// Positions of each entity's entries, ascending.
+    private var byEntity: [EntityReference: [Int]] = [:]
+    /// Positions of each device-local day's entries, ascending.
+    private var byDay: [LocalDate: [Int]] = [:]
+    /// Positions whose verdict is not settled.
+    private var unjudged: Set<Int> = []
+    /// The device zone the days were computed in.
+    private var zone: TimeZone?
+    /// Each entity's planning state when its entries were last looked at.
+    private var signatures: [EntityReference: EntitySignature] = [:]
+
+    struct Stamp: Equatable {
+        var identifier: String
+        var date: Date
+    }
+
+    /// How many entries at the start of `delivered` are those of the last list.
+    func commonPrefix(with delivered: [DeliveredNotification]) -> Int {
+        var kept = 0
+        let common = min(stamps.count, delivered.count)
+        while kept < common, stamps[kept].date == delivered[kept].date,
+              stamps[kept].identifier == delivered[kept].request.identifier {
+            kept += 1
+        }
+        return kept
+    }
+
+    /// Brings the ledger to `delivered`: keeps the common start of the last list and
+    /// adds the rest as not yet judged.
+    ///
+    /// - Returns: the position from which `delivered` differs from the last list.
+    @discardableResult
+    mutating func update(with delivered: [DeliveredNotification], zone: TimeZone) -> Int {
+        if self.zone != zone {
+            self = DeliveredLedger()
+            self.zone = zone
+        }
+        let kept = commonPrefix(with: delivered)
+        if kept < stamps.count { truncate(to: kept) }
+        let converter = ZoneConverter.for(zone)
+        for position in kept..<delivered.count {
+            let notification = delivered[position]
+            let entity = notification.request.heraldIdentifier?.entity
+            stamps.append(Stamp(identifier: notification.request.identifier, date: notification.date))
+            entities.append(entity)
+            if let entity { byEntity[entity, default: []].append(position) }
+            byDay[converter.local(for: notification.date).date, default: []].append(position)
+            unjudged.insert(position)
+        }
+        return kept
+    }
+
+    /// Forgets the entries from `count` on.
+    private mutating func truncate(to count: Int) {
+        stamps.removeSubrange(count...)
+        entities.removeSubrange(count...)
+        func cut(_ index: inout [some Hashable: [Int]]) {
+            for key in index.keys {
+                guard let positions = index[key], let last = positions.last, last >= count else { continue }
+                let left = positions.prefix { $0 < count }
+                index[key] = left.isEmpty ? nil : Array(left)
+            }
+        }
+        cut(&byEntity)
+        cut(&byDay)
+        unjudged = unjudged.filter { $0 < count }
+    }
+
+    /// The positions of the entries planning must see, in list order: today's, those
+    /// not judged, and those of entities whose state differs from `signatures` of the
+    /// last look (whose entries are then not judged until ``judged(_:stale:)``).
+    mutating func relevant(today: LocalDate, signatures current: [EntityReference: EntitySignature]) -> [Int] {
+        for entity in Set(signatures.keys).union(current.keys) where signatures[entity] != current[entity] {
+            unjudged.formUnion(byEntity[entity] ?? [])
+        }
+        signatures = current
+        var positions = unjudged
+        positions.formUnion(byDay[today] ?? [])
+        return positions.sorted()
+    }
+
+    /// Settles the verdict of the entries at `positions` that planning saw: those it did
+    /// not find stale still ask under the state they were judged in; stale ones stay
+    /// unsettled until they go.
+    mutating func judged(_ positions: [Int], stale: [String]) {
+        let staleIdentifiers = Set(stale)
+        for position in positions where position < stamps.count
+            && !staleIdentifiers.contains(stamps[position].identifier) {
+            unjudged.remove(position)
+        }
+    }
+}
+
+/// What decides whether an entity's delivered notifications still ask something of the
+/// user, other than the notifications themselves (see ``OutstandingNotifications``):
+/// equal signatures give equal verdicts.
+struct EntitySignature: Hashable {
+    var paused = false
+    var deletion: Date?
+    var satisfied: Set<LocalDate> = []
+    /// The latest snooze of each original occurrence.
+    var snoozedUntil: [NotificationIdentifier: Date] = [:]
+    /// The entity's declared rules and the zone each is pinned to (empty: the device's).
+    var rules: [String: String] = [:]
+
+    /// The signatures of every entity the planning input names.
+    static func of(_ input: PlanningInput) -> [EntityReference: EntitySignature] {
+        var result: [EntityReference: EntitySignature] = [:]
+        for entity in input.paused { result[entity, default: EntitySignature()].paused = true }
+        for (entity, date) in input.deletions { result[entity, default: EntitySignature()].deletion = date }
+        for day in input.satisfied { result[day.entity, default: EntitySignature()].satisfied.insert(day.day) }
+        for snooze in input.snoozes {
+            let original = snooze.original
+            result[original.entity, default: EntitySignature()].snoozedUntil[original] =
+                max(result[original.entity]?.snoozedUntil[original] ?? snooze.until, snooze.until)
+        }
+        for rule in input.rules {
+            result[rule.entity, default: EntitySignature()].rules[rule.ruleID] = rule.schedule.timeZone?.identifier ?? ""
+        }
+        return result
+    }
+}
