@@ -49,29 +49,3 @@ public final class HTMLReportSink: ScenarioTimelineSink {
         }
     }
 }
-
-/// Hands a run's timeline to two sinks, in order: the printed output and the HTML report.
-public struct ScenarioSinkPair: ScenarioTimelineSink {
-    public let first: any ScenarioTimelineSink
-    public let second: any ScenarioTimelineSink
-
-    public init(_ first: any ScenarioTimelineSink, _ second: any ScenarioTimelineSink) {
-        self.first = first
-        self.second = second
-    }
-
-    public func begin(_ header: ScenarioRunHeader) {
-        first.begin(header)
-        second.begin(header)
-    }
-
-    public func record(_ entry: TimelineEntry) {
-        first.record(entry)
-        second.record(entry)
-    }
-
-    public func finish(_ summary: ScenarioSummary) {
-        first.finish(summary)
-        second.finish(summary)
-    }
-}

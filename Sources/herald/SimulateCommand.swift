@@ -77,7 +77,7 @@ struct SimulateCommand: AsyncParsableCommand {
             ?? ScenarioFormattingSink(ScenarioTextFormatter(columns: .init(for: file.scenario)), write: standardOutput.write)
         // The HTML report follows the same stream, keeping only what its page shows.
         let report = html.map { _ in HTMLReportSink(reserve: file.scenario.planner.reserve) }
-        let sink: any ScenarioTimelineSink = report.map { ScenarioSinkPair(printed, $0) } ?? printed
+        let sink: any ScenarioTimelineSink = report.map { ScenarioTimelineFanOut([printed, $0]) } ?? printed
         let summary: ScenarioSummary
         do {
             summary = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
