@@ -58,10 +58,11 @@ let package = Package(
             name: "HeraldScenario",
             dependencies: ["Herald", "HeraldSimulator", .product(name: "Yams", package: "Yams")]
         ),
-        // What the command-line tool shows of a scenario: the HTML report (Plot).
+        // The command-line tool's side of scenarios: text and JSON output, the HTML report
+        // (Plot), and resuming a scenario from a state file.
         .target(
             name: "HeraldReport",
-            dependencies: ["Herald", "HeraldScenario", .product(name: "Plot", package: "Plot")]
+            dependencies: ["Herald", "HeraldSimulator", "HeraldScenario", .product(name: "Plot", package: "Plot")]
         ),
         // The system zlib (zlib1g-dev), for the browser test's PNG reader; never a product.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

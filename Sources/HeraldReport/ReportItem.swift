@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HeraldScenario
 
 /// One row of a day's lane in the HTML report: what happened, when (local time in the
 /// device's zone then), and the few facts the page shows of it.

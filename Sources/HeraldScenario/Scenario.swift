@@ -24,7 +24,7 @@ import HeraldSimulator
 /// ```swift
 /// let scenario = try Scenario(contentsOf: URL(fileURLWithPath: "Examples/habits.yaml"))
 /// let result = try await ScenarioRunner(scenario: scenario).run()
-/// print(result.text())
+/// print(result.summary.delivered)   // HeraldReport: result.text()
 /// ```
 ///
 /// Parsing reports every problem as a ``ScenarioError`` with file, line, column and
@@ -67,9 +67,12 @@ public struct Scenario: Hashable, Sendable {
     /// are on. It never switches reminders on.
     public var smartTiming: Bool
 
+    /// The title of the requests a `foreign` event adds (another SDK's).
+    public static let foreignRequestTitle = "From another SDK"
+
     /// The most days one run (a file's `days`, a ``ScenarioRunner``'s, or `herald
     /// simulate --days`) may last: 366, a leap year. A longer story is played in
-    /// parts, resuming a ``ScenarioSession``; longer runs are refused with a
+    /// parts, resuming a `ScenarioSession` (HeraldReport); longer runs are refused with a
     /// located error (`days` in a file, an `invalidValue` from the runner).
     ///
     /// ```swift

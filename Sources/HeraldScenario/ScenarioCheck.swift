@@ -178,17 +178,21 @@ public struct ScenarioCheck: Sendable {
     /// center dropped; a plan covering less than a day ahead is a warning.
     func playFindings() async -> [Finding] {
         let result: ScenarioResult
+        var found: [Finding] = []
         do {
             result = try await ScenarioRunner(scenario: scenario).run()
         } catch let error as ScenarioError {
             let location = error.line > 0
                 ? ScenarioLocation(file: error.file, line: error.line, column: error.column, field: error.field) : nil
-            return [Finding(severity: .error, kind: .impossibleEvent, subject: error.field.isEmpty ? "scenario" : error.field,
-                            message: error.message, location: location)]
+            found.append(Finding(severity: .error, kind: .impossibleEvent,
+                                 subject: error.field.isEmpty ? "scenario" : error.field, message: error.message,
+                                 location: location))
+            // What was played up to the event is checked too.
+            guard let run = error.runSoFar else { return found }
+            result = run
         } catch {
             return [Finding(severity: .error, kind: .impossibleEvent, subject: "scenario", message: "\(error)")]
         }
-        var found: [Finding] = []
         let short = result.reconciles.filter { reconcile in
             reconcile.coverageHorizon.map { $0 < reconcile.date.addingTimeInterval(86_400) } ?? false
         }

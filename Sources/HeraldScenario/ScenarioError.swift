@@ -29,6 +29,13 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     public let code: Code
     /// The schedule's own error, when Herald refused a rule (code ``Code/invalidSchedule``).
     public let scheduleError: ScheduleError?
+    /// For an event that could not happen (code ``Code/impossibleEvent``): the run up to
+    /// it, its timeline and the summary of where things stood, so it can be shown
+    /// before the error.
+    public internal(set) var runSoFar: ScenarioResult?
+    /// For an event that could not happen: the summary of where things stood then (a
+    /// streamed run's timeline went to its sink as it happened).
+    public internal(set) var summarySoFar: ScenarioSummary?
 
     /// An error found while running an event written at `location`.
     init(code: Code, at location: ScenarioLocation?, message: String) {

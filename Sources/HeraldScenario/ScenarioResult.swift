@@ -2,12 +2,12 @@ import Foundation
 import Herald
 
 /// What a scenario run produced: the ordered timeline and a summary. Print it with
-/// ``text()`` or ``jsonLines()``.
+/// `text()` or `jsonLines()` (module HeraldReport).
 ///
 /// ```swift
 /// let result = try await ScenarioRunner(scenario: scenario).run()
 /// let badges = result.deliveries.filter { !$0.beforeStart }.compactMap(\.badge)
-/// print(result.text())
+/// print(result.summary.delivered)   // HeraldReport: result.text()
 /// ```
 public struct ScenarioResult: Hashable, Sendable {
     public var name: String

@@ -115,7 +115,7 @@ struct ScenarioRun {
                 for index in 1...count {
                     // Requests a push SDK would add: not Herald's, so Herald never touches them.
                     try? await center.add(NotificationRequest(
-                        identifier: "other-sdk:\(stamp):\(index)", content: NotificationContent(title: Self.foreignTitle),
+                        identifier: "other-sdk:\(stamp):\(index)", content: NotificationContent(title: Scenario.foreignRequestTitle),
                         trigger: .timeInterval(3_600, repeats: false)))
                 }
             case .refresh:
@@ -194,8 +194,6 @@ struct ScenarioRun {
                       message: "at \(TimeText.local(clock.now, zone: clock.timeZone)): \(message)")
     }
 
-    /// The title of the requests a `foreign` event adds.
-    static let foreignTitle = "From another SDK"
 
     /// `back 1 h`, `forward 2 d 3 h 5 min`: how far a clock event moves the clock.
     static func jump(from now: Date, to date: Date) -> String {

@@ -110,7 +110,14 @@ public struct ScenarioRunner: Sendable {
     /// grows with the run, so long runs stream instead.
     public func play(from checkpoint: ScenarioCheckpoint?) async throws -> Outcome {
         let collector = ScenarioTimelineCollector()
-        let outcome = try await play(from: checkpoint, streamingTo: collector)
+        let outcome: StreamedOutcome
+        do {
+            outcome = try await play(from: checkpoint, streamingTo: collector)
+        } catch var error as ScenarioError {
+            // The run up to the event that could not happen, for showing before the error.
+            if let summary = error.summarySoFar { error.runSoFar = collector.result(endingWith: summary) }
+            throw error
+        }
         guard let result = collector.result else { preconditionFailure("a finished run has a header and a summary") }
         return Outcome(result: result, checkpoint: outcome.checkpoint)
     }
@@ -130,7 +137,8 @@ public struct ScenarioRunner: Sendable {
     /// the pause. Its timeline starts at the checkpoint's end.
     ///
     /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/impossibleEvent`` when
-    ///   an event cannot happen at its point of the run, with code
+    ///   an event cannot happen at its point of the run (its ``ScenarioError/runSoFar``
+    ///   holds the timeline up to that event), with code
     ///   ``ScenarioError/Code/invalidValue`` when ``days`` is not 1...``Scenario/maximumDays``
     ///   or the clock events set the clock back more than ``Scenario/maximumClockSetBack``,
     ///   and the store's errors.
@@ -207,6 +215,23 @@ public struct ScenarioRunner: Sendable {
         }
         let run = ScenarioRun(scenario: scenario, device: device, environment: environment,
                               instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone))
+        // The state of things now: at the end, or where an event could not happen.
+        func summary() async -> ScenarioSummary {
+            let plan = await recorder.lastPlan
+            return ScenarioSummary(
+                delivered: await recorder.delivered,
+                pending: await center.pendingNotificationRequests().count,
+                stillDelivered: await center.deliveredNotifications().count,
+                appBadge: await center.badgeCount,
+                coverageHorizon: plan?.coverageHorizon,
+                horizonEnd: plan?.horizonEnd,
+                cuts: plan?.cuts ?? 0,
+                reconciles: await recorder.reconciles,
+                routes: await recorder.routes,
+                droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
+                capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
+                smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
+        }
         let nextEvent: Int
         do {
             if let resumed {
@@ -216,6 +241,12 @@ public struct ScenarioRunner: Sendable {
                 try await run.launchAtStart()
             }
             nextEvent = try await run.play(from: checkpoint?.nextEvent ?? 0, until: endDate)
+        } catch var error as ScenarioError {
+            // The sink has had everything up to the event; the error says where things stood.
+            await center.setDeliveryHandler(nil)
+            await recorder.flush()
+            error.summarySoFar = await summary()
+            throw error
         } catch {
             await center.setDeliveryHandler(nil)
             await recorder.flush()
@@ -225,19 +256,7 @@ public struct ScenarioRunner: Sendable {
         await recorder.flush()
 
         let plan = await recorder.lastPlan
-        let summary = ScenarioSummary(
-            delivered: await recorder.delivered,
-            pending: await center.pendingNotificationRequests().count,
-            stillDelivered: await center.deliveredNotifications().count,
-            appBadge: await center.badgeCount,
-            coverageHorizon: plan?.coverageHorizon,
-            horizonEnd: plan?.horizonEnd,
-            cuts: plan?.cuts ?? 0,
-            reconciles: await recorder.reconciles,
-            routes: await recorder.routes,
-            droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
-            capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
-            smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
+        let summary = await summary()
         sink.finish(summary)
         let app = await run.app()
         // The system as the app and the user see it; not the center's log of every

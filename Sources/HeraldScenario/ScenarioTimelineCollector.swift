@@ -37,6 +37,16 @@ public final class ScenarioTimelineCollector: ScenarioTimelineSink {
         collected.withLock { $0.timeline }
     }
 
+    /// The timeline so far with `summary` in place of the one a finished run gives:
+    /// the run up to an event that could not happen (`nil` before the run began).
+    public func result(endingWith summary: ScenarioSummary) -> ScenarioResult? {
+        collected.withLock { collected in
+            guard let header = collected.header else { return nil }
+            return ScenarioResult(name: header.name, zone: header.zone, start: header.start, end: header.end,
+                                  timeline: collected.timeline, summary: summary, deviceZone: header.deviceZone)
+        }
+    }
+
     /// The run's result once it finished; `nil` before (or when it stopped on an error).
     public var result: ScenarioResult? {
         collected.withLock { collected in

@@ -67,14 +67,4 @@ public struct TimelineRoute: Hashable, Sendable {
         default: actionIdentifier
         }
     }
-
-    /// `completed 2026-11-21`, `snoozed until <instant>`, `deferred 2026-11-21`, or `nil`.
-    func effectText(zone: TimeZone) -> String? {
-        switch effect {
-        case .none: nil
-        case .completed(let day): "completed \(day)"
-        case .snoozed(let until): "snoozed until \(TimeText.local(until, zone: zone))"
-        case .deferredToTomorrow(let day): "deferred \(day) to tomorrow"
-        }
-    }
 }

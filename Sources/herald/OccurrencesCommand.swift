@@ -1,5 +1,6 @@
 import Foundation
 import ArgumentParser
+import HeraldReport
 import HeraldScenario
 
 /// `herald occurrences <RRULE> --zone <ZONE> --from <DATE> --days N [--json]`.

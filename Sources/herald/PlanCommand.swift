@@ -45,6 +45,10 @@ struct PlanCommand: AsyncParsableCommand {
             StandardError.write("--at: \(error.message)")
             throw ExitCode(64)
         } catch let error as ScenarioError {
+            // The run up to the event that could not happen, then the error.
+            if let run = error.runSoFar {
+                print(output.json ? run.jsonLines(stoppedBy: error) : run.timelineText(), terminator: "")
+            }
             StandardError.write(error.description)
             throw ExitCode(65)
         }

@@ -72,21 +72,24 @@ struct SimulateCommand: AsyncParsableCommand {
         // The timeline is written as it happens: a run keeps only its counters.
         let standardOutput = StandardOutput()
         defer { standardOutput.flush() }
-        let printer: any ScenarioTimelineSink = if output.json {
-            ScenarioFormattingSink(ScenarioJSONLinesFormatter(), write: standardOutput.write)
-        } else {
-            ScenarioFormattingSink(ScenarioTextFormatter(columns: .init(for: file.scenario)),
-                                   write: standardOutput.write)
-        }
-        // The HTML page needs the whole run: only then is the timeline also kept.
-        let collector = html.map { _ in ScenarioTimelineCollector() }
-        let sink: any ScenarioTimelineSink = collector.map { ScenarioTimelineFanOut([printer, $0]) } ?? printer
+        let json = output.json ? ScenarioFormattingSink(ScenarioJSONLinesFormatter(), write: standardOutput.write) : nil
+        let printed: any ScenarioTimelineSink = json
+            ?? ScenarioFormattingSink(ScenarioTextFormatter(columns: .init(for: file.scenario)), write: standardOutput.write)
+        // The HTML report follows the same stream, keeping only what its page shows.
+        let report = html.map { _ in HTMLReportSink(reserve: file.scenario.planner.reserve) }
+        let sink: any ScenarioTimelineSink = report.map { ScenarioTimelineFanOut([printed, $0]) } ?? printed
         let summary: ScenarioSummary
         do {
             summary = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
                 .play(days: days, streamingTo: sink)
         } catch let error as ScenarioError {
-            // An event that cannot happen at its point of the run (a tap on nothing).
+            // An event that cannot happen at its point of the run (a tap on nothing): the
+            // timeline up to it is out already; JSON says where it stopped, the page shows it.
+            json?.emit { $0.stopped(by: error, at: error.summarySoFar?.endedAt) }
+            standardOutput.flush()
+            if let html, let page = report?.page(summary: error.summarySoFar) {
+                try? page.write(toFile: html, atomically: true, encoding: .utf8)
+            }
             StandardError.write(error.description)
             throw ExitCode(65)
         } catch let error as ScenarioStateError {
@@ -101,8 +104,7 @@ struct SimulateCommand: AsyncParsableCommand {
             throw ExitCode(74)
         }
         standardOutput.flush()
-        if let html, let result = collector?.result {
-            let page = HTMLReport.render(result, reserve: file.scenario.planner.reserve)
+        if let html, let page = report?.page() {
             do {
                 try page.write(toFile: html, atomically: true, encoding: .utf8)
             } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldReport
 import HeraldScenario
 import HeraldSQLite
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Herald
+import HeraldReport
 import HeraldScenario
 import Testing
 

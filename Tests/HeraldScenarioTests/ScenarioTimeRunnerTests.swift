@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HeraldReport
 import HeraldScenario
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HeraldScenario
 
 /// The timeline as aligned text, one line per entry, then a summary block, and a
 /// warning line when the center dropped requests above its capacity: what `herald
@@ -99,10 +100,10 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
             return "\(when)  prompt     \(PrintableText.escaped(prompt.title)): \(actions)"
         case .route(let route):
             return "\(when)  route      \(describe(route, zone: zone))"
-        case .smartTiming(let smart):
-            return "\(when)  smart      \(smart.text)"
         case .reconcile(let reconcile):
             return "\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): \(reconcile.changeText)"
+        case .smartTiming(let smart):
+            return "\(when)  smart      \(smart.text)"
         }
     }
 
@@ -144,7 +145,7 @@ extension ScenarioTextFormatter.Columns {
             case .edit(let edit): titles += [edit.title ?? edit.entity.id]
             case .import(_, let entities): titles += entities.map(\.title)
             case .post(let post): titles.append(post.title)
-            case .foreign: titles.append(ScenarioRun.foreignTitle)
+            case .foreign: titles.append(Scenario.foreignRequestTitle)
             case .zone(let zone): zones.append(zone)
             default: break
             }
@@ -167,5 +168,17 @@ extension String {
     /// The string padded with spaces to `width` characters.
     func padding(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+
+extension TimelineRoute {
+    /// `completed 2026-11-21`, `snoozed until <instant>`, `deferred 2026-11-21`, or `nil`.
+    func effectText(zone: TimeZone) -> String? {
+        switch effect {
+        case .none: nil
+        case .completed(let day): "completed \(day)"
+        case .snoozed(let until): "snoozed until \(TimeText.local(until, zone: zone))"
+        case .deferredToTomorrow(let day): "deferred \(day) to tomorrow"
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldScenario
 import Synchronization
 
 /// A ``ScenarioTimelineSink`` that formats each piece as it comes and hands the text to
@@ -30,8 +31,9 @@ public final class ScenarioFormattingSink<Formatter: ScenarioTimelineFormatter>:
         emit { $0.summary(summary) }
     }
 
-    /// Formats and writes under the lock, so pieces are written in the order they came.
-    private func emit(_ piece: (inout Formatter) -> String) {
+    /// Formats and writes under the lock, so pieces are written in the order they came:
+    /// also a piece that is not part of the run, such as where it stopped.
+    public func emit(_ piece: (inout Formatter) -> String) {
         formatter.withLock { formatter in
             let text = piece(&formatter)
             if !text.isEmpty { write(text) }

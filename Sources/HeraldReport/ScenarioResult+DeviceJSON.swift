@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HeraldScenario
 import HeraldSimulator
 
 // The JSON lines of the device's side of the timeline: lifecycle changes, the user's

@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HeraldScenario
 
 extension ScenarioResult {
     /// The timeline as aligned text, one line per entry, then a summary block, and a
@@ -14,5 +15,15 @@ extension ScenarioResult {
     public func text() -> String {
         var formatter = ScenarioTextFormatter(columns: .init(of: self))
         return formatter.format(self)
+    }
+
+    /// The title and the timeline, without the summary: what is printed before the
+    /// error when an event cannot happen.
+    public func timelineText() -> String {
+        var formatter = ScenarioTextFormatter(columns: .init(of: self))
+        var output = formatter.header(ScenarioRunHeader(name: name, zone: zone, start: start, end: end,
+                                                        deviceZone: deviceZone))
+        for entry in timeline { output += formatter.entry(entry) }
+        return output
     }
 }

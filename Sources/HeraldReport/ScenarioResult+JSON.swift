@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HeraldScenario
 import HeraldSimulator
 
 extension ScenarioResult {
@@ -13,6 +14,16 @@ extension ScenarioResult {
     public func jsonLines() -> String {
         var formatter = ScenarioJSONLinesFormatter()
         return formatter.format(self)
+    }
+
+    /// The timeline's lines up to an event that could not happen, then one object of
+    /// `type` `stopped` in place of the summary (see ``ScenarioJSONLinesFormatter/stopped(by:at:)``).
+    public func jsonLines(stoppedBy error: ScenarioError) -> String {
+        var formatter = ScenarioJSONLinesFormatter()
+        var output = formatter.header(ScenarioRunHeader(name: name, zone: zone, start: start, end: end,
+                                                        deviceZone: deviceZone))
+        for entry in timeline { output += formatter.entry(entry) }
+        return output + formatter.stopped(by: error, at: summary.endedAt)
     }
 }
 
@@ -58,6 +69,17 @@ public struct ScenarioJSONLinesFormatter: ScenarioTimelineFormatter {
         case .route(let route): return line(RouteLine(route, zone: zone))
         case .smartTiming(let smart): return line(SmartTimingLine(smart))
         }
+    }
+
+    /// In place of the summary when an event could not happen: `type` `stopped`, `error`
+    /// (the located message), `file`, `line`, `column`, `field`, and `utc` and `local`
+    /// where the run stopped.
+    ///
+    /// ```text
+    /// {"column":27,"error":"s.yaml:11:27: events[0].tap: at 2026-11-21 08:30 CET: ...","field":"events[0].tap","file":"s.yaml","line":11,"local":"2026-11-21T08:30","type":"stopped","utc":"2026-11-21T07:30:00Z"}
+    /// ```
+    public func stopped(by error: ScenarioError, at date: Date?) -> String {
+        line(StoppedLine(error, at: date, zone: zone ?? TimeZone(identifier: "UTC")!))
     }
 
     public mutating func summary(_ summary: ScenarioSummary) -> String {
@@ -119,6 +141,8 @@ private struct EventLine: Encodable {
     var zone: String?
     /// `clock`: the local date-time the user sets.
     var clock: String?
+    /// `reminders`: the switch's new position.
+    var enabled: Bool?
 
     init(_ entry: TimelineEvent) {
         utc = TimeText.utc(entry.date)
@@ -132,6 +156,7 @@ private struct EventLine: Encodable {
             doneAt = at?.description
         case .zone(let zone): self.zone = zone.identifier
         case .clock(let time): clock = time.description
+        case .reminders(let on, _): enabled = on
         default: break
         }
         note = entry.note
@@ -252,6 +277,30 @@ private struct SummaryLine: Encodable {
         case appBadge = "app_badge"
         case coverageHorizon = "coverage_horizon"
         case coversHorizon = "covers_horizon"
+    }
+}
+
+/// Where a run stopped at an event that could not happen.
+private struct StoppedLine: Encodable {
+    var type = "stopped"
+    var utc: String?
+    var local: String?
+    var error: String
+    var file: String
+    var line: Int
+    var column: Int
+    var field: String
+
+    init(_ error: ScenarioError, at date: Date?, zone: TimeZone) {
+        if let date {
+            utc = TimeText.utc(date)
+            local = ZoneConverter.for(zone).local(for: date).description
+        }
+        self.error = error.description
+        file = error.file
+        line = error.line
+        column = error.column
+        field = error.field
     }
 }
 

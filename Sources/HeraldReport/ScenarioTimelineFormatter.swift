@@ -1,4 +1,5 @@
 import Foundation
+import HeraldScenario
 
 /// Turns a scenario run into output piece by piece, as its timeline is streamed: the
 /// header, then each entry, then the summary. Each call returns the text to write next
