@@ -207,6 +207,7 @@ public struct ScenarioRunner: Sendable {
         }
         let run = ScenarioRun(scenario: scenario, device: device, environment: environment,
                               instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone))
+        await center.setRegionHandler { event in await run.regionReported(event) }
         let nextEvent: Int
         do {
             if let resumed {
@@ -218,10 +219,12 @@ public struct ScenarioRunner: Sendable {
             nextEvent = try await run.play(from: checkpoint?.nextEvent ?? 0, until: endDate)
         } catch {
             await center.setDeliveryHandler(nil)
+            await center.setRegionHandler(nil)
             await recorder.flush()
             throw error
         }
         await center.setDeliveryHandler(nil)
+        await center.setRegionHandler(nil)
         await recorder.flush()
 
         let plan = await recorder.lastPlan
