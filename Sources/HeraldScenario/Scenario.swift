@@ -42,6 +42,9 @@ public struct Scenario: Hashable, Sendable {
     public var planner: ScenarioPlannerSettings
     /// Which requests the simulated system keeps above 64 pending.
     public var dropRule: DropRule
+    /// How the app hears where the device is: every position (the default) or only
+    /// entries into the regions it monitors.
+    public var locationUpdates: ScenarioLocationUpdates
     /// The app's entities at the start.
     public var entities: [ScenarioEntity]
     /// Notifications in the delivered list at the start.
@@ -112,7 +115,8 @@ public struct Scenario: Hashable, Sendable {
         planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepSoonest,
         entities: [ScenarioEntity], delivered: [ScenarioDeliveredNotification] = [], events: [ScenarioEvent] = [],
         categories: [ScenarioCategory] = [], authorization: AuthorizationStatus = .authorized,
-        app: AppState = .background, readiness: ScenarioReadiness = .after(0), smartTiming: Bool = false
+        app: AppState = .background, readiness: ScenarioReadiness = .after(0), smartTiming: Bool = false,
+        locationUpdates: ScenarioLocationUpdates = .positions
     ) {
         self.name = name
         self.zone = zone
@@ -128,6 +132,7 @@ public struct Scenario: Hashable, Sendable {
         self.app = app
         self.readiness = readiness
         self.smartTiming = smartTiming
+        self.locationUpdates = locationUpdates
     }
 
     /// The category with this id, if the scenario declares it.

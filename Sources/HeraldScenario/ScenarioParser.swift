@@ -9,7 +9,7 @@ struct ScenarioParser {
     let file: String
 
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "categories", "authorization",
-                               "app", "ready_after", "smart_timing", "entities", "delivered", "events"]
+                               "app", "ready_after", "smart_timing", "location_updates", "entities", "delivered", "events"]
     static let plannerKeys = ["reserve", "horizon_days", "badge"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
     static let deliveredKeys = ["entity", "rule", "at"]
@@ -43,6 +43,14 @@ struct ScenarioParser {
         let readiness = try document["ready_after"].map { node throws(ScenarioError) in try self.readiness(node) }
             ?? .after(0)
         let smartTiming = try document["smart_timing"]?.onOff("smart timing") ?? false
+        var locationUpdates = ScenarioLocationUpdates.positions
+        if let node = document["location_updates"] {
+            let text = try node.string("how the app hears positions")
+            guard let mode = ScenarioLocationUpdates(rawValue: text) else {
+                throw node.error(.invalidValue, "\"\(text)\" is not a way to hear positions (expected positions or regions)")
+            }
+            locationUpdates = mode
+        }
         let context = RuleContext(startDate: start.date, categories: categories)
         var entities: [ScenarioEntity] = []
         if let node = document["entities"] {
@@ -64,7 +72,8 @@ struct ScenarioParser {
         }
         return Scenario(name: name, zone: zone, start: start, days: days, planner: planner, dropRule: dropRule,
                         entities: entities, delivered: delivered, events: events, categories: categories,
-                        authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming)
+                        authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming,
+                        locationUpdates: locationUpdates)
     }
 
     // MARK: Document

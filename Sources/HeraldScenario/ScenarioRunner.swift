@@ -232,6 +232,7 @@ public struct ScenarioRunner: Sendable {
                 capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
                 smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
         }
+        await center.setRegionHandler { event in await run.regionReported(event) }
         let nextEvent: Int
         do {
             if let resumed {
@@ -244,15 +245,18 @@ public struct ScenarioRunner: Sendable {
         } catch var error as ScenarioError {
             // The sink has had everything up to the event; the error says where things stood.
             await center.setDeliveryHandler(nil)
+            await center.setRegionHandler(nil)
             await recorder.flush()
             error.summarySoFar = await summary()
             throw error
         } catch {
             await center.setDeliveryHandler(nil)
+            await center.setRegionHandler(nil)
             await recorder.flush()
             throw error
         }
         await center.setDeliveryHandler(nil)
+        await center.setRegionHandler(nil)
         await recorder.flush()
 
         let plan = await recorder.lastPlan

@@ -32,7 +32,8 @@ extension SimulatedNotificationCenter {
 
     /// Moves virtual time forward to `date`, delivering every request due at or before
     /// it in order of fire date, then of addition; the clock stands at each fire date
-    /// while that request is delivered, and at `date` at the end. Repeating requests
+    /// while that request is delivered, and at `date` at the end. Region entries and
+    /// exits due on the way are reported to the region handler at their instants. Repeating requests
     /// fire at each of their dates on the way and stay pending.
     ///
     /// A `date` before the clock's time does not move the clock back (use
@@ -40,7 +41,15 @@ extension SimulatedNotificationCenter {
     @discardableResult
     public func advance(to date: Date) async -> [DeliveredNotification] {
         var delivered: [DeliveredNotification] = []
-        while let due = soonestDue(notAfter: date) {
+        while true {
+            let due = soonestDue(notAfter: date)
+            // A region crossing is reported at its instant, before a request due later.
+            if let event = soonestRegionEvent(notAfter: date), event.date < (due?.nextFireDate ?? .distantFuture) {
+                clock.set(now: max(event.date, clock.now))
+                await report(event)
+                continue
+            }
+            guard let due else { break }
             // A request that fell due while the app was dead (restored snapshot) fires now.
             let instant = max(due.nextFireDate ?? date, clock.now)
             clock.set(now: instant)

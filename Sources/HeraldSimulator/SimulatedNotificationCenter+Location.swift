@@ -6,7 +6,8 @@ extension SimulatedNotificationCenter {
     /// boundary it crossed (in, with `notifyOnEntry`; out, with `notifyOnExit`) fires
     /// ``regionDelay`` later, as on iOS, not at once; being inside already when a
     /// request is added is not a crossing. The position handler (the app's location
-    /// updates) hears of it first.
+    /// updates) hears of it first. Crossings of monitored regions
+    /// (``startMonitoring(_:)``) are reported to the region handler the same delay later.
     ///
     /// ```swift
     /// await center.move(to: Coordinate(latitude: 52.52, longitude: 13.40))  // enter the gym's region
@@ -19,6 +20,7 @@ extension SimulatedNotificationCenter {
         self.position = position
         if let positionHandler { await positionHandler(position) }
         let now = clock.now
+        noteMonitoredCrossings(at: position, now: now)
         for entry in pending.values {
             guard case .location(let region, _)? = entry.request.trigger else { continue }
             let inside = region.contains(position)
@@ -70,6 +72,6 @@ extension LocationRegion {
     /// Whether a coordinate is inside the region (on the boundary counts), measured on
     /// Herald's sphere.
     public func contains(_ coordinate: Coordinate) -> Bool {
-        Coordinate(latitude: latitude, longitude: longitude).distance(to: coordinate) <= radius
+        center.distance(to: coordinate) <= radius
     }
 }

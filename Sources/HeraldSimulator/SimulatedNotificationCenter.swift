@@ -77,6 +77,13 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     /// How long after crossing a region's boundary its trigger fires: about 20 s on iOS.
     public internal(set) var regionDelay: TimeInterval = 20
     var positionHandler: (@Sendable (Coordinate) async -> Void)?
+    /// Regions the app monitors (``startMonitoring(_:)``), by identifier.
+    var monitoredRegions: [String: LocationRegion] = [:]
+    /// For each monitored region, whether the device was inside it at the last position.
+    var insideMonitoredRegion: [String: Bool] = [:]
+    /// Crossings of monitored regions not reported to the app yet.
+    var regionEvents: [RegionEvent] = []
+    var regionHandler: (@Sendable (RegionEvent) async -> Void)?
     var presenter: (@Sendable (DeliveredNotification, DeliveryRecord.Outcome) async -> PresentationOptions)?
 
     /// A fresh device: nothing pending or delivered, badge 0, no categories.
@@ -112,7 +119,9 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
 
     /// The system as a ``snapshot()`` left it, after the app's process died. Time goes
     /// on from wherever `clock` stands; requests that fell due in the meantime fire on
-    /// the next call that moves time. Call counts, injected failures and the delivery
+    /// the next call that moves time (a region crossed before the kill fires its delay
+    /// after the crossing, not after the relaunch). The device's position and which
+    /// regions it is inside are restored too. Call counts, injected failures and the delivery
     /// handler (the app's) start afresh.
     public init(restoring snapshot: SimulatorSnapshot, clock: VirtualClock) {
         self.clock = clock
@@ -127,6 +136,13 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         userAnswer = snapshot.userAnswer
         droppedRequests = snapshot.droppedRequests
         deliveryLog = snapshot.deliveryLog
+        position = snapshot.position
+        insideRegion = snapshot.insideRegions ?? [:]
+        regionDelay = snapshot.regionDelay ?? 20
+        monitoredRegions = Dictionary((snapshot.monitoredRegions ?? []).map { ($0.identifier, $0) },
+                                      uniquingKeysWith: { $1 })
+        insideMonitoredRegion = snapshot.insideMonitoredRegions ?? [:]
+        regionEvents = snapshot.regionEvents ?? []
     }
 
     // MARK: Pending requests

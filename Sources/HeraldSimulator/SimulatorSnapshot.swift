@@ -26,6 +26,23 @@ public struct SimulatorSnapshot: Hashable, Sendable, Codable {
     public var userAnswer: UserAuthorizationAnswer
     public var droppedRequests: [NotificationRequest]
     public var deliveryLog: [DeliveryRecord]
+    /// Where the device is; `nil` before its first position. The device keeps moving
+    /// while the app is dead, so a resumed walk starts here, not at its first waypoint.
+    public var position: Coordinate?
+    /// For each pending location request, whether the device was inside its region at
+    /// the last position: a crossing after the relaunch is measured against it, so an
+    /// exit right after a resume is heard and being inside still is not a new entry.
+    /// `nil` in a snapshot saved before positions were kept (no crossing known yet).
+    public var insideRegions: [String: Bool]?
+    /// How long after a boundary crossing a location trigger fires; `nil` in an older
+    /// snapshot, which restores the platform's 20 s.
+    public var regionDelay: TimeInterval?
+    /// The regions the app monitors (they survive the app, as on iOS), by identifier;
+    /// whether the device was inside each; crossings not reported yet. `nil` in older
+    /// snapshots.
+    public var monitoredRegions: [LocationRegion]?
+    public var insideMonitoredRegions: [String: Bool]?
+    public var regionEvents: [RegionEvent]?
 }
 
 extension SimulatedNotificationCenter {
@@ -43,7 +60,13 @@ extension SimulatedNotificationCenter {
             authorization: authorization,
             userAnswer: userAnswer,
             droppedRequests: droppedRequests,
-            deliveryLog: deliveryLog
+            deliveryLog: deliveryLog,
+            position: position,
+            insideRegions: insideRegion.filter { pending[$0.key] != nil },
+            regionDelay: regionDelay,
+            monitoredRegions: monitoredRegionList(),
+            insideMonitoredRegions: insideMonitoredRegion,
+            regionEvents: pendingRegionEvents()
         )
     }
 }
