@@ -43,8 +43,9 @@ extension Engine {
     /// forgets them.
     @discardableResult
     public func deleted(_ entities: Set<EntityReference>) async throws -> ReconcileReport {
-        let now = clock.now
-        try commit(entities.sorted().flatMap { [.forget($0), .recordDeletion($0, at: now)] })
+        let instants = deletionInstants(of: entities, delivered: await center.deliveredNotifications(),
+                                        state: try store.load())
+        try commit(entities.sorted().flatMap { [.forget($0), .recordDeletion($0, at: instants[$0] ?? clock.now)] })
         return await reconcile(reason: .entitiesDeleted(entities))
     }
 
@@ -61,8 +62,26 @@ extension Engine {
         gone.formUnion(state.snoozes.keys.map(\.entity))
         gone.formUnion(state.postedEvents.keys.map(\.entity))
         gone = gone.filter { $0.namespace == namespace && !remaining.contains($0) }
-        let now = clock.now
-        try commit(gone.sorted().flatMap { [.forget($0), .recordDeletion($0, at: now)] })
+        let instants = deletionInstants(of: gone, delivered: await center.deliveredNotifications(), state: state)
+        try commit(gone.sorted().flatMap { [.forget($0), .recordDeletion($0, at: instants[$0] ?? clock.now)] })
         return await reconcile(reason: .replacedAll(namespace: namespace))
+    }
+
+    /// When each of `entities` counts as deleted: now, or later when the clock was set
+    /// back after something of it was delivered, posted or fired, so that the deletion
+    /// covers everything of it that exists when it is made (only what a re-created
+    /// entity gets afterwards is newer).
+    func deletionInstants(of entities: Set<EntityReference>, delivered: [DeliveredNotification],
+                          state: EngineState) -> [EntityReference: Date] {
+        var instants = Dictionary(uniqueKeysWithValues: entities.map { ($0, clock.now) })
+        func cover(_ entity: EntityReference, _ date: Date) {
+            if let instant = instants[entity], date > instant { instants[entity] = date }
+        }
+        for notification in delivered {
+            if let entity = notification.request.heraldIdentifier?.entity { cover(entity, notification.date) }
+        }
+        for event in state.postedEvents.values { cover(event.identifier.entity, event.postedAt) }
+        for record in state.fired.values { cover(record.identifier.entity, record.date) }
+        return instants
     }
 }

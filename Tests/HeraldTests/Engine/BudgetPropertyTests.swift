@@ -26,6 +26,13 @@ import Testing
         }
     }
 
+    /// Seeds that once kept a streak event of an entity deleted after the clock was set
+    /// back past the event's delivery (the deletion now covers what exists when it is made).
+    @Test(arguments: [12_394_285_910_050_655_551, 5_581_987_364_727_063_714, 13_390_375_030_290_813_338] as [UInt64])
+    func knownSeedsKeepEveryPromise(seed: UInt64) async {
+        await check(seed: seed)
+    }
+
     func check(seed: UInt64) async {
         var random = SeededGenerator(seed: seed)
         let device = RandomDevice(using: &random)
