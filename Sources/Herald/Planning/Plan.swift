@@ -11,6 +11,8 @@ import Foundation
 /// plan.reminders.count     // at most the budget (54 by default)
 /// plan.pendingCount        // at most plan.capacity
 /// plan.coverageHorizon     // every due reminder before this instant is scheduled
+/// plan.guaranteedCoverage  // until when every due reminder fires if the app never runs again
+/// plan.refreshDeadline     // re-plan by then to keep that coverage (and the day's content)
 /// plan.cuts()              // each occurrence left out for lack of room, with its reason
 /// ```
 public struct Plan: Sendable {
@@ -36,6 +38,14 @@ public struct Plan: Sendable {
     public let coverageHorizon: Date
     /// The end of the planning horizon.
     public let horizonEnd: Date
+    /// Until when every due reminder fires with no further re-plan (the app never runs
+    /// again). A plan of one-shot requests covers until its ``coverageHorizon``.
+    public internal(set) var guaranteedCoverage: GuaranteedCoverage
+    /// By when the plan must be re-planned to keep its coverage: at the end of
+    /// ``guaranteedCoverage``, and at the next local midnight when the content of a
+    /// planned request depends on the day (``PlannerConfiguration/contentDependsOnDay``);
+    /// `nil` when neither applies. A background refresh aims before it.
+    public internal(set) var refreshDeadline: Date?
     /// Occurrences before the coverage horizon left out because they are satisfied.
     public let skipped: [PlanSkip]
     /// Entities whose reminders were not planned because they are paused.
@@ -45,6 +55,26 @@ public struct Plan: Sendable {
     public let appBadge: Int?
 
     let remainder: Remainder
+
+    init(reminders: [PlannedReminder], snoozes: [PlannedReminder], followUps: [PlannedReminder],
+         events: [PostedEvent], displaced: [PlannedReminder], staleDelivered: [String], capacity: Int,
+         coverageHorizon: Date, horizonEnd: Date, skipped: [PlanSkip], pausedEntities: [EntityReference],
+         appBadge: Int?, remainder: Remainder) {
+        self.reminders = reminders
+        self.snoozes = snoozes
+        self.followUps = followUps
+        self.events = events
+        self.displaced = displaced
+        self.staleDelivered = staleDelivered
+        self.capacity = capacity
+        self.coverageHorizon = coverageHorizon
+        self.horizonEnd = horizonEnd
+        self.guaranteedCoverage = .until(coverageHorizon)
+        self.skipped = skipped
+        self.pausedEntities = pausedEntities
+        self.appBadge = appBadge
+        self.remainder = remainder
+    }
 
     /// Location reminders armed now (seed 004): one per rule whose region is watched,
     /// its entity neither done today nor paused, and (unless repeating) not delivered

@@ -163,7 +163,20 @@ public struct Planner: Sendable {
             return reminder
         }
         plan.regions = located.regions
+        plan.refreshDeadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone)
         return plan
+    }
+
+    /// The instant by which `plan` must be re-planned: when its guaranteed coverage
+    /// ends, or the next local midnight when content depends on the day and something
+    /// is pending then.
+    private func refreshDeadline(for plan: Plan, now: Date, zone: TimeZone) -> Date? {
+        var deadline = plan.guaranteedCoverage.date
+        if configuration.contentDependsOnDay, plan.pendingCount > 0 {
+            let midnight = DayBoundary.next(after: now, in: zone)
+            deadline = min(deadline ?? midnight, midnight)
+        }
+        return deadline
     }
 
     /// Numbers reminders and snoozes together in fire order, per device-local day:

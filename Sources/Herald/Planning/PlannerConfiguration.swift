@@ -19,14 +19,19 @@ public struct PlannerConfiguration: Sendable {
     public var badgePolicy: BadgePolicy
     /// How many follow-ups may be pending at once; they come out of the reserve.
     public var followUpLimit: Int
+    /// Whether the content of the app's notifications changes with the day (streaks at
+    /// risk, "3 left today"), so the plan's ``Plan/refreshDeadline`` is no later than
+    /// the next local midnight, when the new day's content should be written.
+    public var contentDependsOnDay: Bool
 
     public init(capacity: Int = 64, reserve: Int = 10, horizon: TimeInterval = 14 * 86_400,
-                badgePolicy: BadgePolicy = .outstanding, followUpLimit: Int = 3) {
+                badgePolicy: BadgePolicy = .outstanding, followUpLimit: Int = 3, contentDependsOnDay: Bool = true) {
         self.capacity = capacity
         self.reserve = reserve
         self.horizon = horizon
         self.badgePolicy = badgePolicy
         self.followUpLimit = followUpLimit
+        self.contentDependsOnDay = contentDependsOnDay
     }
 
     /// How many planned reminders may be pending at once: capacity minus reserve.
