@@ -293,6 +293,14 @@ final class RulePattern: Sendable {
         return nil
     }
 
+    /// How many occurrences an hourly or minutely rule that keeps every step has in
+    /// the walls `first..<last` (at most: one more at either end); `nil` for other rules.
+    func stepCount(from first: Int, to last: Int) -> Int? {
+        guard isSubDaily, keepsEveryStep else { return nil }
+        guard last > first else { return 0 }
+        return ((last - first) / step + 2) * stepOffsets.count
+    }
+
     /// ``nextStepped(atOrAfter:)`` for a rule that keeps every step: the first step at
     /// or after `wall`, by arithmetic. As the day-by-day walk, `nil` when that step is
     /// on a later day that starts beyond ``wallLimit``.

@@ -37,6 +37,11 @@ extension Schedule {
         var day = (number: Int.min, date: LocalDate(year: 1970, month: 1, day: 1))
         // Wall times up to `after + bounds.min` fire at or before `after`.
         let earliest = after + converter.offsetBounds(nearWall: after).min + 1
+        // A long list grown step by step is copied a dozen times and, past a hundred
+        // kilobytes, makes the system hand out fresh pages on every call.
+        if let count = expectedCount(fromWall: earliest, toWall: ZoneConverter.seconds(end) + 86_400) {
+            result.reserveCapacity(count)
+        }
         forEachCandidate(from: earliest) { wall in
             // Every wall time from here on fires at or after `wall - bounds.max`.
             if Double(wall - converter.offsetBounds(nearWall: wall).max) >= endInterval { return false }
@@ -48,6 +53,8 @@ extension Schedule {
             let occurrence = Occurrence(local: LocalDateTime(date: day.date, time: LocalTime(secondsSinceMidnight: wall - dayNumber * 86_400)),
                                         date: Date(timeIntervalSince1970: TimeInterval(seconds)))
             if seconds > lastSeconds {
+                // One allocation for the few occurrences of a sparse rule, not five.
+                if result.isEmpty { result.reserveCapacity(16) }
                 result.append(occurrence)
                 lastSeconds = seconds
             } else {
@@ -56,6 +63,16 @@ extension Schedule {
             return true
         }
         return result
+    }
+
+    /// At most how many local occurrences lie in the walls `first..<last`, for a rule
+    /// whose steps are evenly spaced (hourly or minutely, keeping every step); `nil`
+    /// when that is not known without walking the rule.
+    private func expectedCount(fromWall first: Int, toWall last: Int) -> Int? {
+        let first = max(first, start?.wallSeconds ?? .min)
+        let last = lastWall.map { min(last, $0 + 1) } ?? last
+        guard let steps = pattern.rule?.stepCount(from: first, to: last) else { return nil }
+        return min(steps + extraWalls.count, 1 << 20)
     }
 
     /// Puts an occurrence whose instant is not after the last one's where it belongs in
