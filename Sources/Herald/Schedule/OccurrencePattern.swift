@@ -192,6 +192,7 @@ struct OccurrencePattern: Sendable {
 
 extension Int {
     /// Division rounding toward negative infinity.
+    @inline(__always)
     func floorDivided(by divisor: Int) -> Int {
         self >= 0 ? self / divisor : (self - divisor + 1) / divisor
     }

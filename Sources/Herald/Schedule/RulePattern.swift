@@ -6,12 +6,17 @@
 /// wall. Periods are numbered: days for daily rules, weeks (starting on the rule's week
 /// start) for weekly ones, `year * 12 + month - 1` for monthly ones, years for yearly ones.
 ///
+/// A class, built once per ``Schedule``: cursors share it instead of copying the rule's
+/// arrays on every expansion.
+///
 /// ```swift
 /// var cursor = RulePattern(rule).cursor()
 /// cursor.next(atOrAfter: start.wallSeconds) // the first local occurrence's wall second
 /// ```
-struct RulePattern: Sendable {
+final class RulePattern: Sendable {
     let rule: RecurrenceRule
+    /// Whether the rule steps within a day (hourly or minutely).
+    let isSubDaily: Bool
     /// Bit `month` set for each kept month (all when the rule keeps every month).
     private let monthMask: Int
     /// Bit `weekday index` (0 = Sunday) for each weekday without an ordinal.
@@ -21,21 +26,25 @@ struct RulePattern: Sendable {
     /// Seconds since midnight, ascending.
     let times: [Int]
     /// The anchor's period.
-    private var anchorPeriod = 0
+    private let anchorPeriod: Int
     /// Hourly and minutely rules: the wall second their steps count from, the step, and
-    /// the offsets within each step, ascending.
+    /// the offsets within each step, ascending (each less than the step).
     private let stepBase: Int
     private let step: Int
     private let stepOffsets: [Int]
     /// Bit `hour` for kept hours; bits for kept minutes (minutely rules).
     private let hourMask: Int
     private let minuteMask: UInt64
+    /// Whether an hourly or minutely rule keeps every step: no month, day, weekday,
+    /// hour or minute limit.
+    private let keepsEveryStep: Bool
 
     /// No wall beyond this is produced (about 31,000 years).
     static let wallLimit = 1_000_000_000_000
 
     init(_ rule: RecurrenceRule) {
         self.rule = rule
+        isSubDaily = rule.isSubDaily
         monthMask = rule.months.isEmpty ? 0x1FFE : rule.months.reduce(0) { $0 | 1 << $1 }
         everyWeekdayMask = rule.weekdays.filter { $0.ordinal == nil }.reduce(0) { $0 | 1 << ($1.weekday.rawValue - 1) }
         ordinalWeekdays = rule.weekdays.compactMap { entry in entry.ordinal.map { ($0, entry.weekday.rawValue - 1) } }
@@ -57,7 +66,9 @@ struct RulePattern: Sendable {
         default:
             (step, stepBase, stepOffsets, minuteMask) = (0, 0, [], ~0)
         }
-        anchorPeriod = period(ofDay: rule.anchor.date.daysSinceEpoch)
+        keepsEveryStep = rule.weekdays.isEmpty && rule.months.isEmpty && rule.monthDays.isEmpty
+            && rule.hours.isEmpty && minuteMask == ~0
+        anchorPeriod = Self.period(ofDay: rule.anchor.date.daysSinceEpoch, frequency: rule.frequency, weekStart: rule.weekStart)
     }
 
     /// Whether the steps of an hourly or minutely rule ever land on a kept hour and
@@ -79,9 +90,13 @@ struct RulePattern: Sendable {
     // MARK: Periods
 
     func period(ofDay day: Int) -> Int {
-        switch rule.frequency {
+        Self.period(ofDay: day, frequency: rule.frequency, weekStart: rule.weekStart)
+    }
+
+    private static func period(ofDay day: Int, frequency: RecurrenceRule.Frequency, weekStart: Weekday) -> Int {
+        switch frequency {
         case .weekly:
-            return (day + 4 - (rule.weekStart.rawValue - 1)).floorDivided(by: 7)
+            return (day + 4 - (weekStart.rawValue - 1)).floorDivided(by: 7)
         case .monthly:
             let date = LocalDate(daysSinceEpoch: day)
             return date.year * 12 + date.month - 1
@@ -94,7 +109,7 @@ struct RulePattern: Sendable {
 
     /// The first period at or after `period` that is in step with the anchor's.
     func alignedPeriod(atOrAfter period: Int) -> Int {
-        let interval = rule.isSubDaily ? 1 : rule.interval
+        let interval = isSubDaily ? 1 : rule.interval
         return period + ((anchorPeriod - period) % interval + interval) % interval
     }
 
@@ -126,8 +141,10 @@ struct RulePattern: Sendable {
         switch rule.frequency {
         case .weekly:
             let first = firstDay(ofPeriod: period)
-            for day in first..<(first + 7) where everyWeekdayMask & (1 << weekdayIndex(day)) != 0 && keepsMonth(of: day) {
-                days.append(day)
+            var weekday = weekdayIndex(first)
+            for day in first..<(first + 7) {
+                if everyWeekdayMask & (1 << weekday) != 0 && keepsMonth(of: day) { days.append(day) }
+                weekday = weekday == 6 ? 0 : weekday + 1
             }
         case .monthly:
             let year = period.floorDivided(by: 12), month = period - year * 12 + 1
@@ -173,26 +190,34 @@ struct RulePattern: Sendable {
     /// Sorts `days[start...]` and drops repeats: two month days (3 and -28 in March) or
     /// two ordinals (1MO and -5MO) may name the same day.
     private static func sortWithoutRepeats(_ days: inout [Int], from start: Int) {
-        days[start...].sort()
+        guard days.count - start > 1 else { return }
+        days.withUnsafeMutableBufferPointer { $0[start...].sort() }
         var write = start
         for read in start..<days.count where write == start || days[read] != days[write - 1] {
             days[write] = days[read]
             write += 1
         }
-        days.removeSubrange(write...)
+        days.removeLast(days.count - write)
     }
 
     /// Every day of `first...last` on a weekday without an ordinal, and the nth of
-    /// those with one, ascending and without repeats.
+    /// those with one, ascending and without repeats. Nth weekdays are found by
+    /// arithmetic, without visiting the span's days.
     private func appendWeekdays(first: Int, last: Int, into days: inout [Int]) {
         let start = days.count
-        for day in first...last where everyWeekdayMask & (1 << weekdayIndex(day)) != 0 { days.append(day) }
-        for (ordinal, index) in ordinalWeekdays {
-            if let day = Self.nth(ordinal, weekdayIndex: index, first: first, last: last), everyWeekdayMask & (1 << index) == 0 {
-                days.append(day)
+        if everyWeekdayMask != 0 {
+            var weekday = weekdayIndex(first)
+            for day in first...last {
+                if everyWeekdayMask & (1 << weekday) != 0 { days.append(day) }
+                weekday = weekday == 6 ? 0 : weekday + 1
             }
         }
-        Self.sortWithoutRepeats(&days, from: start)
+        let everyCount = days.count
+        for (ordinal, index) in ordinalWeekdays where everyWeekdayMask & (1 << index) == 0 {
+            if let day = Self.nth(ordinal, weekdayIndex: index, first: first, last: last) { days.append(day) }
+        }
+        // The days of every-weekdays come ascending; nth ones may need placing.
+        if days.count > everyCount { Self.sortWithoutRepeats(&days, from: start) }
     }
 
     private func matchesWeekdays(_ day: Int, span: (Int, Int)) -> Bool {
@@ -233,6 +258,7 @@ struct RulePattern: Sendable {
     /// The first wall at or after `wall` of an hourly or minutely rule, or `nil` past
     /// ``wallLimit`` or when no day in a 400-year cycle passes the limits.
     func nextStepped(atOrAfter wall: Int) -> Int? {
+        if keepsEveryStep { return nextStep(atOrAfter: wall) }
         var wall = wall
         // Two 400-year cycles of days without an occurrence: there will be none.
         for _ in 0..<292_194 {
@@ -266,6 +292,33 @@ struct RulePattern: Sendable {
         }
         return nil
     }
+
+    /// How many occurrences an hourly or minutely rule that keeps every step has in
+    /// the walls `first..<last` (at most: one more at either end); `nil` for other rules.
+    func stepCount(from first: Int, to last: Int) -> Int? {
+        guard isSubDaily, keepsEveryStep else { return nil }
+        guard last > first else { return 0 }
+        return ((last - first) / step + 2) * stepOffsets.count
+    }
+
+    /// ``nextStepped(atOrAfter:)`` for a rule that keeps every step: the first step at
+    /// or after `wall`, by arithmetic. As the day-by-day walk, `nil` when that step is
+    /// on a later day that starts beyond ``wallLimit``.
+    private func nextStep(atOrAfter wall: Int) -> Int? {
+        guard wall <= Self.wallLimit else { return nil }
+        let index = (wall - stepBase).floorDivided(by: step)
+        let stepStart = stepBase + index * step
+        var candidate = stepStart + step + stepOffsets[0]
+        for offset in stepOffsets where stepStart + offset >= wall {
+            candidate = stepStart + offset
+            break
+        }
+        if candidate > Self.wallLimit {
+            let dayStart = candidate.floorDivided(by: 86_400) * 86_400
+            if dayStart > wall.floorDivided(by: 86_400) * 86_400 && dayStart > Self.wallLimit { return nil }
+        }
+        return candidate
+    }
 }
 
 /// Walks a ``RulePattern``'s local occurrences in ascending order, keeping the current
@@ -273,6 +326,8 @@ struct RulePattern: Sendable {
 struct RuleCursor {
     let pattern: RulePattern
     private var loaded: Int?
+    /// The days the loaded period spans: `loadedDays.lowerBound` is its first.
+    private var loadedDays = 0..<0
     private var days: [Int] = []
     /// With set positions: the period's kept walls, ascending.
     private var walls: [Int] = []
@@ -283,25 +338,29 @@ struct RuleCursor {
 
     /// The wall second of the first local occurrence at or after `wall`, or `nil`.
     mutating func next(atOrAfter wall: Int) -> Int? {
-        if pattern.rule.isSubDaily { return pattern.nextStepped(atOrAfter: wall) }
+        if pattern.isSubDaily { return pattern.nextStepped(atOrAfter: wall) }
         let interval = pattern.rule.interval
         var wall = wall
-        var period = pattern.alignedPeriod(atOrAfter: pattern.period(ofDay: wall.floorDivided(by: 86_400)))
+        let day = wall.floorDivided(by: 86_400)
+        // Walking forward, the wall is mostly in the period already loaded (an aligned one).
+        var period = if let loaded, loadedDays.contains(day) { loaded } else {
+            pattern.alignedPeriod(atOrAfter: pattern.period(ofDay: day))
+        }
         for _ in 0...pattern.periodsPerCycle {
-            guard wall <= RulePattern.wallLimit, pattern.firstDay(ofPeriod: period) <= RulePattern.wallLimit / 86_400 else {
-                return nil
-            }
-            load(period)
+            let firstDay = loaded == period ? loadedDays.lowerBound : pattern.firstDay(ofPeriod: period)
+            guard wall <= RulePattern.wallLimit, firstDay <= RulePattern.wallLimit / 86_400 else { return nil }
+            wall = max(wall, firstDay * 86_400)
+            load(period, firstDay: firstDay)
             if let found = first(atOrAfter: wall) { return found }
             period += interval
-            wall = max(wall, pattern.firstDay(ofPeriod: period) * 86_400)
         }
         return nil
     }
 
-    private mutating func load(_ period: Int) {
+    private mutating func load(_ period: Int, firstDay: Int) {
         guard loaded != period else { return }
         loaded = period
+        loadedDays = firstDay..<pattern.firstDay(ofPeriod: period + 1)
         pattern.days(inPeriod: period, into: &days)
         let positions = pattern.rule.setPositions
         guard !positions.isEmpty else { return }

@@ -23,35 +23,78 @@ extension Schedule {
     /// ``effectiveTimeZone(device:)``.
     ///
     /// The same occurrences as calling ``nextOccurrence(after:using:)`` from `instant`
-    /// until `end`, found in one pass: each local day's times are converted once and
-    /// the instants sorted, so the cost grows with the number of occurrences (times
-    /// their logarithm), whatever the number of times a day.
+    /// until `end`, found in one pass: local times come in ascending order and so do
+    /// their instants, except a shifted one (spring forward), which is put in its place
+    /// among the last few. The cost grows with the number of occurrences, whatever the
+    /// number of times a day.
     public func occurrences(after instant: Date, before end: Date, using converter: ZoneConverter) -> [Occurrence] {
         guard end > instant else { return [] }
         let after = ZoneConverter.seconds(instant)
         let endInterval = end.timeIntervalSince1970
-        var found: [(seconds: Int, wall: Int, exists: Bool)] = []
+        var result: [Occurrence] = []
+        var lastSeconds = Int.min
+        var stretch = ZoneConverter.StretchHint()
+        var day = (number: Int.min, date: LocalDate(year: 1970, month: 1, day: 1))
         // Wall times up to `after + bounds.min` fire at or before `after`.
         let earliest = after + converter.offsetBounds(nearWall: after).min + 1
+        // A long list grown step by step is copied a dozen times and, past a hundred
+        // kilobytes, makes the system hand out fresh pages on every call.
+        if let count = expectedCount(fromWall: earliest, toWall: ZoneConverter.seconds(end) + 86_400) {
+            result.reserveCapacity(count)
+        }
         forEachCandidate(from: earliest) { wall in
             // Every wall time from here on fires at or after `wall - bounds.max`.
             if Double(wall - converter.offsetBounds(nearWall: wall).max) >= endInterval { return false }
-            let (seconds, exists) = converter.instant(forWall: wall)
-            if seconds > after, Double(seconds) < endInterval { found.append((seconds, wall, exists)) }
+            let (seconds, exists) = converter.instant(forWall: wall, hint: &stretch)
+            guard seconds > after, Double(seconds) < endInterval else { return true }
+            // Consecutive occurrences mostly share their day.
+            let dayNumber = wall.floorDivided(by: 86_400)
+            if dayNumber != day.number { day = (dayNumber, LocalDate(daysSinceEpoch: dayNumber)) }
+            let occurrence = Occurrence(local: LocalDateTime(date: day.date, time: LocalTime(secondsSinceMidnight: wall - dayNumber * 86_400)),
+                                        date: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            if seconds > lastSeconds {
+                // One allocation for the few occurrences of a sparse rule, not five.
+                if result.isEmpty { result.reserveCapacity(16) }
+                result.append(occurrence)
+                lastSeconds = seconds
+            } else {
+                Self.place(occurrence, seconds: seconds, exists: exists, in: &result, converter: converter)
+            }
             return true
         }
-        // As nextOccurrence(after:using:) picks: one per instant, the existing local
-        // time when a shifted one lands on it, else the earliest wall time.
-        found.sort { ($0.seconds, $0.exists ? 0 : 1, $0.wall) < ($1.seconds, $1.exists ? 0 : 1, $1.wall) }
-        var result: [Occurrence] = []
-        result.reserveCapacity(found.count)
-        var previous: Int?
-        for candidate in found where candidate.seconds != previous {
-            previous = candidate.seconds
-            result.append(Occurrence(local: LocalDateTime(wallSeconds: candidate.wall),
-                                     date: Date(timeIntervalSince1970: TimeInterval(candidate.seconds))))
-        }
         return result
+    }
+
+    /// At most how many local occurrences lie in the walls `first..<last`, for a rule
+    /// whose steps are evenly spaced (hourly or minutely, keeping every step); `nil`
+    /// when that is not known without walking the rule.
+    private func expectedCount(fromWall first: Int, toWall last: Int) -> Int? {
+        let first = max(first, start?.wallSeconds ?? .min)
+        let last = lastWall.map { min(last, $0 + 1) } ?? last
+        guard let steps = pattern.rule?.stepCount(from: first, to: last) else { return nil }
+        return min(steps + extraWalls.count, 1 << 20)
+    }
+
+    /// Puts an occurrence whose instant is not after the last one's where it belongs in
+    /// `occurrences` (ascending by instant, one per instant). As
+    /// ``nextOccurrence(after:using:)`` picks, at an instant already taken the existing
+    /// local time wins over a shifted one, else the earlier wall time.
+    private static func place(_ occurrence: Occurrence, seconds: Int, exists: Bool, in occurrences: inout [Occurrence],
+                              converter: ZoneConverter) {
+        func instant(at index: Int) -> Int { Int(occurrences[index].date.timeIntervalSince1970) }
+        // The first index whose instant is at or after `seconds`.
+        var (low, high) = (0, occurrences.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if instant(at: middle) < seconds { low = middle + 1 } else { high = middle }
+        }
+        guard low < occurrences.count, instant(at: low) == seconds else {
+            occurrences.insert(occurrence, at: low)
+            return
+        }
+        let wall = occurrence.local.wallSeconds, takenWall = occurrences[low].local.wallSeconds
+        let takenExists = converter.instant(forWall: takenWall).exists
+        if (exists && !takenExists) || (exists == takenExists && wall < takenWall) { occurrences[low] = occurrence }
     }
 
     /// The first occurrence strictly after `instant`, computed with `converter`, which
@@ -96,17 +139,23 @@ extension Schedule {
         if let wall = next, let lastWall, wall > lastWall { next = nil }
         while next != nil || extra < extraWalls.count {
             let wall: Int
+            let fromRule: Bool
             if let ruleWall = next, extra == extraWalls.count || ruleWall <= extraWalls[extra] {
                 wall = ruleWall
+                fromRule = true
                 if extra < extraWalls.count, extraWalls[extra] == ruleWall { extra += 1 }
-                next = ruleWall < RulePattern.wallLimit ? cursor.next(atOrAfter: ruleWall + 1) : nil
-                if let following = next, let lastWall, following > lastWall { next = nil }
             } else {
                 wall = extraWalls[extra]
+                fromRule = false
                 extra += 1
             }
-            if checksExclusions, isExcluded(wall) { continue }
-            if !body(wall) { return }
+            if !(checksExclusions && isExcluded(wall)), !body(wall) { return }
+            // The rule's next occurrence is sought only once this one is taken: for a
+            // sparse rule that saves expanding a period beyond the caller's end.
+            if fromRule {
+                next = wall < RulePattern.wallLimit ? cursor.next(atOrAfter: wall + 1) : nil
+                if let following = next, let lastWall, following > lastWall { next = nil }
+            }
         }
     }
 
