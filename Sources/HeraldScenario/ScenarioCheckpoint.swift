@@ -87,25 +87,64 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     }
 
     /// What the summary says about the last plan: until when it covers, where its
-    /// horizon ends, and how many occurrences it cut (and which, and why: `nil` in a
-    /// state file written before the cuts were kept).
+    /// horizon ends, how many occurrences it cut (and which, and why: `nil` in a state
+    /// file written before the cuts were kept), until when it fires without the app and
+    /// by when it must be re-planned (`nil` in a state file written before they were kept).
     public struct PlanCoverage: Hashable, Sendable, Codable {
         public var coverageHorizon: Date?
         public var horizonEnd: Date?
         public var cuts: Int
         public var cutList: [ScenarioCut]?
+        public var guaranteedCoverage: GuaranteedCoverage?
+        public var refreshDeadline: Date?
 
-        public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int, cutList: [ScenarioCut]? = nil) {
+        public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int, cutList: [ScenarioCut]? = nil,
+                    guaranteedCoverage: GuaranteedCoverage? = nil, refreshDeadline: Date? = nil) {
             self.coverageHorizon = coverageHorizon
             self.horizonEnd = horizonEnd
             self.cuts = cuts
             self.cutList = cutList
+            self.guaranteedCoverage = guaranteedCoverage
+            self.refreshDeadline = refreshDeadline
         }
 
         init(_ plan: Plan) {
             let cuts = plan.cuts()
             self.init(coverageHorizon: plan.coverageHorizon, horizonEnd: plan.horizonEnd, cuts: cuts.count,
-                      cutList: cuts.map(ScenarioCut.init))
+                      cutList: cuts.map(ScenarioCut.init), guaranteedCoverage: plan.guaranteedCoverage,
+                      refreshDeadline: plan.refreshDeadline)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case coverageHorizon, horizonEnd, cuts, cutList, guaranteedCoverage, refreshDeadline
+        }
+
+        /// Guaranteed coverage as stored: `{"until": date}`, or `{}` when unbounded.
+        private struct StoredCoverage: Codable {
+            var until: Date?
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let stored = try container.decodeIfPresent(StoredCoverage.self, forKey: .guaranteedCoverage)
+            self.init(
+                coverageHorizon: try container.decodeIfPresent(Date.self, forKey: .coverageHorizon),
+                horizonEnd: try container.decodeIfPresent(Date.self, forKey: .horizonEnd),
+                cuts: try container.decode(Int.self, forKey: .cuts),
+                cutList: try container.decodeIfPresent([ScenarioCut].self, forKey: .cutList),
+                guaranteedCoverage: stored.map { $0.until.map(GuaranteedCoverage.until) ?? .unbounded },
+                refreshDeadline: try container.decodeIfPresent(Date.self, forKey: .refreshDeadline))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(coverageHorizon, forKey: .coverageHorizon)
+            try container.encodeIfPresent(horizonEnd, forKey: .horizonEnd)
+            try container.encode(cuts, forKey: .cuts)
+            try container.encodeIfPresent(cutList, forKey: .cutList)
+            try container.encodeIfPresent(guaranteedCoverage.map { StoredCoverage(until: $0.date) },
+                                          forKey: .guaranteedCoverage)
+            try container.encodeIfPresent(refreshDeadline, forKey: .refreshDeadline)
         }
     }
 

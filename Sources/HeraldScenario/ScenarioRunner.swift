@@ -230,7 +230,8 @@ public struct ScenarioRunner: Sendable {
                 routes: await recorder.routes,
                 droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
                 capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
-                smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
+                smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil,
+                guaranteedCoverage: plan?.guaranteedCoverage, refreshDeadline: plan?.refreshDeadline)
         }
         await center.setRegionHandler { event in await run.regionReported(event) }
         let nextEvent: Int
