@@ -40,10 +40,13 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     /// Time changes the app, suspended in the background, had not been told yet; the
     /// next run tells them when the app next runs.
     public var pendingTimeChanges: [TimeChange]
+    /// The earliest begin date of the background refresh the app had asked for and the
+    /// system had not run yet (with `background_refresh` other than `never`).
+    public var refreshRequest: Date?
 
     public init(nextEvent: Int, end: LocalDateTime, now: Date, zone: TimeZone, app: AppState, appReady: Bool,
                 readyAt: Date?, system: SimulatorSnapshot, data: AppData, plan: PlanCoverage?,
-                pendingTimeChanges: [TimeChange] = []) {
+                pendingTimeChanges: [TimeChange] = [], refreshRequest: Date? = nil) {
         self.nextEvent = nextEvent
         self.end = end
         self.now = now
@@ -55,6 +58,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         self.data = data
         self.plan = plan
         self.pendingTimeChanges = pendingTimeChanges
+        self.refreshRequest = refreshRequest
     }
 
     /// The scenario app's data: its entities (with their pauses, edits and imports),
@@ -150,7 +154,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case nextEvent = "next_event", end, now, zone, app, appReady = "app_ready", readyAt = "ready_at", system, data,
-             plan, pendingTimeChanges = "pending_time_changes"
+             plan, pendingTimeChanges = "pending_time_changes", refreshRequest = "refresh_request"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -172,7 +176,8 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             data: try container.decode(AppData.self, forKey: .data),
             plan: try container.decodeIfPresent(PlanCoverage.self, forKey: .plan),
             // A checkpoint saved before suspension was simulated has none.
-            pendingTimeChanges: try container.decodeIfPresent([TimeChange].self, forKey: .pendingTimeChanges) ?? [])
+            pendingTimeChanges: try container.decodeIfPresent([TimeChange].self, forKey: .pendingTimeChanges) ?? [],
+            refreshRequest: try container.decodeIfPresent(Date.self, forKey: .refreshRequest))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -188,5 +193,6 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         try container.encode(data, forKey: .data)
         try container.encodeIfPresent(plan, forKey: .plan)
         if !pendingTimeChanges.isEmpty { try container.encode(pendingTimeChanges, forKey: .pendingTimeChanges) }
+        try container.encodeIfPresent(refreshRequest, forKey: .refreshRequest)
     }
 }
