@@ -64,6 +64,21 @@ import Testing
         #expect(!html.contains("class=\"guaranteed\""))
     }
 
+    @Test func theChartMarksACoverageEndingInsideTheRun() async throws {
+        // Given thirty habits: 60 occurrences a day, so the 55th (the first left out)
+        // is on the first day, at 21:00 (30 at 09:00, then 24 of 30 at 21:00)
+        let yaml = ScenarioFixtures.header + "days: 1\nentities:\n" + (0..<30).map { index in
+            "  - {id: h\(index), title: Habit \(index), rules: [{id: r, daily: [\"09:00\", \"21:00\"]}]}\n"
+        }.joined()
+        let result = try await ScenarioRunner(scenario: try Scenario(yaml: yaml, file: "thirty.yaml")).run()
+
+        // Then the summary says so and the chart draws the line, before the run's end
+        #expect(result.text().contains("\n  guaranteed coverage \(berlin("2026-11-21 21:00"))\n"))
+        let html = HTMLReport.render(result, reserve: 10)
+        #expect(html.contains("class=\"guaranteed\""))
+        #expect(html.contains(">guaranteed coverage</text>"))
+    }
+
     /// A summary built directly with `coverage` and `deadline`, as its text and its
     /// JSON summary object.
     func makeOutputs(_ coverage: GuaranteedCoverage?, _ deadline: Date?) throws -> (String, [String: Any]) {
