@@ -30,5 +30,6 @@ let package = Package(
         benchmark("Storing", using: ["Herald", "HeraldSimulator", "HeraldSQLite"]),
         benchmark("NeverClearedList", using: ["Herald", "HeraldScenario"]),
         benchmark("Regions", using: ["Herald"]),
+        benchmark("Coverage", using: ["Herald"]),
     ]
 )

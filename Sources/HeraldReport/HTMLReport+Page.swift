@@ -19,7 +19,7 @@ extension HTMLReport {
                 let midnight = scenarioTime.instant(for: LocalDateTime(date: day.date, time: LocalTime(hour: 0))).date
                 return midnight > startDate && midnight < endDate ? (midnight, "\(day.date)") : nil
             },
-            coverageHorizon: summary.coverageHorizon)
+            coverageHorizon: summary.coverageHorizon, guaranteedCoverage: summary.guaranteedCoverage?.date)
         let html = HTML(
             .lang(.english),
             .head(
@@ -41,6 +41,7 @@ extension HTMLReport {
                        .span(.class("key budget"), .text("reminders' budget (capacity − reserve)")),
                        .span(.class("key capacity"), .text("capacity")),
                        .span(.class("key horizon"), .text("coverage horizon")),
+                       .span(.class("key guaranteed"), .text("guaranteed coverage (without the app)")),
                        .span(.class("key change"), .text("zone or clock change"))),
                     chart.svg
                 ),
@@ -65,6 +66,9 @@ extension HTMLReport {
             ("reconciles", "re-plans", "\(summary.reconciles)"),
             ("routes", "routes", "\(summary.routes)"),
             ("coverage-horizon", "coverage horizon", coverage),
+            ("guaranteed-coverage", "guaranteed coverage", TimeText.guaranteed(summary.guaranteedCoverage, zone: zone)),
+            ("refresh-deadline", "refresh deadline",
+             TimeText.refreshDeadline(summary.refreshDeadline, planned: summary.guaranteedCoverage != nil, zone: zone)),
             ("cuts", "cut occurrences", "\(summary.cuts)"),
             ("dropped", "dropped requests", "\(summary.dropped)"),
         ] + (summary.smartTiming.map { [("smart-timing", "smart timing", $0.text)] } ?? [])
@@ -157,11 +161,13 @@ extension HTMLReport {
           width: 18px; height: 3px; margin-right: 6px; vertical-align: middle; }
         .key.pending::before { background: #0a64d6; } .key.budget::before { background: #e08a00; }
         .key.capacity::before { background: #c62828; } .key.horizon::before { background: #2e7d32; }
+        .key.guaranteed::before { background: #00838f; }
         .key.change::before { background: #8e24aa; }
         svg.chart { width: 100%; max-width: 960px; height: auto; background: #fafafa; border: 1px solid #ddd; }
         svg .axis { stroke: #888; } svg .midnight { stroke: #ccc; stroke-dasharray: 2 3; }
         svg .capacity { stroke: #c62828; stroke-dasharray: 6 4; } svg .budget { stroke: #e08a00; stroke-dasharray: 6 4; }
-        svg .horizon { stroke: #2e7d32; stroke-width: 2; } svg .change { stroke: #8e24aa; stroke-width: 2; }
+        svg .horizon { stroke: #2e7d32; stroke-width: 2; }
+        svg .guaranteed { stroke: #00838f; stroke-width: 2; stroke-dasharray: 6 3; } svg .change { stroke: #8e24aa; stroke-width: 2; }
         svg .pending { fill: none; stroke: #0a64d6; stroke-width: 2.5; } svg .herald { fill: none; stroke: #5c9ded; stroke-dasharray: 3 2; }
         svg text { font-size: 11px; fill: #444; } svg .end { text-anchor: end; }
         .day { border-top: 1px solid #ddd; padding-top: 8px; margin-top: 16px; }

@@ -105,6 +105,9 @@ public struct HTMLReport: Sendable {
             if let horizon = reconcile.coverageHorizon {
                 item.text += ", covers until \(TimeText.local(horizon, zone: zone))"
             }
+            if let guaranteed = reconcile.guaranteedCoverage {
+                item.text += ", guaranteed \(guaranteed.date.map { "until \(TimeText.local($0, zone: zone))" } ?? "unbounded")"
+            }
             if reconcile.reasons.contains("day changed") { item.marks.append("day-change") }
             if reconcile.reasons.contains("time zone changed") { item.marks.append("zone-change") }
             if reconcile.reasons.contains("significant time change") { item.marks.append("clock-change") }

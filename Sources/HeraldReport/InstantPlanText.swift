@@ -15,8 +15,10 @@ public enum InstantPlanText {
     /// pending (42 of 64; reminders' budget 54)
     ///   2026-11-21 09:00 GMT+1  badge 1   reminder  Meditate  herald:reminder:habit:meditate:reminders:20261121T0900
     ///
-    /// coverage horizon  2026-12-05 08:00 GMT+1 (the whole horizon)
-    /// cuts              none
+    /// coverage horizon     2026-12-05 08:00 GMT+1 (the whole horizon)
+    /// guaranteed coverage  2026-12-05 08:00 GMT+1
+    /// refresh deadline     2026-11-22 00:00 GMT+1
+    /// cuts                 none
     /// ```
     public static func text(_ plan: ScenarioInstantPlan) -> String {
         var lines = ["\(plan.name) at \(TimeText.local(plan.date, zone: plan.zone))", ""]
@@ -30,11 +32,13 @@ public enum InstantPlanText {
         }
         if plan.pending.isEmpty { lines.append("  none") }
         lines.append("")
-        lines.append("coverage horizon  \(TimeText.coverage(plan.coverageHorizon, horizonEnd: plan.horizonEnd, zone: plan.zone))")
+        lines.append("coverage horizon     \(TimeText.coverage(plan.coverageHorizon, horizonEnd: plan.horizonEnd, zone: plan.zone))")
+        lines.append("guaranteed coverage  \(TimeText.guaranteed(plan.guaranteedCoverage, zone: plan.zone))")
+        lines.append("refresh deadline     \(TimeText.refreshDeadline(plan.refreshDeadline, planned: plan.guaranteedCoverage != nil, zone: plan.zone))")
         if plan.cuts.isEmpty {
-            lines.append("cuts              none")
+            lines.append("cuts                 none")
         } else {
-            lines.append("cuts              \(plan.cuts.count)")
+            lines.append("cuts                 \(plan.cuts.count)")
             for cut in plan.cuts {
                 lines.append("  \(TimeText.local(cut.date, zone: plan.zone))  \(cut.entity)/\(PrintableText.escaped(cut.rule))  \(cut.reason)")
             }
@@ -48,8 +52,10 @@ public enum InstantPlanText {
 
     /// One JSON object with sorted keys: `name`, `utc`, `local`, `zone`, `capacity`,
     /// `reserve`, `pending` (`identifier`, `kind`, `badge`, `title`, `utc`, `local`),
-    /// `coverage_horizon` (`utc`, `local`, `whole_horizon`; `null` before any plan) and
-    /// `cuts` (`entity`, `rule`, `utc`, `local`, `reason`).
+    /// `coverage_horizon` (`utc`, `local`, `whole_horizon`; `null` before any plan),
+    /// `guaranteed_coverage` (the UTC instant, or `"unbounded"`; `null` before any plan),
+    /// `refresh_deadline` (the UTC instant; `null` before any plan or when the plan
+    /// needs no refresh) and `cuts` (`entity`, `rule`, `utc`, `local`, `reason`).
     public static func json(_ plan: ScenarioInstantPlan) -> String {
         let converter = ZoneConverter.for(plan.zone)
         func local(_ date: Date) -> String { converter.local(for: date).description }
@@ -64,6 +70,8 @@ public enum InstantPlanText {
                 .init(utc: TimeText.utc(horizon), local: local(horizon),
                       wholeHorizon: plan.horizonEnd.map { horizon >= $0 } ?? false)
             },
+            guaranteedCoverage: plan.guaranteedCoverage.map(TimeText.guaranteedUTC),
+            refreshDeadline: plan.refreshDeadline.map(TimeText.utc),
             cuts: plan.cuts.map { cut in
                 .init(entity: cut.entity.description, rule: cut.rule, utc: TimeText.utc(cut.date),
                       local: cut.local.description, reason: cut.reason.rawValue)
@@ -94,10 +102,14 @@ public enum InstantPlanText {
         var capacity, reserve: Int
         var pending: [Request]
         var coverageHorizon: Coverage?
+        var guaranteedCoverage: String?
+        var refreshDeadline: String?
         var cuts: [Cut]
         enum CodingKeys: String, CodingKey {
             case name, utc, local, zone, capacity, reserve, pending, cuts
             case coverageHorizon = "coverage_horizon"
+            case guaranteedCoverage = "guaranteed_coverage"
+            case refreshDeadline = "refresh_deadline"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -110,6 +122,8 @@ public enum InstantPlanText {
             try container.encode(reserve, forKey: .reserve)
             try container.encode(pending, forKey: .pending)
             try container.encode(coverageHorizon, forKey: .coverageHorizon)  // null before any plan
+            try container.encode(guaranteedCoverage, forKey: .guaranteedCoverage)  // null before any plan
+            try container.encode(refreshDeadline, forKey: .refreshDeadline)  // null: none, or no plan
             try container.encode(cuts, forKey: .cuts)
         }
     }

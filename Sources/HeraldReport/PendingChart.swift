@@ -6,7 +6,7 @@ import Plot
 /// The inline SVG chart of the report: pending requests over the run (Herald's and
 /// other code's together) against the center's capacity and the reminders' budget
 /// (capacity minus the reserve), with local midnights, zone and clock changes and the
-/// coverage horizon marked.
+/// coverage horizon and the guaranteed coverage marked.
 struct PendingChart {
     struct Point: Sendable {
         var date: Date
@@ -29,6 +29,8 @@ struct PendingChart {
     /// Local midnights inside the run, with the date they start.
     var midnights: [(date: Date, label: String)]
     var coverageHorizon: Date?
+    /// The end of the last plan's guaranteed coverage (`nil`: unbounded, or no plan).
+    var guaranteedCoverage: Date?
 
     static let width = 960.0, height = 240.0
     static let left = 44.0, right = 16.0, top = 16.0, bottom = 28.0
@@ -91,6 +93,11 @@ struct PendingChart {
         if let coverageHorizon, coverageHorizon <= end {
             nodes.append(line(x1: x(coverageHorizon), y1: Self.top, x2: x(coverageHorizon), y2: y(0), className: "horizon"))
             nodes.append(text("coverage horizon", x: x(coverageHorizon) - 3, y: Self.top + 22, className: "label end"))
+        }
+        if let guaranteedCoverage, guaranteedCoverage <= end {
+            nodes.append(line(x1: x(guaranteedCoverage), y1: Self.top, x2: x(guaranteedCoverage), y2: y(0),
+                              className: "guaranteed"))
+            nodes.append(text("guaranteed coverage", x: x(guaranteedCoverage) - 3, y: Self.top + 34, className: "label end"))
         }
         if points.contains(where: { $0.other > 0 }) {
             nodes.append(pathNode(path(\.herald), className: "herald"))

@@ -182,6 +182,10 @@ private struct ReconcileLine: Encodable {
     var planned: Int?
     var badgeSet: Int?
     var coverageHorizon: String?
+    /// The UTC instant or `unbounded`; absent when planning failed.
+    var guaranteedCoverage: String?
+    /// The UTC instant or `null`; absent when planning failed.
+    var refreshDeadline: NullableText?
     var failure: String?
 
     init(_ reconcile: TimelineReconcile) {
@@ -197,6 +201,8 @@ private struct ReconcileLine: Encodable {
         planned = reconcile.planned
         badgeSet = reconcile.badgeSet
         coverageHorizon = reconcile.coverageHorizon.map(TimeText.utc)
+        guaranteedCoverage = reconcile.guaranteedCoverage.map(TimeText.guaranteedUTC)
+        if reconcile.guaranteedCoverage != nil { refreshDeadline = NullableText(reconcile.refreshDeadline.map(TimeText.utc)) }
         failure = reconcile.failure
     }
 
@@ -206,6 +212,8 @@ private struct ReconcileLine: Encodable {
         case clearedDelivered = "cleared_delivered"
         case badgeSet = "badge_set"
         case coverageHorizon = "coverage_horizon"
+        case guaranteedCoverage = "guaranteed_coverage"
+        case refreshDeadline = "refresh_deadline"
     }
 }
 
@@ -228,6 +236,10 @@ private struct SummaryLine: Encodable {
     var routes: Int
     var coverageHorizon: String?
     var coversHorizon: Bool
+    /// The last plan's guaranteed coverage (UTC instant or `unbounded`) and refresh
+    /// deadline (UTC instant or `null`); both absent before any plan.
+    var guaranteedCoverage: String?
+    var refreshDeadline: NullableText?
     var cuts: Int
     /// Requests the center dropped above its capacity, and the first of them.
     var dropped: Int
@@ -260,6 +272,8 @@ private struct SummaryLine: Encodable {
         } else {
             coversHorizon = false
         }
+        guaranteedCoverage = summary.guaranteedCoverage.map(TimeText.guaranteedUTC)
+        if summary.guaranteedCoverage != nil { refreshDeadline = NullableText(summary.refreshDeadline.map(TimeText.utc)) }
         cuts = summary.cuts
         dropped = summary.dropped
         droppedIdentifiers = summary.dropped > 0 ? summary.droppedIdentifiers : nil
@@ -277,6 +291,8 @@ private struct SummaryLine: Encodable {
         case appBadge = "app_badge"
         case coverageHorizon = "coverage_horizon"
         case coversHorizon = "covers_horizon"
+        case guaranteedCoverage = "guaranteed_coverage"
+        case refreshDeadline = "refresh_deadline"
     }
 }
 
@@ -339,5 +355,20 @@ struct SmartTimingLine: Encodable {
         case reminderTime = "reminder_time"
         case coveragePercent = "coverage_percent"
         case sampleCount = "sample_count"
+    }
+}
+
+/// A text that is written as JSON `null` when it is absent (a synthesized `Encodable`
+/// leaves an absent optional out): `"refresh_deadline": null` says the plan needs no refresh.
+private struct NullableText: Encodable {
+    var value: String?
+
+    init(_ value: String?) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
     }
 }

@@ -69,6 +69,9 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
             ("reconciles", "\(summary.reconciles)"),
             ("routes", "\(summary.routes)"),
             ("coverage horizon", coverage),
+            ("guaranteed coverage", TimeText.guaranteed(summary.guaranteedCoverage, zone: zone ?? Self.utc)),
+            ("refresh deadline", TimeText.refreshDeadline(summary.refreshDeadline, planned: summary.guaranteedCoverage != nil,
+                                                          zone: zone ?? Self.utc)),
             ("cut occurrences", "\(summary.cuts)"),
             ("dropped requests", "\(summary.dropped)"),
         ] + (summary.smartTiming.map { [("smart timing", $0.text)] } ?? [])

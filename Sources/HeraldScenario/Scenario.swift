@@ -69,6 +69,10 @@ public struct Scenario: Hashable, Sendable {
     /// days old, at each day change, and moves the `smart` rules there while reminders
     /// are on. It never switches reminders on.
     public var smartTiming: Bool
+    /// Whether and when the system runs the background refresh the app asks for after
+    /// its launch, each return to the foreground and each refresh (`background_refresh`;
+    /// ``ScenarioBackgroundRefresh/never`` by default: only `refresh` events).
+    public var backgroundRefresh: ScenarioBackgroundRefresh
 
     /// The title of the requests a `foreign` event adds (another SDK's).
     public static let foreignRequestTitle = "From another SDK"
@@ -116,7 +120,7 @@ public struct Scenario: Hashable, Sendable {
         entities: [ScenarioEntity], delivered: [ScenarioDeliveredNotification] = [], events: [ScenarioEvent] = [],
         categories: [ScenarioCategory] = [], authorization: AuthorizationStatus = .authorized,
         app: AppState = .background, readiness: ScenarioReadiness = .after(0), smartTiming: Bool = false,
-        locationUpdates: ScenarioLocationUpdates = .positions
+        locationUpdates: ScenarioLocationUpdates = .positions, backgroundRefresh: ScenarioBackgroundRefresh = .never
     ) {
         self.name = name
         self.zone = zone
@@ -132,6 +136,7 @@ public struct Scenario: Hashable, Sendable {
         self.app = app
         self.readiness = readiness
         self.smartTiming = smartTiming
+        self.backgroundRefresh = backgroundRefresh
         self.locationUpdates = locationUpdates
     }
 

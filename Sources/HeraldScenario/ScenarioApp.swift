@@ -20,6 +20,9 @@ import HeraldSimulator
 ///   it: at the instant in the foreground, when it next runs after being suspended in
 ///   the background.
 /// - Background refresh: `host.backgroundRefresh()`.
+/// - After its launch, each return to the foreground and each background refresh, it
+///   submits its next refresh request from the plan, as `BackgroundRefresh` does
+///   (``ScenarioRefreshRequests``); quitting it cancels the request.
 ///
 /// A process made with `resuming` stands for the one a paused run left running (see
 /// ``ScenarioCheckpoint``): its launch is not a launch of the story, so it records and
@@ -61,7 +64,7 @@ actor ScenarioApp: SimulatedApp {
         }
         await recorder.lifecycle(.launched(state))
         await refreshSmartTiming()
-        await host.launched()
+        await submitRefresh(after: await host.launched())
         switch environment.readiness {
         case .after(let seconds) where seconds <= 0:
             await becomeReady()
@@ -74,7 +77,7 @@ actor ScenarioApp: SimulatedApp {
 
     func didBecomeActive() async {
         await recorder.lifecycle(.becameActive)
-        await host.becameActive()
+        await submitRefresh(after: await host.becameActive())
     }
 
     func didEnterBackground() async {
@@ -84,6 +87,7 @@ actor ScenarioApp: SimulatedApp {
 
     func willTerminate() async {
         await recorder.lifecycle(.terminated)
+        await environment.refreshRequests.cancel()
     }
 
     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
@@ -137,7 +141,12 @@ actor ScenarioApp: SimulatedApp {
     static let smartTimingKey = "scenario"
 
     func performBackgroundRefresh() async {
-        await host.backgroundRefresh()
+        await submitRefresh(after: await host.backgroundRefresh())
+    }
+
+    /// Asks the system for the next background refresh after a run.
+    private func submitRefresh(after report: ReconcileReport) async {
+        await environment.refreshRequests.submit(after: report.plan, now: environment.center.clock.now)
     }
 
     /// The app's data is loaded: queued responses are routed now.

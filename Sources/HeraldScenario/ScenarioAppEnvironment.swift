@@ -11,6 +11,8 @@ struct ScenarioAppEnvironment: Sendable {
     let categories: CategoryRegistry
     let readiness: ScenarioReadiness
     let recorder: ScenarioRecorder
+    /// The app's pending background refresh request, as the system keeps it.
+    let refreshRequests: ScenarioRefreshRequests
     /// Whether the app's smart timing is on.
     var smartTiming = false
 }

@@ -40,10 +40,13 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     /// Time changes the app, suspended in the background, had not been told yet; the
     /// next run tells them when the app next runs.
     public var pendingTimeChanges: [TimeChange]
+    /// The earliest begin date of the background refresh the app had asked for and the
+    /// system had not run yet (with `background_refresh` other than `never`).
+    public var refreshRequest: Date?
 
     public init(nextEvent: Int, end: LocalDateTime, now: Date, zone: TimeZone, app: AppState, appReady: Bool,
                 readyAt: Date?, system: SimulatorSnapshot, data: AppData, plan: PlanCoverage?,
-                pendingTimeChanges: [TimeChange] = []) {
+                pendingTimeChanges: [TimeChange] = [], refreshRequest: Date? = nil) {
         self.nextEvent = nextEvent
         self.end = end
         self.now = now
@@ -55,6 +58,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         self.data = data
         self.plan = plan
         self.pendingTimeChanges = pendingTimeChanges
+        self.refreshRequest = refreshRequest
     }
 
     /// The scenario app's data: its entities (with their pauses, edits and imports),
@@ -87,31 +91,70 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     }
 
     /// What the summary says about the last plan: until when it covers, where its
-    /// horizon ends, and how many occurrences it cut (and which, and why: `nil` in a
-    /// state file written before the cuts were kept).
+    /// horizon ends, how many occurrences it cut (and which, and why: `nil` in a state
+    /// file written before the cuts were kept), until when it fires without the app and
+    /// by when it must be re-planned (`nil` in a state file written before they were kept).
     public struct PlanCoverage: Hashable, Sendable, Codable {
         public var coverageHorizon: Date?
         public var horizonEnd: Date?
         public var cuts: Int
         public var cutList: [ScenarioCut]?
+        public var guaranteedCoverage: GuaranteedCoverage?
+        public var refreshDeadline: Date?
 
-        public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int, cutList: [ScenarioCut]? = nil) {
+        public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int, cutList: [ScenarioCut]? = nil,
+                    guaranteedCoverage: GuaranteedCoverage? = nil, refreshDeadline: Date? = nil) {
             self.coverageHorizon = coverageHorizon
             self.horizonEnd = horizonEnd
             self.cuts = cuts
             self.cutList = cutList
+            self.guaranteedCoverage = guaranteedCoverage
+            self.refreshDeadline = refreshDeadline
         }
 
         init(_ plan: Plan) {
             let cuts = plan.cuts()
             self.init(coverageHorizon: plan.coverageHorizon, horizonEnd: plan.horizonEnd, cuts: cuts.count,
-                      cutList: cuts.map(ScenarioCut.init))
+                      cutList: cuts.map(ScenarioCut.init), guaranteedCoverage: plan.guaranteedCoverage,
+                      refreshDeadline: plan.refreshDeadline)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case coverageHorizon, horizonEnd, cuts, cutList, guaranteedCoverage, refreshDeadline
+        }
+
+        /// Guaranteed coverage as stored: `{"until": date}`, or `{}` when unbounded.
+        private struct StoredCoverage: Codable {
+            var until: Date?
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let stored = try container.decodeIfPresent(StoredCoverage.self, forKey: .guaranteedCoverage)
+            self.init(
+                coverageHorizon: try container.decodeIfPresent(Date.self, forKey: .coverageHorizon),
+                horizonEnd: try container.decodeIfPresent(Date.self, forKey: .horizonEnd),
+                cuts: try container.decode(Int.self, forKey: .cuts),
+                cutList: try container.decodeIfPresent([ScenarioCut].self, forKey: .cutList),
+                guaranteedCoverage: stored.map { $0.until.map(GuaranteedCoverage.until) ?? .unbounded },
+                refreshDeadline: try container.decodeIfPresent(Date.self, forKey: .refreshDeadline))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(coverageHorizon, forKey: .coverageHorizon)
+            try container.encodeIfPresent(horizonEnd, forKey: .horizonEnd)
+            try container.encode(cuts, forKey: .cuts)
+            try container.encodeIfPresent(cutList, forKey: .cutList)
+            try container.encodeIfPresent(guaranteedCoverage.map { StoredCoverage(until: $0.date) },
+                                          forKey: .guaranteedCoverage)
+            try container.encodeIfPresent(refreshDeadline, forKey: .refreshDeadline)
         }
     }
 
     private enum CodingKeys: String, CodingKey {
         case nextEvent = "next_event", end, now, zone, app, appReady = "app_ready", readyAt = "ready_at", system, data,
-             plan, pendingTimeChanges = "pending_time_changes"
+             plan, pendingTimeChanges = "pending_time_changes", refreshRequest = "refresh_request"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -133,7 +176,8 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             data: try container.decode(AppData.self, forKey: .data),
             plan: try container.decodeIfPresent(PlanCoverage.self, forKey: .plan),
             // A checkpoint saved before suspension was simulated has none.
-            pendingTimeChanges: try container.decodeIfPresent([TimeChange].self, forKey: .pendingTimeChanges) ?? [])
+            pendingTimeChanges: try container.decodeIfPresent([TimeChange].self, forKey: .pendingTimeChanges) ?? [],
+            refreshRequest: try container.decodeIfPresent(Date.self, forKey: .refreshRequest))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -149,5 +193,6 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         try container.encode(data, forKey: .data)
         try container.encodeIfPresent(plan, forKey: .plan)
         if !pendingTimeChanges.isEmpty { try container.encode(pendingTimeChanges, forKey: .pendingTimeChanges) }
+        try container.encodeIfPresent(refreshRequest, forKey: .refreshRequest)
     }
 }

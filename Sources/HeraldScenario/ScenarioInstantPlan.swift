@@ -33,6 +33,11 @@ public struct ScenarioInstantPlan: Hashable, Sendable {
     /// The last plan's coverage horizon and horizon end (`nil` before any plan).
     public var coverageHorizon: Date?
     public var horizonEnd: Date?
+    /// The last plan's guaranteed coverage (until when reminders fire if the app never
+    /// runs again) and refresh deadline; `nil` before any plan, and the deadline `nil`
+    /// when the plan needs no refresh.
+    public var guaranteedCoverage: GuaranteedCoverage?
+    public var refreshDeadline: Date?
     /// Every occurrence the last plan cut, with its reason.
     public var cuts: [ScenarioCut]
     /// The center's capacity and the planner's reserve.
@@ -78,7 +83,8 @@ extension ScenarioRunner {
         let summary = outcome.result.summary
         return ScenarioInstantPlan(
             name: scenario.name, date: date, zone: outcome.checkpoint.zone, pending: pending,
-            coverageHorizon: summary.coverageHorizon, horizonEnd: summary.horizonEnd, cuts: summary.cutList,
+            coverageHorizon: summary.coverageHorizon, horizonEnd: summary.horizonEnd,
+            guaranteedCoverage: summary.guaranteedCoverage, refreshDeadline: summary.refreshDeadline, cuts: summary.cutList,
             capacity: summary.capacity, reserve: scenario.planner.reserve)
     }
 }

@@ -148,6 +148,21 @@ extension ScenarioParser {
         return .after(TimeInterval(seconds))
     }
 
+    /// `never`, `at_earliest`, or `{after_minutes: N}` (1 minute to 7 days).
+    func backgroundRefresh(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioBackgroundRefresh {
+        let expected = "never, at_earliest, or {after_minutes: N}"
+        if case .scalar = node.node, !node.isNull {
+            return try choice(node, "a background refresh mode", [("never", .never), ("at_earliest", .atEarliest)])
+        }
+        guard case .mapping = node.node else {
+            throw node.error(.invalidValue, "expected a background refresh mode (\(expected)), got \(node.shape)")
+        }
+        let mapping = try node.mapping("a background refresh delay", allowed: ["after_minutes"])
+        let minutes = try mapping.required("after_minutes", "how many minutes after the requested earliest begin date")
+            .int("a number of minutes", in: 1...10_080)
+        return .after(TimeInterval(minutes * 60))
+    }
+
     func choice<Value>(_ node: ScenarioNode, _ what: String, _ choices: [(String, Value)]) throws(ScenarioError) -> Value {
         let text = try node.string(what)
         guard let value = choices.first(where: { $0.0 == text })?.1 else {

@@ -9,7 +9,7 @@ struct ScenarioParser {
     let file: String
 
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "categories", "authorization",
-                               "app", "ready_after", "smart_timing", "location_updates", "entities", "delivered", "events"]
+                               "app", "ready_after", "smart_timing", "location_updates", "background_refresh", "entities", "delivered", "events"]
     static let plannerKeys = ["reserve", "horizon_days", "badge"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
     static let deliveredKeys = ["entity", "rule", "at"]
@@ -51,6 +51,9 @@ struct ScenarioParser {
             }
             locationUpdates = mode
         }
+        let backgroundRefresh = try document["background_refresh"].map { node throws(ScenarioError) in
+            try self.backgroundRefresh(node)
+        } ?? .never
         let context = RuleContext(startDate: start.date, categories: categories)
         var entities: [ScenarioEntity] = []
         if let node = document["entities"] {
@@ -73,7 +76,7 @@ struct ScenarioParser {
         return Scenario(name: name, zone: zone, start: start, days: days, planner: planner, dropRule: dropRule,
                         entities: entities, delivered: delivered, events: events, categories: categories,
                         authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming,
-                        locationUpdates: locationUpdates)
+                        locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh)
     }
 
     // MARK: Document

@@ -83,7 +83,8 @@ actor ScenarioRecorder {
             failedAdds: report.outcome.failedAdds.count, clearedDelivered: report.outcome.removedDelivered,
             displaced: report.plan?.displaced.count ?? 0,
             planned: report.plan.map { $0.reminders.count + $0.locationReminders.count },
-            badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure)))
+            badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure,
+            guaranteedCoverage: report.plan?.guaranteedCoverage, refreshDeadline: report.plan?.refreshDeadline)))
     }
 
     /// The last smart-timing recomputation of the run.

@@ -40,6 +40,14 @@ struct ScenarioRun {
                 await recorder.settleRoutes(badge: await center.badgeCount)
                 continue
             }
+            // The system runs the app's refresh request when due (never in the foreground).
+            if let due = await environment.refreshRequests.runDate, due < end, due <= nextEvent,
+               await device.appState != .foreground {
+                await device.advance(to: max(due, clock.now))
+                try await playRequestedRefresh()
+                await recorder.settleRoutes(badge: await center.badgeCount)
+                continue
+            }
             guard playsNext else { break }
             await device.advance(to: instants[index])
             try await apply(scenario.events[index])
@@ -48,6 +56,16 @@ struct ScenarioRun {
         }
         await device.advance(to: end)
         return index
+    }
+
+    /// The system runs the background refresh the app asked for
+    /// (``Scenario/backgroundRefresh``), recorded like a `refresh` event.
+    private func playRequestedRefresh() async throws {
+        guard let requested = await environment.refreshRequests.take() else { return }
+        let running = await device.appState != .notRunning
+        let asked = "the refresh the app asked for, earliest \(TimeText.local(requested, zone: clock.timeZone))"
+        await recorder.event(.refresh, note: running ? asked : asked + "; the app is not running: launched into the background")
+        try await device.backgroundRefresh()
     }
 
     /// Brings the app where the scenario says it is at the start.

@@ -199,9 +199,11 @@ public struct ScenarioRunner: Sendable {
         } catch {
             throw ScenarioError(code: .invalidValue, at: nil, message: "the categories are not valid: \(error)")
         }
+        let refreshRequests = ScenarioRefreshRequests(mode: scenario.backgroundRefresh, requested: checkpoint?.refreshRequest)
         let environment = ScenarioAppEnvironment(
             center: center, source: source, store: store, configuration: scenario.planner.configuration,
-            categories: categories, readiness: scenario.readiness, recorder: recorder, smartTiming: scenario.smartTiming)
+            categories: categories, readiness: scenario.readiness, recorder: recorder, refreshRequests: refreshRequests,
+            smartTiming: scenario.smartTiming)
         // The process a paused run left running goes on: the device starts it again
         // without the launch being part of the story.
         let resumed = checkpoint.flatMap { $0.app == .notRunning ? nil : $0 }
@@ -230,7 +232,8 @@ public struct ScenarioRunner: Sendable {
                 routes: await recorder.routes,
                 droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
                 capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
-                smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil)
+                smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil,
+                guaranteedCoverage: plan?.guaranteedCoverage, refreshDeadline: plan?.refreshDeadline)
         }
         await center.setRegionHandler { event in await run.regionReported(event) }
         let nextEvent: Int
@@ -272,7 +275,8 @@ public struct ScenarioRunner: Sendable {
             appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: system,
             data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted,
                                              settings: await source.settings),
-            plan: plan, pendingTimeChanges: await device.pendingTimeChanges)
+            plan: plan, pendingTimeChanges: await device.pendingTimeChanges,
+            refreshRequest: await refreshRequests.requested)
         return StreamedOutcome(summary: summary, checkpoint: stopped)
     }
 

@@ -23,6 +23,12 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var coverageHorizon: Date?
     /// The last plan's horizon end; coverage reaching it means nothing was cut.
     public var horizonEnd: Date?
+    /// The last plan's guaranteed coverage: until when every due reminder fires if the
+    /// app never runs again (`nil` before any plan).
+    public var guaranteedCoverage: GuaranteedCoverage?
+    /// The last plan's refresh deadline: by when it must be re-planned to keep its
+    /// coverage (`nil` before any plan, or when the plan needs no refresh).
+    public var refreshDeadline: Date?
     /// Occurrences the last plan cut to stay inside the budget (`plan.cuts().count`).
     public var cuts: Int
     /// Those occurrences, soonest first, each with its reason (empty when a resumed run
@@ -46,13 +52,16 @@ public struct ScenarioSummary: Hashable, Sendable {
     public init(delivered: Int, pending: Int, stillDelivered: Int, appBadge: Int, coverageHorizon: Date?,
                 horizonEnd: Date?, cuts: Int, reconciles: Int, routes: Int = 0, droppedIdentifiers: [String] = [],
                 capacity: Int = 64, endedAt: Date? = nil, cutList: [ScenarioCut] = [],
-                smartTiming: TimelineSmartTiming? = nil) {
+                smartTiming: TimelineSmartTiming? = nil, guaranteedCoverage: GuaranteedCoverage? = nil,
+                refreshDeadline: Date? = nil) {
         self.delivered = delivered
         self.pending = pending
         self.stillDelivered = stillDelivered
         self.appBadge = appBadge
         self.coverageHorizon = coverageHorizon
         self.horizonEnd = horizonEnd
+        self.guaranteedCoverage = guaranteedCoverage
+        self.refreshDeadline = refreshDeadline
         self.cuts = cuts
         self.cutList = cutList
         self.smartTiming = smartTiming

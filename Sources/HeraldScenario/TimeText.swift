@@ -42,5 +42,28 @@ public enum TimeText {
         return local(horizon, zone: zone) + (whole ? " (the whole horizon)" : " (cut there by the budget)")
     }
 
+    /// How far a plan reaches without the app, for people: `2026-11-23 21:00 CET`,
+    /// `unbounded`, or `none (no plan)`.
+    public static func guaranteed(_ coverage: GuaranteedCoverage?, zone: TimeZone) -> String {
+        switch coverage {
+        case nil: "none (no plan)"
+        case .unbounded: "unbounded"
+        case .until(let end): local(end, zone: zone)
+        }
+    }
+
+    /// How far a plan reaches without the app, for machines: the UTC instant
+    /// (`2026-11-23T20:00:00Z`) or `unbounded`.
+    public static func guaranteedUTC(_ coverage: GuaranteedCoverage) -> String {
+        coverage.date.map(utc) ?? "unbounded"
+    }
+
+    /// By when a plan must be re-planned, for people: `2026-11-22 00:00 CET`, `none`
+    /// (the plan needs no refresh), or `none (no plan)`.
+    public static func refreshDeadline(_ deadline: Date?, planned: Bool, zone: TimeZone) -> String {
+        guard planned else { return "none (no plan)" }
+        return deadline.map { local($0, zone: zone) } ?? "none"
+    }
+
     public static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -31,12 +31,19 @@ public struct TimelineReconcile: Hashable, Sendable {
     public var badgeSet: Int?
     /// Until when every due reminder is scheduled; `nil` when planning failed.
     public var coverageHorizon: Date?
+    /// Until when every due reminder fires if the app never runs again; `nil` when
+    /// planning failed.
+    public var guaranteedCoverage: GuaranteedCoverage?
+    /// By when the plan must be re-planned to keep that coverage; `nil` when planning
+    /// failed or the plan needs no refresh.
+    public var refreshDeadline: Date?
     /// Why planning failed, when it did.
     public var failure: String?
 
     public init(date: Date, local: LocalDateTime, reasons: [String], added: Int, removed: Int, unchanged: Int,
                 failedAdds: Int, clearedDelivered: Int = 0, displaced: Int = 0, planned: Int?, badgeSet: Int?,
-                coverageHorizon: Date?, failure: String?) {
+                coverageHorizon: Date?, failure: String?, guaranteedCoverage: GuaranteedCoverage? = nil,
+                refreshDeadline: Date? = nil) {
         self.date = date
         self.local = local
         self.reasons = reasons
@@ -49,6 +56,8 @@ public struct TimelineReconcile: Hashable, Sendable {
         self.planned = planned
         self.badgeSet = badgeSet
         self.coverageHorizon = coverageHorizon
+        self.guaranteedCoverage = guaranteedCoverage
+        self.refreshDeadline = refreshDeadline
         self.failure = failure
     }
 }

@@ -7,7 +7,9 @@ import Herald
 /// own expansion, so the simulator is an oracle for them: `Calendar.nextDate(after:matching:)` with
 /// `.nextTimePreservingSmallerComponents` (a wall time skipped by a DST gap fires the
 /// gap later, 02:30 → 03:30) and `.first` (a wall time that occurs twice fires at its
-/// first occurrence).
+/// first occurrence). A day the components name that a month lacks (the 31st in April,
+/// February 29th outside leap years) never matches, as with `.strict`
+/// (`RepeatingTriggerPropertyTests` checks repeating triggers against `Calendar`).
 enum TriggerSchedule {
     /// Where a newly added request stands.
     enum Placement: Equatable {
@@ -68,11 +70,26 @@ enum TriggerSchedule {
         }
         var components = trigger.dateComponents
         components.timeZone = nil
-        return calendar(for: trigger, deviceZone: deviceZone).nextDate(
+        let calendar = calendar(for: trigger, deviceZone: deviceZone)
+        let shifted = calendar.nextDate(
             after: date, matching: components,
             matchingPolicy: .nextTimePreservingSmallerComponents, repeatedTimePolicy: .first,
             direction: .forward
         )
+        // `.nextTimePreservingSmallerComponents` also moves a day a month lacks (the
+        // 31st in April) to the next day (May 1st); a day that does not exist never
+        // matches, as with `.strict`, and only a wall time a DST gap skips moves.
+        if let shifted, matchesDate(shifted, of: components, in: calendar) { return shifted }
+        return calendar.nextDate(after: date, matching: components, matchingPolicy: .strict,
+                                 repeatedTimePolicy: .first, direction: .forward)
+    }
+
+    /// Whether `date`, read in `calendar`, is on a day the components name (their year,
+    /// month, day and weekday, where set).
+    private static func matchesDate(_ date: Date, of components: DateComponents, in calendar: Calendar) -> Bool {
+        let local = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
+        return [(components.year, local.year), (components.month, local.month), (components.day, local.day),
+                (components.weekday, local.weekday)].allSatisfy { wanted, actual in wanted == nil || wanted == actual }
     }
 
     /// The one instant a trigger with year, month, day, hour and minute names (past or

@@ -14,7 +14,8 @@ import BackgroundTasksShim
 /// `BGTaskSchedulerPermittedIdentifiers`, and `UIBackgroundModes` must contain
 /// `fetch`), then submit after each foreground run. The handler runs
 /// `engine.reconcile(reason: .backgroundRefresh)`, submits the next request (its
-/// `earliestBeginDate` from the plan, by ``RefreshPolicy``), and completes the task;
+/// `earliestBeginDate` from the plan's refresh deadline and guaranteed coverage, with the
+/// margins of a `RefreshPolicy`), and completes the task;
 /// when the system takes the time back, the run is cancelled and the task completed
 /// with `false`, once.
 ///
@@ -81,14 +82,12 @@ public final class BackgroundRefresh: Sendable {
     /// - Throws: ``BackgroundRefreshError`` when the system refuses the request.
     @discardableResult
     public func scheduleNext(after report: ReconcileReport) throws(BackgroundRefreshError) -> Date {
-        try scheduleNext(coverageHorizon: report.plan?.coverageHorizon)
+        try scheduleNext(plan: report.plan)
     }
 
-    /// Submits the next refresh for a plan covering until `coverageHorizon` (`nil`: no plan).
-    private func scheduleNext(coverageHorizon: Date?) throws(BackgroundRefreshError) -> Date {
-        let now = clock.now
-        let date = policy.earliestBeginDate(
-            coverageHorizon: coverageHorizon, now: now, nextDayChange: engine.nextDayChange(after: now))
+    /// Submits the next refresh after `plan` (`nil`: the run made none).
+    private func scheduleNext(plan: Plan?) throws(BackgroundRefreshError) -> Date {
+        let date = policy.earliestBeginDate(after: plan, now: clock.now)
         let request = BGAppRefreshTaskRequest(identifier: identifier)
         request.earliestBeginDate = date
         do {
@@ -115,7 +114,7 @@ public final class BackgroundRefresh: Sendable {
         task.expirationHandler = { [self] in
             run.cancel()
             if completion.complete(success: false) {
-                _ = try? scheduleNext(coverageHorizon: nil)
+                _ = try? scheduleNext(plan: nil)
             }
         }
     }

@@ -45,7 +45,9 @@ struct HeraldCommandPlanTests {
 
         // Then the four soonest occurrences are pending (badges restart each day), the
         // coverage ends at the first cut (Sunday 10:00) and Sunday 10:00 and 11:00 are
-        // cut over budget: worked out by hand from the rule and the budget
+        // cut over budget: worked out by hand from the rule and the budget. One-shots
+        // only, so the guaranteed coverage ends there too; the content depends on the
+        // day (the default), so the refresh is due at the next midnight.
         #expect(run.status == 0, "\(run.stderr)")
         let id = "herald:reminder:habit:stretch:morning:"
         #expect(run.stdout == """
@@ -57,8 +59,10 @@ struct HeraldCommandPlanTests {
               \(berlin(21, 11))  badge 3   reminder  Stretch  \(id)20261121T1100
               \(berlin(22, 9))  badge 1   reminder  Stretch  \(id)20261122T0900
 
-            coverage horizon  \(berlin(22, 10)) (cut there by the budget)
-            cuts              2
+            coverage horizon     \(berlin(22, 10)) (cut there by the budget)
+            guaranteed coverage  \(berlin(22, 10))
+            refresh deadline     \(berlin(22, 0))
+            cuts                 2
               \(berlin(22, 10))  habit/stretch/morning  over budget
               \(berlin(22, 11))  habit/stretch/morning  over budget
 
@@ -86,6 +90,8 @@ struct HeraldCommandPlanTests {
         #expect(cuts.allSatisfy { $0["reason"] as? String == "over budget" && $0["entity"] as? String == "habit/stretch" })
         let coverage = try #require(object["coverage_horizon"] as? [String: Any])
         #expect(coverage["utc"] as? String == "2026-11-22T09:00:00Z" && coverage["whole_horizon"] as? Bool == false)
+        #expect(object["guaranteed_coverage"] as? String == "2026-11-22T09:00:00Z")
+        #expect(object["refresh_deadline"] as? String == "2026-11-21T23:00:00Z")  // 00:00 CET
     }
 
     @Test(arguments: [

@@ -159,6 +159,10 @@ struct ScenarioRunnerTests {
             "  reconciles          3",
             "  routes              0",
             "  coverage horizon    2026-12-06 07:00 \(cet) (the whole horizon)",
+            // Nothing cut, so without the app reminders fire to the horizon's end; the
+            // content depends on the day, so the refresh is due at the next midnight.
+            "  guaranteed coverage 2026-12-06 07:00 \(cet)",
+            "  refresh deadline    2026-11-23 00:00 \(cet)",
             "  cut occurrences     0",
             "  dropped requests    0",
             "",

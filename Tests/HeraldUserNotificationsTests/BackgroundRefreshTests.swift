@@ -23,30 +23,58 @@ struct BackgroundRefreshTests {
 
     @Test(arguments: [(true, afterMidnight), (false, beforeHorizon)])
     func theNextRefreshComesFromThePlan(contentDependsOnDay: Bool, expected: Date) async throws {
-        // Given a three-day plan made on Tuesday 08:00
-        let engine = try await makeEngine(platform: makePlatformCenter())
-        let (refresh, scheduler) = makeRefresh(engine: engine, policy: RefreshPolicy(contentDependsOnDay: contentDependsOnDay))
+        // Given a three-day plan made on Tuesday 08:00 (4 reminders a day, all within the
+        // budget: covered until Friday 08:00), its content depending on the day or not
+        let engine = try await makeEngine(platform: makePlatformCenter(), contentDependsOnDay: contentDependsOnDay)
+        let (refresh, scheduler) = makeRefresh(engine: engine)
         let report = await engine.launched()
 
         // When the next refresh is submitted
         let date = try refresh.scheduleNext(after: report)
 
-        // Then it may begin after midnight when content depends on the day, else six hours before the horizon
+        // Then it may begin five minutes after the plan's deadline when that is the day's
+        // change (Tuesday midnight), else six hours before the deadline, the end of coverage
         #expect(date == expected)
         #expect(scheduler.pendingRequestsForTesting.map(\.identifier) == [Self.identifier])
         #expect(scheduler.pendingRequestsForTesting.first?.earliestBeginDate == expected)
     }
 
-    @Test func thePolicyNeverBeginsTooSoonAndRetriesAfterAFailure() {
-        let policy = RefreshPolicy()
-        let midnight = tuesdayMorning.addingTimeInterval(16 * 3_600)
+    /// A plan's coverage and deadline, and when the policy lets the next refresh begin,
+    /// each in hours after Tuesday 08:00 Berlin (07:00 UTC); `nil` coverage is unbounded.
+    struct PolicyCase: Sendable, CustomTestStringConvertible {
+        var coverage: Double?
+        var deadline: Double?
+        var expected: Double
+        var testDescription: String { "coverage \(coverage.map { "\($0) h" } ?? "unbounded"), deadline \(deadline.map { "\($0) h" } ?? "none")" }
+    }
 
-        // Coverage ending in two hours: 6 h before it is past, so 15 minutes from now
-        #expect(policy.earliestBeginDate(coverageHorizon: tuesdayMorning.addingTimeInterval(7_200), now: tuesdayMorning,
-                                         nextDayChange: midnight) == tuesdayMorning.addingTimeInterval(900))
+    static let policyCases: [PolicyCase] = [
+        // Coverage to Friday 08:00, deadline the same: six hours before it, Friday 02:00
+        PolicyCase(coverage: 72, deadline: 72, expected: 66),
+        // Deadline at Tuesday midnight (16 h), covered to Friday: five minutes after midnight
+        PolicyCase(coverage: 72, deadline: 16, expected: 16 + 5.0 / 60),
+        // Unbounded coverage, deadline at midnight: five minutes after it
+        PolicyCase(coverage: nil, deadline: 16, expected: 16 + 5.0 / 60),
+        // Unbounded and no deadline: a day from now
+        PolicyCase(coverage: nil, deadline: nil, expected: 24),
+        // Covered for two hours only: 6 h before is past, so the minimum delay of 15 minutes
+        PolicyCase(coverage: 2, deadline: 2, expected: 0.25),
+        // Midnight deadline, but coverage ends at 00:02: six hours before that is sooner
+        PolicyCase(coverage: 16 + 2.0 / 60, deadline: 16, expected: 10 + 2.0 / 60),
+    ]
+
+    @Test(arguments: policyCases)
+    func thePolicyReadsTheDeadlineAndTheCoverage(_ example: PolicyCase) {
+        func hours(_ count: Double) -> Date { tuesdayMorning.addingTimeInterval(count * 3_600) }
+        let coverage: GuaranteedCoverage = example.coverage.map { .until(hours($0)) } ?? .unbounded
+        let date = RefreshPolicy().earliestBeginDate(guaranteedCoverage: coverage,
+                                                     refreshDeadline: example.deadline.map(hours), now: tuesdayMorning)
+        #expect(abs(date.timeIntervalSince(hours(example.expected))) < 0.001, "\(date) != \(hours(example.expected))")
+    }
+
+    @Test func thePolicyRetriesAnHourAfterAFailure() {
         // No plan: an hour from now
-        #expect(policy.earliestBeginDate(coverageHorizon: nil, now: tuesdayMorning, nextDayChange: midnight)
-            == tuesdayMorning.addingTimeInterval(3_600))
+        #expect(RefreshPolicy().earliestBeginDate(after: nil, now: tuesdayMorning) == tuesdayMorning.addingTimeInterval(3_600))
     }
 
     @Test func aRefreshTaskReplansSubmitsTheNextAndCompletes() async throws {

@@ -77,12 +77,14 @@ actor RouteLog {
 
 /// An engine over the adapter over a fresh, authorized platform center.
 func makeEngine(
-    platform: UNUserNotificationCenter, app: TwoHabits = TwoHabits(), categories: CategoryRegistry = TwoHabits.categories
+    platform: UNUserNotificationCenter, app: TwoHabits = TwoHabits(), categories: CategoryRegistry = TwoHabits.categories,
+    contentDependsOnDay: Bool = true
 ) async throws -> Engine {
     _ = try await platform.requestAuthorization(options: [.alert, .badge, .sound])
     return Engine(
         center: UserNotificationCenter(platform), source: app, clock: FixedClock(now: tuesdayMorning, timeZone: berlin),
-        configuration: PlannerConfiguration(horizon: 3 * 86_400), categories: categories
+        configuration: PlannerConfiguration(horizon: 3 * 86_400, contentDependsOnDay: contentDependsOnDay),
+        categories: categories
     )
 }
 

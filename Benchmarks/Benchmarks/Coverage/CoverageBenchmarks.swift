@@ -1,0 +1,73 @@
+import Benchmark
+import Foundation
+import Herald
+
+/// How long reminders keep firing if the app never runs again: plans four rule sets
+/// with the default planner (budget 54, 14-day horizon) at a fixed instant, Saturday
+/// 2026-11-21 08:00 in Berlin, and reports each plan's guaranteed coverage as the custom
+/// metric `Guaranteed coverage (min)`: minutes from that instant to the end of the
+/// coverage (an unbounded coverage reads 2,147,483,647), beside the planning time.
+///
+/// The rule sets (the daily ones are the kind whose content an app can declare fixed):
+/// - 10 habits × 2 daily reminders (09:00, 21:00), no badge;
+/// - the same, counting toward the outstanding badge;
+/// - 30 habits × 2 daily reminders, no badge;
+/// - 5 weekly rules (Monday and Thursday, 19:00) and 20 daily ones (09:00).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, CoverageCase.metric],
+        timeUnits: .microseconds,
+        maxDuration: .seconds(2),
+        maxIterations: 200
+    )
+    for coverageCase in CoverageCase.all {
+        Benchmark("Coverage: \(coverageCase.name)") { benchmark in
+            var plan: Plan?
+            for _ in benchmark.scaledIterations {
+                plan = Planner().plan(coverageCase.input)
+                blackHole(plan)
+            }
+            if let plan { benchmark.measurement(CoverageCase.metric, coverageCase.minutes(plan.guaranteedCoverage)) }
+        }
+    }
+}
+
+/// One rule set to plan, and how its coverage is reported.
+struct CoverageCase: Sendable {
+    static let metric = BenchmarkMetric.custom("Guaranteed coverage (min)", polarity: .prefersLarger, useScalingFactor: false)
+    static let zone = TimeZone(identifier: "Europe/Berlin")!
+    /// Saturday 2026-11-21 08:00 in Berlin (07:00 UTC).
+    static let now = Date(timeIntervalSince1970: 1_795_244_400)
+
+    var name: String
+    var rules: [ReminderRule]
+
+    var input: PlanningInput { PlanningInput(now: Self.now, deviceZone: Self.zone, rules: rules) }
+
+    /// Whole minutes from ``now`` to the end of `coverage` (`Int32.max` when unbounded).
+    func minutes(_ coverage: GuaranteedCoverage) -> Int {
+        guard let end = coverage.date else { return Int(Int32.max) }
+        return Int((end.timeIntervalSince(Self.now) / 60).rounded(.down))
+    }
+
+    static func habits(_ count: Int, badge: Bool) -> [ReminderRule] {
+        (0..<count).map { index in
+            try! ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "daily",
+                              schedule: try! .daily(at: [LocalTime(hour: 9), LocalTime(hour: 21)]),
+                              countsTowardBadge: badge)
+        }
+    }
+
+    static let all: [CoverageCase] = [
+        CoverageCase(name: "10 habits x 2 daily, no badge", rules: habits(10, badge: false)),
+        CoverageCase(name: "10 habits x 2 daily, outstanding badge", rules: habits(10, badge: true)),
+        CoverageCase(name: "30 habits x 2 daily, no badge", rules: habits(30, badge: false)),
+        CoverageCase(name: "5 weekly + 20 daily", rules: (0..<5).map { index in
+            try! ReminderRule(entity: EntityReference(namespace: "habit", id: "w\(index)"), id: "weekly",
+                              schedule: try! .weekly(on: [.monday, .thursday], at: [LocalTime(hour: 19)]))
+        } + (0..<20).map { index in
+            try! ReminderRule(entity: EntityReference(namespace: "habit", id: "d\(index)"), id: "daily",
+                              schedule: try! .daily(at: [LocalTime(hour: 9)]))
+        }),
+    ]
+}
