@@ -23,6 +23,7 @@ extension ScenarioRun {
                 throw impossible(event, "the app is not running, so it cannot start a route (launch it first)")
             }
             let report = try await app.engine.startRoute(route)
+            await source.rememberRoute(route)
             await recorder.event(event.action)
             await recorder.reconcile(report)
             await monitor(report.plan?.regions)
