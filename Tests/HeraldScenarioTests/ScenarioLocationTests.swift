@@ -17,10 +17,11 @@ struct ScenarioLocationTests {
         #expect(deliveries[3].body == "You visited all 3 spots of Mitte. Tap for your summary.")
         // The gym's region (80 m round 52.5120, 13.3900) is entered on the second walk;
         // its reminder fires 20 s after the first position inside.
-        let notes = result.timeline.compactMap { entry -> String? in
-            if case .event(let event) = entry { event.note } else { nil }
+        let steps = result.timeline.compactMap { entry -> TimelineRouteProgress? in
+            if case .routeProgress(let step) = entry { step } else { nil }
         }
-        #expect(notes.contains { $0.contains("route complete (3/3)") })
+        #expect(steps.map { "\($0.notification) \($0.waypointID ?? "") \($0.visited)/\($0.total)" }
+            == ["spot a 1/3", "spot b 2/3", "spot c 3/3", "completion  3/3"])
         #expect(result.reconciles.allSatisfy { $0.failure == nil && $0.failedAdds == 0 })
         #expect(result.summary.appBadge == 0)
         // Tomorrow's gym reminder is armed; the plan counts it.

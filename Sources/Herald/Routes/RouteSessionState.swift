@@ -153,7 +153,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     public var watchedPlaces: [MonitoredPlace] {
         session.waypoints.filter { visits[$0.id] == nil }.map {
             MonitoredPlace(identifier: spotIdentifier($0.id).description, kind: .waypoint, center: $0.coordinate,
-                           radius: session.proximityThreshold)
+                           radius: session.proximityThreshold, name: $0.name)
         }
     }
 
