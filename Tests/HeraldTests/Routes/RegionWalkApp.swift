@@ -20,6 +20,8 @@ actor RegionWalkApp {
         /// After the visit (and the completion) was committed, before the engine's run
         /// sent anything.
         case afterCommit
+        /// Before the engine heard of the entry: Core Location does not report it again.
+        case beforeEngine
     }
 
     let clock: VirtualClock
@@ -75,6 +77,8 @@ actor RegionWalkApp {
             await relaunch()
         case .afterRun?:
             _ = try? await engine.positionChanged(event.region.center)
+            await relaunch()
+        case .beforeEngine?:
             await relaunch()
         case nil:
             await monitor(try? await engine.positionChanged(event.region.center).plan?.regions)

@@ -58,6 +58,35 @@ import Testing
         }
     }
 
+    /// What the platform does, shown: an entry the app dies before recording is not
+    /// reported again (the device is inside the region by then, which is no crossing),
+    /// so that waypoint is reached only by a later crossing: walked one way, the route
+    /// stays one short; walking back through it completes it. Herald does not ask Core
+    /// Location for the regions' state at launch.
+    @Test func anEntryTheAppDiesBeforeRecordingWaitsForTheNextCrossing() async throws {
+        // Given a route of four waypoints, the app killed before the engine heard the
+        // 2nd entry (w2)
+        let app = RegionWalkApp()
+        await app.setKills([2: .beforeEngine])
+        await app.start(at: RouteFixture.point(0))
+        try await app.startRoute(Self.route("once", Self.waypoints(4)))
+
+        // When the walker goes east past all four
+        await app.walk([RouteFixture.point(5)])
+
+        // Then w2 was never heard: three spots, no completion
+        #expect(await app.launches == 2)
+        #expect(await app.delivered("arrived").map { String($0.split(separator: ".").last!) } == ["w1", "w3", "w4"])
+        #expect(await app.delivered("completion").isEmpty)
+
+        // When the walker comes back through w2
+        await app.walk([RouteFixture.point(0)])
+
+        // Then its entry is a new crossing: w2 is reached and the route completes once
+        #expect(await app.delivered("arrived").map { String($0.split(separator: ".").last!) } == ["w1", "w3", "w4", "w2"])
+        #expect(await app.delivered("completion").count == 1)
+    }
+
     @Test func moreThanTwentyWaypointsRotateOnEntriesAloneAndCompleteOnce() async throws {
         // Given a route of 25 waypoints 0.001°…0.025° east, the walker at 0°
         let app = RegionWalkApp()
