@@ -62,6 +62,7 @@ struct EngineStoreProbe {
                               RouteVisit(waypointID: "gate", date: S.start.addingTimeInterval(60), outcome: .sent)),
             .completeRoute(session: S.routeSessions[0].sessionKey, S.routeCompletion(at: S.start.addingTimeInterval(90))),
             .recordRouteDelivered(session: S.routeSessions[0].sessionKey, S.routeSessions[0].spotIdentifier("gate")),
+            .acknowledgeRouteCompletion(session: S.routeSessions[0].sessionKey, at: S.start.addingTimeInterval(120)),
             .stopRoute,
             .startRoute(S.routeSessions[1]),
         ]
@@ -431,7 +432,7 @@ struct EngineStoreProbe {
 
 extension EngineStoreProbe {
     /// Seed 001's promises, stated by hand (not by the model): the first visit of a
-    /// waypoint and the first completion are kept, changes of another session are
+    /// waypoint, the first completion and the first response to it are kept, changes of another session are
     /// ignored, a start resets, a stop clears.
     func routeSessionKeepsFirstVisitsAndOneCompletion() throws {
         let first = S.routeSessions[0], second = S.routeSessions[1]
@@ -452,9 +453,13 @@ extension EngineStoreProbe {
             .completeRoute(session: second.sessionKey, again),
             .recordRouteDelivered(session: first.sessionKey, first.completionIdentifier),
             .recordRouteDelivered(session: first.sessionKey, second.completionIdentifier),
+            .acknowledgeRouteCompletion(session: first.sessionKey, at: S.start.addingTimeInterval(50)),
+            .acknowledgeRouteCompletion(session: first.sessionKey, at: S.start.addingTimeInterval(60)),
+            .acknowledgeRouteCompletion(session: second.sessionKey, at: S.start.addingTimeInterval(45)),
         ])
         let expected = RouteSessionState(session: S.route, startedAt: S.start, visits: ["gate": early],
-                                         completion: done, delivered: [first.completionIdentifier])
+                                         completion: done, delivered: [first.completionIdentifier],
+                                         completionAcknowledged: S.start.addingTimeInterval(50))
         let loaded = try load().routeSession
         guard loaded == expected else {
             throw failure("after visits, completions and deliveries of two sessions: expected \(expected), found \(String(describing: loaded))")

@@ -148,6 +148,7 @@ enum EngineStoreSamples {
             case 3, 4, 5: return .recordRouteVisit(session: session.sessionKey, RouteVisit(
                 waypointID: waypoint, date: date(), outcome: Bool.random(using: &generator) ? .sent : .suppressed(.notificationsOff)))
             case 6, 7: return .completeRoute(session: session.sessionKey, EngineStoreSamples.routeCompletion(at: date()))
+            case 8: return .acknowledgeRouteCompletion(session: session.sessionKey, at: date())
             default: return .recordRouteDelivered(session: session.sessionKey, session.spotIdentifier(waypoint))
             }
         }
@@ -237,6 +238,7 @@ enum EngineStoreSamples {
         case .recordRouteVisit: "recordRouteVisit"
         case .completeRoute: "completeRoute"
         case .recordRouteDelivered: "recordRouteDelivered"
+        case .acknowledgeRouteCompletion: "acknowledgeRouteCompletion"
         }
     }
 
@@ -244,7 +246,7 @@ enum EngineStoreSamples {
         "recordCompletion", "removeCompletion", "pause", "resume", "forget", "deferDay", "snooze", "removeSnooze",
         "acknowledge", "recordFired", "enqueueResponse", "markResponseHandled", "setSmartTiming", "setSetting", "prune",
         "postEvent", "recordDeletion", "startRoute", "stopRoute", "recordRouteVisit", "completeRoute",
-        "recordRouteDelivered",
+        "recordRouteDelivered", "acknowledgeRouteCompletion",
     ]
 
     /// A short description of a batch for failure messages: `[pause, snooze, prune]`.

@@ -127,6 +127,16 @@ public struct HTMLReport: Sendable {
         case .smartTiming(let smart):
             item.kind = .smartTiming
             item.text = "smart timing: \(smart.text)"
+        case .region(let region):
+            item.kind = .region
+            item.identifier = region.identifier
+            item.text = "region \(region.text)"
+        case .regions(let regions):
+            item.kind = .regions
+            item.text = "regions \(regions.text)"
+        case .routeProgress(let progress):
+            item.kind = .routeProgress
+            item.text = "walk: \(progress.text)"
         }
         append(item, zone: zone)
     }

@@ -6,8 +6,9 @@ import HeraldScenario
 /// device's zone then), and the few facts the page shows of it.
 struct ReportItem: Sendable {
     enum Kind: String, Sendable {
-        case delivery, prompt, event, reconcile, lifecycle, user, route
+        case delivery, prompt, event, reconcile, lifecycle, user, route, region, regions
         case smartTiming = "smart-timing"
+        case routeProgress = "route-progress"
     }
 
     var kind: Kind

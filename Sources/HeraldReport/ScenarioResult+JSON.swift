@@ -28,7 +28,8 @@ extension ScenarioResult {
 }
 
 /// The timeline as JSON Lines: one object per entry, `type` `delivery`, `prompt`,
-/// `event`, `reconcile`, `lifecycle`, `user` or `route`, then one `summary` (with
+/// `event`, `reconcile`, `lifecycle`, `user`, `route`, `smart_timing`, `region`,
+/// `regions` or `route_progress`, then one `summary` (with
 /// `dropped`, the requests the center dropped above its `capacity`, and when there
 /// are any, `dropped_identifiers` and a `warning`). Keys are sorted and instants are UTC ISO 8601
 /// (`utc`) next to the local date-time (`local`), so the output is stable. Each line
@@ -68,6 +69,9 @@ public struct ScenarioJSONLinesFormatter: ScenarioTimelineFormatter {
         case .prompt(let prompt): return line(PromptLine(prompt))
         case .route(let route): return line(RouteLine(route, zone: zone))
         case .smartTiming(let smart): return line(SmartTimingLine(smart))
+        case .region(let region): return line(RegionLine(region))
+        case .regions(let regions): return line(RegionsLine(regions))
+        case .routeProgress(let progress): return line(RouteProgressLine(progress))
         }
     }
 

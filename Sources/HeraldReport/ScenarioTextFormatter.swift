@@ -107,6 +107,12 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
             return "\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): \(reconcile.changeText)"
         case .smartTiming(let smart):
             return "\(when)  smart      \(smart.text)"
+        case .region(let region):
+            return "\(when)  region     \(PrintableText.escaped(region.text))  \(PrintableText.escaped(region.identifier))"
+        case .regions(let regions):
+            return "\(when)  regions    \(PrintableText.escaped(regions.text))"
+        case .routeProgress(let progress):
+            return "\(when)  walk       \(PrintableText.escaped(progress.text))"
         }
     }
 

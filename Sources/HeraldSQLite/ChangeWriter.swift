@@ -144,7 +144,8 @@ struct ChangeWriter {
             try writeRouteSession(session, for: change)
         case .stopRoute:
             try db.execute(sql: "DELETE FROM route_session")
-        case .recordRouteVisit(let key, _), .completeRoute(let key, _), .recordRouteDelivered(let key, _):
+        case .recordRouteVisit(let key, _), .completeRoute(let key, _), .recordRouteDelivered(let key, _),
+             .acknowledgeRouteCompletion(let key, _):
             // The session's own rule (first visit kept, one completion) is
             // RouteSessionState's: read, apply, write back, inside this transaction.
             guard let text = try String.fetchOne(

@@ -24,6 +24,12 @@ actor ScenarioRecorder {
     private(set) var lastPlan: ScenarioCheckpoint.PlanCoverage?
     /// Prompts the app decided on in `willPresent`, recorded right after their delivery.
     private var stashedPrompts: [String: InAppPrompt] = [:]
+    /// The places of the last region plan recorded, by identifier, watched and cut:
+    /// a plan that chooses the same ones is not recorded again, and a region event is
+    /// named from them.
+    private var watchedPlaces: Set<String> = []
+    private var cutPlaces: Set<String> = []
+    private var knownPlaces: [String: TimelineRegions.Place] = [:]
 
     init(clock: VirtualClock, sink: any ScenarioTimelineSink, lastPlan: ScenarioCheckpoint.PlanCoverage? = nil) {
         self.clock = clock
@@ -85,6 +91,40 @@ actor ScenarioRecorder {
             planned: report.plan.map { $0.reminders.count + $0.locationReminders.count },
             badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure,
             guaranteedCoverage: report.plan?.guaranteedCoverage, refreshDeadline: report.plan?.refreshDeadline)))
+        regions(report.plan?.regions)
+    }
+
+    /// Records the places a plan watches and cuts, when they differ from the last
+    /// recorded (as sets: the order moves with every step of a walk); `nil` (no plan)
+    /// records nothing.
+    func regions(_ plan: RegionPlan?) {
+        guard let plan else { return }
+        let watched = Set(plan.watched.map(\.identifier))
+        let cut = Set(plan.cut.map(\.identifier))
+        guard watched != watchedPlaces || cut != cutPlaces else { return }
+        watchedPlaces = watched
+        cutPlaces = cut
+        let places = (plan.watched + plan.cut).map(TimelineRegions.Place.init)
+        knownPlaces = Dictionary(places.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        let (date, local) = now
+        append(.regions(TimelineRegions(date: date, local: local, watched: plan.watched.map(TimelineRegions.Place.init),
+                                        cut: plan.cut.map(TimelineRegions.Place.init))))
+    }
+
+    /// A region entry or exit the simulated system reported to the app, named after the
+    /// place of the last plan with its identifier.
+    func region(_ event: RegionEvent, note: String?) {
+        let (date, local) = now
+        let known = knownPlaces[event.region.identifier]
+        append(.region(TimelineRegion(
+            date: date, local: local, kind: event.kind == .entry ? .entered : .exited,
+            identifier: event.region.identifier, name: known?.name ?? event.region.identifier, place: known?.kind,
+            crossedAt: event.crossedAt, note: note)))
+    }
+
+    /// A waypoint reached or the route completed, as the engine recorded it.
+    func routeProgress(_ progress: TimelineRouteProgress) {
+        append(.routeProgress(progress))
     }
 
     /// The last smart-timing recomputation of the run.

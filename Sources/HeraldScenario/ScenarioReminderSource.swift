@@ -103,6 +103,13 @@ public actor ScenarioReminderSource: ReminderSource {
         posted[post.entity] = post.title
     }
 
+    /// Remembers the route the app started, so a tap on its spot or completion
+    /// notification resolves ready with the route's name (seed 001 opens the map or the
+    /// success summary).
+    public func rememberRoute(_ route: RouteSession) {
+        posted[route.entity] = route.name
+    }
+
     /// The entity, if the app has it.
     public func entity(_ reference: EntityReference) -> ScenarioEntity? {
         entities.first { $0.reference == reference }

@@ -23,6 +23,7 @@ extension ScenarioRun {
                 throw impossible(event, "the app is not running, so it cannot start a route (launch it first)")
             }
             let report = try await app.engine.startRoute(route)
+            await source.rememberRoute(route)
             await recorder.event(event.action)
             await recorder.reconcile(report)
             await monitor(report.plan?.regions)
@@ -54,47 +55,47 @@ extension ScenarioRun {
         await device.advance(by: 0)
     }
 
-    /// The simulated system reports a crossing of a region the app monitors: an entry
-    /// reaches a running app as the waypoint's centre, on the timeline as a position
-    /// noted "entered region …".
+    /// The simulated system reports a crossing of a region the app monitors: it is on
+    /// the timeline as a region entry or exit, and an entry reaches a running app as the
+    /// waypoint's centre.
     func regionReported(_ event: RegionEvent) async {
-        guard event.kind == .entry else { return }
-        await tell(event.region.center, event: .position(event.region.center),
-                   entered: "entered region \(event.region.identifier)")
+        let running = await app() != nil
+        let note: String? = if event.kind == .exit {
+            "the app acts on entries only"
+        } else if !running {
+            "the app is not running"
+        } else {
+            nil
+        }
+        await recorder.region(event, note: note)
+        guard event.kind == .entry, running else { return }
+        await tell(event.region.center, event: nil, showPosition: false)
     }
 
-    /// Tells a running app where the device is and notes what changed (waypoints
-    /// reached, the completion, the regions watched). An explicit `position` event is
-    /// always on the timeline, with what the plan watches; a walk's positions only when
-    /// a waypoint is reached.
-    private func tell(_ position: Coordinate, event: ScenarioEvent.Action?, entered: String? = nil) async {
+    /// Tells a running app where the device is and records what changed: the waypoints
+    /// reached and the completion (``TimelineRouteProgress``), the run if it changed
+    /// anything, and the regions the plan watches when they changed. An explicit
+    /// `position` event is always on the timeline; a walk's positions only when a
+    /// waypoint is reached (and not when a region entry stands for the position).
+    private func tell(_ position: Coordinate, event: ScenarioEvent.Action?, showPosition: Bool = true) async {
         guard let app = await app() else {
-            if let event {
-                await recorder.event(event, note: [entered, "the app is not running"].compactMap { $0 }.joined(separator: "; "))
-            }
+            if let event { await recorder.event(event, note: "the app is not running") }
             return
         }
         let before = try? await app.engine.routeSession()
         guard let report = try? await app.engine.positionChanged(position) else { return }
         let after = try? await app.engine.routeSession()
-        var notes: [String] = entered.map { [$0] } ?? []
-        let reached = Set(after?.visits.keys.map { $0 } ?? []).subtracting(before?.visits.keys.map { $0 } ?? [])
-        if !reached.isEmpty { notes.append("reached \(reached.sorted().joined(separator: ", "))") }
-        if before?.completion == nil, let completion = after?.completion {
-            notes.append("route complete (\(completion.summary.visitedCount)/\(completion.summary.totalWaypoints))")
+        let now = clock.now
+        let steps = TimelineRouteProgress.steps(from: before, to: after, at: now,
+                                                local: ZoneConverter.for(clock.timeZone).local(for: now))
+        if event != nil || (showPosition && !steps.isEmpty) {
+            await recorder.event(event ?? .position(position))
         }
-        if let regions = report.plan?.regions, event != nil || !notes.isEmpty,
-           !(regions.watched.isEmpty && regions.cut.isEmpty) {
-            notes.append("watching \(regions.watched.count) region\(regions.watched.count == 1 ? "" : "s")"
-                + (regions.cut.isEmpty ? "" : ", \(regions.cut.count) cut"))
-        }
-        // A walk reports a position every few seconds: only those that change something
-        // reach the timeline.
-        if event != nil || !notes.isEmpty {
-            await recorder.event(event ?? .position(position), note: notes.isEmpty ? nil : notes.joined(separator: "; "))
-        }
-        if !notes.isEmpty || report.outcome.touched > 0 || report.outcome.removedDelivered > 0 {
+        for step in steps { await recorder.routeProgress(step) }
+        if !steps.isEmpty || report.outcome.touched > 0 || report.outcome.removedDelivered > 0 {
             await recorder.reconcile(report)
+        } else {
+            await recorder.regions(report.plan?.regions)
         }
         await monitor(report.plan?.regions)
     }

@@ -3,7 +3,9 @@ import Herald
 
 /// One line of a scenario's timeline: a delivery, an in-app prompt, an event of the
 /// app's data, a reconcile, a change of the app's process or permission, a gesture of
-/// the user, or a response routed to the app.
+/// the user, a response routed to the app, a smart-timing recomputation, a region
+/// entered or exited, the regions the plan watches and cuts, or a step of the route in
+/// progress (a waypoint reached, the route completed).
 ///
 /// ```swift
 /// for entry in result.timeline {
@@ -23,6 +25,9 @@ public enum TimelineEntry: Hashable, Sendable {
     case prompt(TimelinePrompt)
     case route(TimelineRoute)
     case smartTiming(TimelineSmartTiming)
+    case region(TimelineRegion)
+    case regions(TimelineRegions)
+    case routeProgress(TimelineRouteProgress)
 
     public var date: Date {
         switch self {
@@ -34,6 +39,9 @@ public enum TimelineEntry: Hashable, Sendable {
         case .prompt(let prompt): prompt.date
         case .route(let route): route.date
         case .smartTiming(let smart): smart.date
+        case .region(let region): region.date
+        case .regions(let regions): regions.date
+        case .routeProgress(let progress): progress.date
         }
     }
 
@@ -47,6 +55,9 @@ public enum TimelineEntry: Hashable, Sendable {
         case .prompt(let prompt): prompt.local
         case .route(let route): route.local
         case .smartTiming(let smart): smart.local
+        case .region(let region): region.local
+        case .regions(let regions): regions.local
+        case .routeProgress(let progress): progress.local
         }
     }
 }

@@ -94,6 +94,44 @@ struct HTMLReportBrowserTests {
                 "only \(image.width * image.height - background) pixels differ from the background")
     }
 
+    /// The text of each `li` of a kind in a DOM, in document order.
+    static func items(of kind: String, in dom: String) -> [String] {
+        dom.components(separatedBy: "<li ").dropFirst().filter { $0.contains("data-kind=\"\(kind)\"") }.map { item in
+            item.range(of: "<span class=\"text\">").map { String(item[$0.upperBound...].prefix { $0 != "<" }) } ?? ""
+        }
+    }
+
+    @Test func chromiumShowsTheRegionEntriesTheWatchedRegionsAndTheWalk() async throws {
+        // Given the report of the equator walk heard through region entries
+        // (ScenarioLocationTimelineTests works the values out)
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("walk.yaml")
+        try (ScenarioFixtures.header + "location_updates: regions\n" + ScenarioLocationTimelineTests.yaml)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let page = directory.appendingPathComponent("walk.html")
+        let run = try await HeraldCommandTests().makeExecution(["simulate", file.path, "--html", page.path])
+        #expect(run.status == 0, "\(run.stderr)")
+
+        // When Chromium loads it and dumps the DOM it built
+        let dom = try await Self.runChromium(["--dump-dom"], page: page, profile: directory.appendingPathComponent("profile"))
+        #expect(dom.status == 0, "\(dom.stderr)")
+
+        // Then the DOM holds each region entry, each change of the watched regions and
+        // each step of the walk, as worked out by hand
+        #expect(Self.items(of: "region", in: dom.stdout) == [
+            "region entered waypoint &quot;Spot A&quot; (crossed 20 s before)",
+            "region entered waypoint &quot;Spot B&quot; (crossed 20 s before)",
+        ].map { $0.replacingOccurrences(of: "&quot;", with: "\"") })
+        #expect(Self.items(of: "regions", in: dom.stdout) == [
+            "regions watching 2: Spot A, Spot B; cut 0", "regions watching 1: Spot B; cut 0", "regions watching 0; cut 0",
+        ])
+        #expect(Self.items(of: "route-progress", in: dom.stdout) == [
+            "walk: spot \"Spot A\" reached, 1 of 2", "walk: spot \"Spot B\" reached, 2 of 2",
+            "walk: completion of \"R\": 2 of 2 visited, 111 m in 225 s",
+        ])
+    }
+
     @Test func aBlankPageIsSeenAsBlank() async throws {
         // Given an empty page (the oracle for the blank check above)
         let directory = try makeDirectory()

@@ -17,14 +17,45 @@ struct ScenarioLocationTests {
         #expect(deliveries[3].body == "You visited all 3 spots of Mitte. Tap for your summary.")
         // The gym's region (80 m round 52.5120, 13.3900) is entered on the second walk;
         // its reminder fires 20 s after the first position inside.
-        let notes = result.timeline.compactMap { entry -> String? in
-            if case .event(let event) = entry { event.note } else { nil }
+        let steps = result.timeline.compactMap { entry -> TimelineRouteProgress? in
+            if case .routeProgress(let step) = entry { step } else { nil }
         }
-        #expect(notes.contains { $0.contains("route complete (3/3)") })
+        #expect(steps.map { "\($0.notification) \($0.waypointID ?? "") \($0.visited)/\($0.total)" }
+            == ["spot a 1/3", "spot b 2/3", "spot c 3/3", "completion  3/3"])
         #expect(result.reconciles.allSatisfy { $0.failure == nil && $0.failedAdds == 0 })
         #expect(result.summary.appBadge == 0)
         // Tomorrow's gym reminder is armed; the plan counts it.
         #expect(result.summary.pending == 1 && result.reconciles.last?.planned == 1)
+    }
+
+    /// Seed 001 badges the completion; Herald counts it as outstanding until it is
+    /// opened. By hand: the 15:01 water reminder is delivered with 1 and left undone;
+    /// the spots carry no badge; the completion (walk of the route-walk example) carries
+    /// 1 + itself = 2; tapping it leaves the water reminder, 1; at 18:00 the second water
+    /// reminder is the 15:01 one + itself = 2. Without the tap, 18:00 would carry 3.
+    @Test(arguments: [true, false])
+    func theCompletionCountsInTheBadgeUntilItIsOpened(_ tapped: Bool) async throws {
+        let scenario = try makeScenario(body: """
+            days: 1
+            app: foreground
+            entities:
+              - id: water
+                title: Water
+                rules:
+                  - {id: r, daily: ["15:01", "18:00"]}
+            events:
+              - {at: 2026-11-21T15:05, position: {lat: 52.5200, lon: 13.3777}}
+              - {at: 2026-11-21T15:10, route: {id: mitte, name: Mitte, threshold: 25, waypoints: [{id: a, name: Spot A, lat: 52.5163, lon: 13.3777}, {id: b, name: Spot B, lat: 52.5163, lon: 13.3792}, {id: c, name: Spot C, lat: 52.5163, lon: 13.3807}]}}
+              - {at: 2026-11-21T15:15, walk: {to: [{lat: 52.5163, lon: 13.3777}, {lat: 52.5163, lon: 13.3822}], speed: 1.4, every: 15}}
+            """ + (tapped ? "\n  - {at: 2026-11-21T15:30, tap: \"herald:event:route:mitte:completion:s1795270200000\"}\n" : ""))
+        let result = try await ScenarioRunner(scenario: scenario).run()
+        let badges = result.deliveries.filter { $0.local.date == LocalDate(year: 2026, month: 11, day: 21) }
+            .map { "\($0.title) \($0.badge.map(String.init) ?? "-")" }
+        #expect(badges == ["Water 1", "Spot A -", "Spot B -", "Spot C -", "Route complete! 2", "Water \(tapped ? 2 : 3)"])
+        if tapped {
+            let route = try #require(result.routes.first)
+            #expect(route.destination == .ready && route.title == "Mitte" && route.badge == 1)
+        }
     }
 
     @Test func aRouteStartedWhileTheAppIsNotRunningIsRefusedAtItsLine() async throws {

@@ -107,6 +107,9 @@ struct DeliveredLedger {
         return positions.sorted()
     }
 
+    /// The positions of an entity's entries, ascending.
+    func positions(of entity: EntityReference) -> [Int] { byEntity[entity] ?? [] }
+
     /// Settles the verdict of the entries at `positions` that planning saw: those it did
     /// not find stale still ask under the state they were judged in; stale ones stay
     /// unsettled until they go.

@@ -166,11 +166,17 @@ public actor Engine {
             deletions: state.deletions, capacity: center.capacity, foreignRequests: foreign)
         input.position = state.lastPosition
         input.routeRegions = route?.watchedPlaces ?? []
+        input.routeCompletion = route?.outstandingCompletion
+        input.routeCompletionIsPending = input.routeCompletion.map { managed[$0.description] != nil } ?? false
         // Only the delivered notifications whose verdict may have changed: the plan is
         // the same as from the whole list (see DeliveredLedger), at a cost that does
         // not grow with what the user never clears.
         deliveredLedger.update(with: delivered, zone: input.deviceZone)
-        let relevant = deliveredLedger.relevant(today: day(of: now), signatures: EntitySignature.of(input))
+        var relevant = deliveredLedger.relevant(today: day(of: now), signatures: EntitySignature.of(input))
+        // The route's completion counts on whatever day it was delivered.
+        if let route, input.routeCompletion != nil {
+            relevant = Array(Set(relevant).union(deliveredLedger.positions(of: route.session.entity))).sorted()
+        }
         input.delivered = relevant.map { delivered[$0] }
         let plan = planner.plan(input)
         deliveredLedger.judged(relevant, stale: plan.staleDelivered)
@@ -235,7 +241,7 @@ public actor Engine {
                 if let existing = pendingByIdentifier[identifier] { result.append(existing) }
             }
         }
-        result += plan.events.map(\.request)
+        result += plan.eventRequests
         return result
     }
 

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let gym = MonitoredPlace(identifier: "herald:location:habit:gym:arrive:region", kind: .locationReminder,
-///                          center: Coordinate(latitude: 52.52, longitude: 13.40), radius: 150)
+///                          center: Coordinate(latitude: 52.52, longitude: 13.40), radius: 150, name: "arrive")
 /// ```
 public struct MonitoredPlace: Hashable, Sendable, Codable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable, Codable, Comparable {
@@ -21,12 +21,15 @@ public struct MonitoredPlace: Hashable, Sendable, Codable, CustomStringConvertib
     public var center: Coordinate
     /// In metres.
     public var radius: Double
+    /// What the app calls it, for people: a waypoint's name, a location reminder's rule id.
+    public var name: String
 
-    public init(identifier: String, kind: Kind, center: Coordinate, radius: Double) {
+    public init(identifier: String, kind: Kind, center: Coordinate, radius: Double, name: String = "") {
         self.identifier = identifier
         self.kind = kind
         self.center = center
         self.radius = radius
+        self.name = name
     }
 
     public var description: String { "\(kind.rawValue) \(identifier)" }

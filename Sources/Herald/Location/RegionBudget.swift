@@ -26,7 +26,8 @@ public struct RegionBudget: Hashable, Sendable {
 
     /// The places to watch from `position`: every kind in order (waypoints first), the
     /// nearest first within a kind, up to ``limit``; ties by identifier. With no
-    /// position yet, the first places by kind and identifier.
+    /// position yet, the first places by kind in the order given: a route's waypoints
+    /// in walking order (the walker starts at its beginning), not by identifier.
     public func plan(_ places: [MonitoredPlace], at position: Coordinate?) -> RegionPlan {
         let watched = Self.nearest(limit, of: places, to: position)
         let chosen = Set(watched.map(\.identifier))
@@ -40,8 +41,8 @@ public struct RegionBudget: Hashable, Sendable {
     public static func nearest(_ count: Int, of places: [MonitoredPlace], to position: Coordinate?) -> [MonitoredPlace] {
         guard count > 0 else { return [] }
         var heap = Heap<Ranked>()
-        for place in places {
-            let ranked = Ranked(place: place, distance: position.map(place.center.distance(to:)) ?? 0)
+        for (index, place) in places.enumerated() {
+            let ranked = Ranked(place, index: index, from: position)
             if heap.count < count {
                 heap.insert(ranked)
             } else if let worst = heap.max, ranked < worst {
@@ -57,20 +58,30 @@ public struct RegionBudget: Hashable, Sendable {
     /// The same choice by sorting every place: the reference the benchmark and the
     /// tests hold ``nearest(_:of:to:)`` to.
     public static func nearestBySorting(_ count: Int, of places: [MonitoredPlace], to position: Coordinate?) -> [MonitoredPlace] {
-        places.map { Ranked(place: $0, distance: position.map($0.center.distance(to:)) ?? 0) }
+        places.enumerated().map { Ranked($0.element, index: $0.offset, from: position) }
             .sorted().prefix(max(0, count)).map(\.place)
     }
 
     struct Ranked: Comparable {
         var place: MonitoredPlace
         var distance: Double
+        /// The place's position in the input without a position (0 with one).
+        var order: Int
+
+        init(_ place: MonitoredPlace, index: Int, from position: Coordinate?) {
+            self.place = place
+            distance = position.map(place.center.distance(to:)) ?? 0
+            order = position == nil ? index : 0
+        }
 
         static func < (lhs: Ranked, rhs: Ranked) -> Bool {
-            (lhs.place.kind, lhs.distance, lhs.place.identifier) < (rhs.place.kind, rhs.distance, rhs.place.identifier)
+            (lhs.place.kind, lhs.distance, lhs.order, lhs.place.identifier)
+                < (rhs.place.kind, rhs.distance, rhs.order, rhs.place.identifier)
         }
 
         static func == (lhs: Ranked, rhs: Ranked) -> Bool {
-            lhs.place.kind == rhs.place.kind && lhs.distance == rhs.distance && lhs.place.identifier == rhs.place.identifier
+            lhs.place.kind == rhs.place.kind && lhs.distance == rhs.distance && lhs.order == rhs.order
+                && lhs.place.identifier == rhs.place.identifier
         }
     }
 }

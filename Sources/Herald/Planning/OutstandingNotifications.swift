@@ -13,7 +13,10 @@ import Foundation
 ///
 /// The **outstanding count** is the number of distinct occurrences among today's
 /// delivered notifications that still ask, of rules that count toward the badge (a
-/// follow-up and its original count once; earlier days' are stale). Notifications that
+/// follow-up and its original count once; earlier days' are stale), plus one while the
+/// route's completion (``PlanningInput/routeCompletion``) is delivered, whatever the
+/// day: it asks to be opened until the user responds to it, clears it, or the route is
+/// stopped or replaced. It is never stale (spot notifications never count). Notifications that
 /// **no longer ask** are removed; so is anything delivered of a paused entity, or of an
 /// entity deleted after it was delivered, whatever its kind.
 ///
@@ -111,7 +114,13 @@ public struct OutstandingNotifications: Sendable {
             else { continue }
             occurrences.insert(identifier.original)
         }
-        return occurrences.count
+        return occurrences.count + (routeCompletionDelivered ? 1 : 0)
+    }
+
+    /// Whether the route's completion that asks to be opened is in the delivered list.
+    public var routeCompletionDelivered: Bool {
+        guard let completion = input.routeCompletion?.description else { return false }
+        return input.delivered.contains { $0.request.identifier == completion }
     }
 
     /// Identifiers of delivered Herald notifications to remove: those of a paused

@@ -84,6 +84,19 @@ public struct Plan: Sendable {
     /// waypoints first, then location reminders by distance (``RegionBudget``).
     public internal(set) var regions = RegionPlan(position: nil, watched: [], cut: [])
 
+    /// Badges of the events that count toward the badge: the route's completion while
+    /// it is pending (seed 001); every other event carries none.
+    public internal(set) var eventBadges: [NotificationIdentifier: Int] = [:]
+
+    /// The requests of ``events``, each with its badge from ``eventBadges``.
+    public var eventRequests: [NotificationRequest] {
+        events.map { event in
+            var request = event.request
+            request.content.badge = eventBadges[event.identifier]
+            return request
+        }
+    }
+
     /// The planned requests of the app's rules: reminders, snoozes and follow-ups.
     public var requests: [PlannedReminder] { reminders + snoozes + followUps + locationReminders }
 

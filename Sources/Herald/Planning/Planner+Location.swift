@@ -24,7 +24,7 @@ extension Planner.Context {
             let identifier = reminder.identifier.description
             armed[identifier] = reminder
             places.append(MonitoredPlace(identifier: identifier, kind: .locationReminder, center: location.center,
-                                         radius: location.region.radius))
+                                         radius: location.region.radius, name: rule.ruleID))
         }
         let routeCount = min(input.routeRegions.count, RegionBudget.platformLimit)
         let regions = RegionBudget(limit: min(RegionBudget.platformLimit, routeCount + room)).plan(places, at: input.position)

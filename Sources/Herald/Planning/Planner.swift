@@ -129,7 +129,15 @@ public struct Planner: Sendable {
 
         let outstanding = OutstandingNotifications(input, converters: converters)
         let outstandingNow = outstanding.count(on: today)
-        assignBadges(to: &reminders, and: &snoozes, today: today, outstandingNow: outstandingNow)
+        // The route's completion fires at once: everything delivered after it counts it,
+        // on every day, until the user responds to it.
+        let completionPending = input.routeCompletion.map { completion in
+            input.routeCompletionIsPending || events.contains { $0.identifier == completion }
+        } ?? false
+        let carried = (completionPending || outstanding.routeCompletionDelivered) ? 1 : 0
+        let outstandingSoon = outstandingNow + (completionPending ? 1 : 0)
+        assignBadges(to: &reminders, and: &snoozes, today: today, outstandingToday: outstandingSoon,
+                     outstandingLater: carried)
 
         let appBadge: Int? = if case .none = configuration.badgePolicy { nil } else { outstandingNow }
         var plan = Plan(
@@ -156,11 +164,19 @@ public struct Planner: Sendable {
                 // outstanding now; the run after its delivery renumbers.
                 switch configuration.badgePolicy {
                 case .none: reminder.badge = nil
-                case .outstanding: reminder.badge = outstandingNow + 1
-                case .custom(let decide): reminder.badge = decide(reminder, outstandingNow + 1)
+                case .outstanding: reminder.badge = outstandingSoon + 1
+                case .custom(let decide): reminder.badge = decide(reminder, outstandingSoon + 1)
                 }
             }
             return reminder
+        }
+        if completionPending, let completion = input.routeCompletion {
+            // What is outstanding when it is delivered, itself included (under a custom
+            // policy too: the app decides for reminders, and this is no reminder).
+            switch configuration.badgePolicy {
+            case .none: break
+            case .outstanding, .custom: plan.eventBadges[completion] = outstandingSoon
+            }
         }
         plan.regions = located.regions
         plan.refreshDeadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone)
@@ -180,9 +196,11 @@ public struct Planner: Sendable {
     }
 
     /// Numbers reminders and snoozes together in fire order, per device-local day:
-    /// each one's badge is what is outstanding when it is delivered.
+    /// each one's badge is what is outstanding when it is delivered: `outstandingToday`
+    /// before today's first, `outstandingLater` (the route's completion) before another
+    /// day's first.
     private func assignBadges(to reminders: inout [PlannedReminder], and snoozes: inout [PlannedReminder],
-                              today: LocalDate, outstandingNow: Int) {
+                              today: LocalDate, outstandingToday: Int, outstandingLater: Int) {
         var order: [(isSnooze: Bool, index: Int, date: Date)] =
             reminders.indices.map { (false, $0, reminders[$0].date) } + snoozes.indices.map { (true, $0, snoozes[$0].date) }
         if !snoozes.isEmpty { order.sort { ($0.date, $0.isSnooze ? 1 : 0, $0.index) < ($1.date, $1.isSnooze ? 1 : 0, $1.index) } }
@@ -192,7 +210,7 @@ public struct Planner: Sendable {
             guard reminder.rule.countsTowardBadge else { continue }
             let position = (countsPerDay[reminder.day] ?? 0) + 1
             countsPerDay[reminder.day] = position
-            let outstanding = (reminder.day == today ? outstandingNow : 0) + position
+            let outstanding = (reminder.day == today ? outstandingToday : outstandingLater) + position
             switch configuration.badgePolicy {
             case .none: reminder.badge = nil
             case .outstanding: reminder.badge = outstanding

@@ -42,6 +42,13 @@ public struct PlanningInput: Sendable {
     /// Places the route in progress watches (its waypoints not reached yet): they come
     /// before location reminders in the 20-region budget.
     public var routeRegions: [MonitoredPlace] = []
+    /// The completion notification of the route in progress while it asks to be opened
+    /// (``RouteSessionState/outstandingCompletion``): it counts toward the badge while it
+    /// is pending and while it is delivered, whatever the day (seed 001 badges it).
+    public var routeCompletion: NotificationIdentifier?
+    /// Whether ``routeCompletion`` is in the center already, waiting to fire (handed
+    /// over by an earlier run, which plans it no more).
+    public var routeCompletionIsPending = false
 
     public init(now: Date, deviceZone: TimeZone, rules: [ReminderRule], satisfied: Set<EntityDay> = [],
                 paused: Set<EntityReference> = [], delivered: [DeliveredNotification] = [],

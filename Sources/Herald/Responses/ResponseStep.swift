@@ -39,7 +39,8 @@ public enum ResponseStep {
     /// effect now, for the device-local day of the occurrence (``OccurrenceDay``),
     /// unless Herald knows the entity is paused or was deleted since the notification
     /// was delivered. A snooze ends on a whole second. Every valid response
-    /// acknowledges its occurrence, which withdraws its follow-up.
+    /// acknowledges its occurrence, which withdraws its follow-up; a response to the
+    /// route's completion takes it out of the badge.
     public static func received(
         _ response: NotificationResponse, decoding: PayloadDecoding, sequence: Int, state: EngineState, now: Date,
         deviceZone: TimeZone, categories: CategoryRegistry
@@ -59,6 +60,10 @@ public enum ResponseStep {
             let entity = payload.entity
             let original = payload.identifier.original
             changes.append(.acknowledge(original, at: now))
+            // Opened or dismissed: the route's completion no longer counts toward the badge.
+            if let route = state.routeSession, route.completionIdentifier == payload.identifier {
+                changes.append(.acknowledgeRouteCompletion(session: route.sessionKey, at: now))
+            }
             let deliveredAt = response.notification.date
             let gone = state.paused.contains(entity) || (state.deletions[entity].map { $0 >= deliveredAt } ?? false)
             if !gone {

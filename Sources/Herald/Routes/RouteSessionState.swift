@@ -24,14 +24,19 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     /// This session's notifications the center accepted or delivered: never planned
     /// again, however long ago that was.
     public var delivered: Set<NotificationIdentifier>
+    /// When the user first opened or dismissed the completion notification (any
+    /// response to it): from then on it no longer counts toward the badge.
+    public var completionAcknowledged: Date?
 
     public init(session: RouteSession, startedAt: Date, visits: [String: RouteVisit] = [:],
-                completion: RouteCompletion? = nil, delivered: Set<NotificationIdentifier> = []) {
+                completion: RouteCompletion? = nil, delivered: Set<NotificationIdentifier> = [],
+                completionAcknowledged: Date? = nil) {
         self.session = session
         self.startedAt = startedAt
         self.visits = visits
         self.completion = completion
         self.delivered = delivered
+        self.completionAcknowledged = completionAcknowledged
     }
 
     // Sorts before `completion`: a spot and the completion due at one instant are
@@ -106,6 +111,25 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
         delivered.insert(identifier)
     }
 
+    /// Records the first response to the completion, when it is this session's.
+    mutating func apply(completionAcknowledgedAt date: Date, key: String) {
+        guard key == sessionKey, completionAcknowledged == nil else { return }
+        completionAcknowledged = date
+    }
+
+    /// The completion notification while it asks to be opened (seed 001 badges it):
+    /// sent, and neither opened nor dismissed. `nil` before the completion, when it was
+    /// suppressed, and once the user responded to it. Spot notifications never ask:
+    /// they say where the walker is, and the seed badges only the completion.
+    ///
+    /// ```swift
+    /// input.routeCompletion = session.outstandingCompletion   // counted while pending or delivered
+    /// ```
+    public var outstandingCompletion: NotificationIdentifier? {
+        guard let completion, completion.outcome == .sent, completionAcknowledged == nil else { return nil }
+        return completionIdentifier
+    }
+
     /// The notifications still to send: sent visits and the completion neither
     /// ``delivered`` nor in `fired` (the fired log), as events due `now`.
     public func dueNotifications(now: Date, fired: Set<NotificationIdentifier>) -> [PostedEvent] {
@@ -129,7 +153,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     public var watchedPlaces: [MonitoredPlace] {
         session.waypoints.filter { visits[$0.id] == nil }.map {
             MonitoredPlace(identifier: spotIdentifier($0.id).description, kind: .waypoint, center: $0.coordinate,
-                           radius: session.proximityThreshold)
+                           radius: session.proximityThreshold, name: $0.name)
         }
     }
 

@@ -147,6 +147,8 @@ public struct EngineState: Hashable, Sendable, Codable {
             routeSession?.apply(completion: completion, key: key)
         case .recordRouteDelivered(let key, let identifier):
             routeSession?.apply(delivered: identifier, key: key)
+        case .acknowledgeRouteCompletion(let key, let date):
+            routeSession?.apply(completionAcknowledgedAt: date, key: key)
         }
     }
 }

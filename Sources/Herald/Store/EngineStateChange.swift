@@ -50,4 +50,7 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     /// A notification of the session with this key was handed to the center or seen
     /// delivered: it is never planned again in that session.
     case recordRouteDelivered(session: String, NotificationIdentifier)
+    /// The user opened or dismissed the completion notification of the session with
+    /// this key: it no longer counts toward the badge. The first instant is kept.
+    case acknowledgeRouteCompletion(session: String, at: Date)
 }

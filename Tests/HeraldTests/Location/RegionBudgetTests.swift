@@ -48,6 +48,21 @@ import Testing
         #expect(plan.cut.map(\.identifier).sorted() == (18...25).map { "r\($0)" }.sorted())
     }
 
+    @Test func withoutAPositionWaypointsAreWatchedInWalkingOrder() {
+        // Given 22 waypoints listed w22, w21, …, w1 (the walking order) and a reminder,
+        // and no position yet
+        let waypoints = (1...22).reversed().map {
+            MonitoredPlace(identifier: "w\($0)", kind: .waypoint, center: Coordinate(latitude: 0, longitude: Double($0)),
+                           radius: 20)
+        }
+        let reminder = MonitoredPlace(identifier: "a", kind: .locationReminder, center: Coordinate(latitude: 0, longitude: 0),
+                                      radius: 100)
+        let plan = RegionBudget().plan(waypoints + [reminder], at: nil)
+        // Then the first 20 of the walk are watched, in that order (not w1, w10, w11, …)
+        #expect(plan.watched.map(\.identifier) == (3...22).reversed().map { "w\($0)" })
+        #expect(plan.cut.map(\.identifier) == ["a", "w1", "w2"])
+    }
+
     @Test func movingRotatesTheWatchedRegions() {
         let places = (0..<40).map {
             MonitoredPlace(identifier: String(format: "r%02d", $0), kind: .locationReminder,

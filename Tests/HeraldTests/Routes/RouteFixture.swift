@@ -13,11 +13,12 @@ struct RouteFixture {
     let store: InMemoryEngineStore
     var engine: Engine
 
-    init(authorization: AuthorizationStatus = .authorized, store: InMemoryEngineStore = InMemoryEngineStore()) {
+    init(authorization: AuthorizationStatus = .authorized, store: InMemoryEngineStore = InMemoryEngineStore(),
+         rules: [ReminderRule] = []) {
         clock = VirtualClock(now: Fixtures.date("2026-11-21T10:00"), timeZone: Fixtures.berlin)
         center = SimulatedNotificationCenter(clock: clock, authorization: authorization)
         self.store = store
-        engine = Engine(center: center, source: TestReminderSource([]), store: store, clock: clock)
+        engine = Engine(center: center, source: TestReminderSource(rules), store: store, clock: clock)
     }
 
     static func waypoint(_ index: Int) -> Waypoint {

@@ -1,0 +1,62 @@
+import Foundation
+import Herald
+
+/// The places the engine's plan watches within the platform's 20 regions, and those it
+/// cuts, recorded each time the choice changes (a route started, a waypoint reached, the
+/// device moved nearer other places, a location reminder armed or done).
+///
+/// ```swift
+/// if case .regions(let regions) = entry {
+///     print(regions.watched.map(\.name), regions.cut.count)   // ["Spot A", "Spot B", "Spot C"] 0
+/// }
+/// ```
+public struct TimelineRegions: Hashable, Sendable {
+    /// One place of the plan.
+    public struct Place: Hashable, Sendable {
+        public var identifier: String
+        public var name: String
+        public var kind: MonitoredPlace.Kind
+
+        public init(identifier: String, name: String, kind: MonitoredPlace.Kind) {
+            self.identifier = identifier
+            self.name = name
+            self.kind = kind
+        }
+
+        public init(_ place: MonitoredPlace) {
+            self.init(identifier: place.identifier, name: place.name.isEmpty ? place.identifier : place.name,
+                      kind: place.kind)
+        }
+    }
+
+    public var date: Date
+    public var local: LocalDateTime
+    /// What the platform is asked to monitor, in the plan's order (waypoints first, then
+    /// the nearest location reminders).
+    public var watched: [Place]
+    /// What the budget left out, by identifier.
+    public var cut: [Place]
+
+    public init(date: Date, local: LocalDateTime, watched: [Place], cut: [Place]) {
+        self.date = date
+        self.local = local
+        self.watched = watched
+        self.cut = cut
+    }
+
+    /// `watching 3: Spot A, Spot B, Spot C; cut 1: at-the-gym`.
+    public var text: String {
+        func list(_ places: [Place]) -> String {
+            places.isEmpty ? "" : ": " + places.map(\.name).joined(separator: ", ")
+        }
+        return "watching \(watched.count)\(list(watched)); cut \(cut.count)\(list(cut))"
+    }
+
+    /// `waypoint` or `location reminder`.
+    static func name(of kind: MonitoredPlace.Kind) -> String {
+        switch kind {
+        case .waypoint: "waypoint"
+        case .locationReminder: "location reminder"
+        }
+    }
+}
