@@ -84,12 +84,19 @@ public struct Plan: Sendable {
     /// waypoints first, then location reminders by distance (``RegionBudget``).
     public internal(set) var regions = RegionPlan(position: nil, watched: [], cut: [])
 
-    /// The planned requests of the app's rules: reminders, snoozes and follow-ups.
-    public var requests: [PlannedReminder] { reminders + snoozes + followUps + locationReminders }
+    /// Requests with a repeating calendar trigger, one per time of day (and weekday) of
+    /// each rule the plan covers that way (see ``RepeatingTriggerPolicy``), in order of
+    /// their first delivery. Each takes one slot of the reminders' budget and keeps
+    /// firing with no re-plan.
+    public internal(set) var repeating: [PlannedReminder] = []
+
+    /// The planned requests of the app's rules: reminders, snoozes, follow-ups,
+    /// location reminders and repeating requests.
+    public var requests: [PlannedReminder] { reminders + snoozes + followUps + locationReminders + repeating }
 
     /// How many requests the plan wants pending, of every kind: never above ``capacity``.
     public var pendingCount: Int {
-        reminders.count + snoozes.count + followUps.count + events.count + locationReminders.count
+        reminders.count + snoozes.count + followUps.count + events.count + locationReminders.count + repeating.count
     }
 
     /// Whether every due reminder within the horizon is scheduled.
