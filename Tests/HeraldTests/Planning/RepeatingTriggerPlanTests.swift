@@ -275,6 +275,24 @@ import Testing
         #expect(plan.guaranteedCoverage == .unbounded)
     }
 
+    @Test func oneShotsOnlyCoverTheREADMEWorkloadsAsFarAsWorkedOut() {
+        let never = PlannerConfiguration(repeatingTriggers: .never)
+        // 30 at 09:00 and 24 of 30 at 21:00 fill 54 slots.
+        #expect(makePlan((0..<30).map { makeRule("h\($0)") }, configuration: never).guaranteedCoverage
+            == .until(Fixtures.date("2026-11-21T21:00")))
+        // 40 on Saturday, then 14 of 20 on Sunday at 09:00 (Monday's weekly ones come later).
+        let weekly = (0..<5).map { makeRule("w\($0)", try! .weekly(on: [.monday], at: Fixtures.times(["18:00"]))) }
+        #expect(makePlan(weekly + (0..<20).map { makeRule("d\($0)") }, configuration: never).guaranteedCoverage
+            == .until(Fixtures.date("2026-11-22T09:00")))
+        // With the outstanding badge and .exact, ten habits keep one-shots.
+        #expect(makePlan((0..<10).map { makeRule("h\($0)", badge: true) }).repeating.isEmpty)
+        let dropping = makePlan((0..<30).map { makeRule("h\($0)", badge: true) },
+                                configuration: PlannerConfiguration(repeatingTriggers: .droppingBadges))
+        // Dropping badges would not cover further here, so none is dropped.
+        #expect(dropping.guaranteedCoverage == .until(Fixtures.date("2026-11-21T21:00")))
+        #expect(dropping.repeating.isEmpty)
+    }
+
     @Test func aRuleThatMustKeepOneShotsBoundsTheCoverage() {
         let plan = makePlan([makeRule(), makeRule("read", fixed: false)])
         #expect(plan.repeating.count == 2)
