@@ -25,11 +25,11 @@ import Testing
                           countsTowardBadge: false, fixedContent: true)
     }
 
-    func makeFixture(_ rules: [ReminderRule]) async -> Fixture {
+    func makeFixture(_ rules: [ReminderRule], configuration: PlannerConfiguration = PlannerConfiguration()) async -> Fixture {
         let clock = VirtualClock(now: Fixtures.date("2026-11-21T08:00"), timeZone: Fixtures.berlin)
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         let source = TestReminderSource(rules, categoryIdentifier: Self.category.identifier)
-        let engine = Engine(center: center, source: source, clock: clock,
+        let engine = Engine(center: center, source: source, clock: clock, configuration: configuration,
                             categories: try! CategoryRegistry([Self.category]))
         let fixture = Fixture(clock: clock, center: center, engine: engine)
         await engine.launched()
@@ -143,5 +143,20 @@ import Testing
         #expect(await fixture.center.pendingNotificationRequests().count == 54)
         let delivered = await fixture.center.advance(to: Fixtures.date("2026-11-28T08:00"))
         #expect(delivered.count == 27 * 2 * 7)
+    }
+
+    @Test func droppedBadgesCountTowardNoBadgeSoTheOthersStayExact() async throws {
+        // "water" counts toward the badge but repeats without one; "read" keeps one-shots.
+        // With 10 slots, repeating "water" covers 9 days of "read" instead of 5 of both.
+        var water = Self.rule("water", at: ["09:00"])
+        water.countsTowardBadge = true
+        let read = try ReminderRule(entity: Fixtures.habit("read"), id: "r", schedule: .daily(at: Fixtures.times(["10:00"])))
+        let fixture = await makeFixture([water, read], configuration: PlannerConfiguration(reserve: 54, repeatingTriggers: .droppingBadges))
+        #expect(await pending(fixture).contains("herald:reminder:habit:water:r:every-0900"))
+
+        let delivered = await fixture.center.advance(to: Fixtures.date("2026-11-21T10:30"))
+        #expect(delivered.map(\.request.content.badge) == [nil, 1])
+        await fixture.engine.reconcile(reason: .foreground)
+        #expect(await fixture.center.badgeCount == 1)
     }
 }
