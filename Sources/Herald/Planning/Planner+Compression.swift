@@ -1,3 +1,4 @@
+import Collections
 import Foundation
 
 extension Planner {
@@ -26,7 +27,7 @@ extension Planner {
     /// fewest dropped badges, then the most rules compressed.
     func chooseCompression(input: PlanningInput, converters: [ZoneConverter], candidates: [PlanCandidate],
                            dueRules: [Int], room: Int, selector: OneShotSelector) -> Compression {
-        let eligibility = RepeatingEligibility(input: input, configuration: configuration)
+        var eligibility = RepeatingEligibility(input: input, configuration: configuration)
         var options: [(index: Int, slots: [RepeatingSlot], limit: Date?, dropsBadge: Bool, tieBreak: UInt64)] = []
         var result = Compression()
         for index in dueRules where input.rules[index].fixedContent {
@@ -48,6 +49,7 @@ extension Planner {
         }
 
         var best: (coverage: GuaranteedCoverage, dropped: Int, count: Int)?
+        var stream = OneShotSelector.DueStream(selector: selector, heap: Heap(candidates))
         var trial = Compression()
         var dropped = 0
         for count in 0...options.count {
@@ -58,10 +60,9 @@ extension Planner {
                 if let limit = option.limit { trial.limit = min(trial.limit ?? limit, limit) }
                 if option.dropsBadge { dropped += 1 }
             }
-            let selection = selector.select(candidates.filter { trial.slots[$0.ruleIndex] == nil },
-                                            budget: room - trial.slotCount, recordingSkips: false)
+            let horizon = stream.coverageHorizon(budget: room - trial.slotCount) { trial.slots[$0] != nil }
             let coverage = guaranteedCoverage(
-                oneShotHorizon: selection.coverageHorizon, compressed: trial,
+                oneShotHorizon: horizon, compressed: trial,
                 oneShotRulesDue: dueRules.contains { trial.slots[$0] == nil }, input: input,
                 horizonEnd: selector.horizonEnd)
             if let current = best,

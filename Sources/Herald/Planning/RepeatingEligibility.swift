@@ -18,7 +18,7 @@ import Foundation
 /// first of a repeated hour).
 ///
 /// ```swift
-/// let eligibility = RepeatingEligibility(input: input, configuration: configuration)
+/// var eligibility = RepeatingEligibility(input: input, configuration: configuration)
 /// switch eligibility.verdict(for: rule, converter: berlin) {
 /// case .now(let slots, let limit): print(slots, limit ?? "no DST change ahead")
 /// case .after(let instant): print("blocked until", instant)
@@ -46,6 +46,14 @@ struct RepeatingEligibility {
     /// Snoozed originals and delivered reminders, by rule: their occurrences are not
     /// delivered again when they come round (the clock set back).
     private let heldOccurrences: [ReminderRule.ID: [LocalDateTime]]
+    /// Daylight-saving limits already found, by zone and slots: rules at the same
+    /// times share them.
+    private var limits: [LimitKey: Date?] = [:]
+
+    private struct LimitKey: Hashable {
+        var zone: String
+        var slots: [RepeatingSlot]
+    }
 
     init(input: PlanningInput, configuration: PlannerConfiguration) {
         self.input = input
@@ -74,7 +82,7 @@ struct RepeatingEligibility {
     }
 
     /// The verdict for `rule`, whose occurrences `converter` (its zone's) computes.
-    func verdict(for rule: ReminderRule, converter: ZoneConverter) -> Verdict {
+    mutating func verdict(for rule: ReminderRule, converter: ZoneConverter) -> Verdict {
         let schedule = rule.schedule
         guard policy != .never, rule.fixedContent, rule.followUpAfter == nil, rule.location == nil,
               schedule.end == nil, schedule.extraTimes.isEmpty,
@@ -111,7 +119,11 @@ struct RepeatingEligibility {
         for local in schedule.excludedTimes { block(local) }
         for local in heldOccurrences[rule.id] ?? [] { block(local) }
         if let blocked { return .after(blocked) }
-        return .now(slots: slots, limit: Self.daylightSavingLimit(of: slots, converter: converter, after: now))
+        let key = LimitKey(zone: converter.zone.identifier, slots: slots)
+        if let limit = limits[key] { return .now(slots: slots, limit: limit) }
+        let limit = Self.daylightSavingLimit(of: slots, converter: converter, after: now)
+        limits[key] = limit
+        return .now(slots: slots, limit: limit)
     }
 
     /// The end of what repeating triggers for `slots` guarantee: at the first offset
