@@ -46,13 +46,13 @@ struct RepeatingEligibility {
     /// Snoozed originals and delivered reminders, by rule: their occurrences are not
     /// delivered again when they come round (the clock set back).
     private let heldOccurrences: [ReminderRule.ID: [LocalDateTime]]
-    /// Daylight-saving limits already found, by zone and slots: rules at the same
-    /// times share them.
+    /// Daylight-saving limits already found, by zone and slot: rules at the same times
+    /// share them.
     private var limits: [LimitKey: Date?] = [:]
 
     private struct LimitKey: Hashable {
         var zone: String
-        var slots: [RepeatingSlot]
+        var slot: RepeatingSlot
     }
 
     init(input: PlanningInput, configuration: PlannerConfiguration) {
@@ -119,10 +119,18 @@ struct RepeatingEligibility {
         for local in schedule.excludedTimes { block(local) }
         for local in heldOccurrences[rule.id] ?? [] { block(local) }
         if let blocked { return .after(blocked) }
-        let key = LimitKey(zone: converter.zone.identifier, slots: slots)
-        if let limit = limits[key] { return .now(slots: slots, limit: limit) }
-        let limit = Self.daylightSavingLimit(of: slots, converter: converter, after: now)
-        limits[key] = limit
+        var limit: Date?
+        for slot in slots {
+            let key = LimitKey(zone: converter.zone.identifier, slot: slot)
+            let slotLimit: Date?
+            if let known = limits[key] {
+                slotLimit = known
+            } else {
+                slotLimit = Self.daylightSavingLimit(of: [slot], converter: converter, after: now)
+                limits[key] = slotLimit
+            }
+            if let slotLimit { limit = min(limit ?? slotLimit, slotLimit) }
+        }
         return .now(slots: slots, limit: limit)
     }
 

@@ -150,6 +150,16 @@ import Testing
         #expect(plan.refreshDeadline == Fixtures.date("2026-11-24T21:00"))
     }
 
+    @Test func aPinnedRuleIsBlockedByTheDeviceDayItsOccurrenceFallsOn() {
+        // 08:00 in Tokyo (UTC+9) is midnight in Berlin (UTC+1): Tokyo's 22nd 08:00 falls
+        // on Berlin's 22nd, the day done.
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let rule = makeRule("call", try! .daily(at: Fixtures.times(["08:00"]), timeZone: tokyo))
+        let plan = makePlan([rule], satisfied: [EntityDay(Fixtures.habit("call"), today.adding(days: 1))])
+        #expect(plan.repeating.isEmpty)
+        #expect(plan.refreshDeadline == Fixtures.date("2026-11-22T00:00"))
+    }
+
     @Test func anExcludedDateAheadBlocksUntilItsLastOccurrence() {
         let schedule = try! Schedule(.daily(times: Fixtures.times(["09:00", "21:00"])),
                                      excludedDates: [LocalDate(year: 2026, month: 11, day: 25)])
