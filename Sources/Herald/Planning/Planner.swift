@@ -54,7 +54,9 @@ public struct Planner: Sendable {
         var candidates: [PlanCandidate] = []
         candidates.reserveCapacity(input.rules.count)
         var pausedEntities: Set<EntityReference> = []
-        // Rules with an occurrence still to come, within the horizon or not.
+        // Rules with an occurrence still to come, within the horizon or not (only needed
+        // when some rule may repeat).
+        let considersRepeating = configuration.repeatingTriggers != .never && input.rules.contains(where: \.fixedContent)
         var dueRules: [Int] = []
         for (index, rule) in input.rules.enumerated() {
             let converter: ZoneConverter
@@ -71,7 +73,7 @@ public struct Planner: Sendable {
             }
             if rule.location != nil { continue }
             guard let first = rule.schedule.nextOccurrence(after: input.now, using: converter) else { continue }
-            dueRules.append(index)
+            if considersRepeating { dueRules.append(index) }
             guard first.date < horizonEnd else { continue }
             candidates.append(PlanCandidate(
                 occurrence: first, priority: rule.priority,
@@ -82,7 +84,7 @@ public struct Planner: Sendable {
         let selector = OneShotSelector(input: input, horizonEnd: horizonEnd, deviceConverter: deviceConverter,
                                        converters: converters)
         var compression = Compression()
-        if configuration.repeatingTriggers != .never, input.rules.contains(where: \.fixedContent) {
+        if considersRepeating {
             let context = Context(input: input, deviceConverter: deviceConverter, converters: converters)
             let snoozeCount = min(capacity, context.plannedSnoozes(before: horizonEnd).count)
             let eventCount = min(capacity - snoozeCount, context.plannedEvents().count)
@@ -185,7 +187,9 @@ public struct Planner: Sendable {
     /// blocked from repeating triggers may take them.
     private func refreshDeadline(for plan: Plan, now: Date, zone: TimeZone, switchAt: Date?) -> Date? {
         var deadline = plan.guaranteedCoverage.date
-        if configuration.contentDependsOnDay, plan.requests.contains(where: { !$0.rule.fixedContent }) {
+        let dependsOnDay = { (requests: [PlannedReminder]) in requests.contains { !$0.rule.fixedContent } }
+        if configuration.contentDependsOnDay, dependsOnDay(plan.reminders) || dependsOnDay(plan.snoozes)
+            || dependsOnDay(plan.followUps) || dependsOnDay(plan.locationReminders) || dependsOnDay(plan.repeating) {
             let midnight = DayBoundary.next(after: now, in: zone)
             deadline = min(deadline ?? midnight, midnight)
         }
