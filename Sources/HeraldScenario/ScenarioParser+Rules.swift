@@ -12,7 +12,7 @@ struct RuleContext {
 
 extension ScenarioParser {
     static let scheduleKeys = ["daily", "weekly", "every_days", "every_minutes", "monthly", "once", "rrule"]
-    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "smart"]
+    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "smart", "fixed_content"]
 
     func rules(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> [ScenarioRule] {
         var result: [ScenarioRule] = []
@@ -40,6 +40,7 @@ extension ScenarioParser {
             try self.categoryReference(node, in: context.categories)
         }
         let followUp = try mapping["follow_up"]?.int("minutes until the follow-up", in: 1...1440)
+        let fixedContent = try mapping["fixed_content"]?.bool("fixed_content") ?? false
         var smart: Bool?
         if let node = mapping["smart"] {
             smart = try node.bool("smart")
@@ -48,7 +49,7 @@ extension ScenarioParser {
             }
         }
         return ScenarioRule(id: id, schedule: schedule, kind: kind, priority: priority, countsTowardBadge: badge,
-                            category: category, followUpMinutes: followUp, smart: smart)
+                            category: category, followUpMinutes: followUp, smart: smart, fixedContent: fixedContent)
     }
 
     private func schedule(kind: String, _ node: ScenarioNode, pin: TimeZone?,

@@ -10,7 +10,7 @@ struct ScenarioParser {
 
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "categories", "authorization",
                                "app", "ready_after", "smart_timing", "location_updates", "background_refresh", "entities", "delivered", "events"]
-    static let plannerKeys = ["reserve", "horizon_days", "badge"]
+    static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
     static let deliveredKeys = ["entity", "rule", "at"]
     static let dropRules: [String: DropRule] = ["keep-soonest": .keepSoonest, "keep-most-recent": .keepMostRecentlyAdded]
@@ -162,6 +162,13 @@ struct ScenarioParser {
                 throw badge.error(.invalidValue, "\"\(text)\" is not a badge policy (expected outstanding or none)")
             }
             settings.badge = policy
+        }
+        if let repeating = mapping["repeating"] {
+            let text = try repeating.string("a repeating-trigger policy")
+            guard let policy = ScenarioPlannerSettings.Repeating(rawValue: text) else {
+                throw repeating.error(.invalidValue, "\"\(text)\" is not a repeating-trigger policy (expected exact, dropping_badges or never)")
+            }
+            settings.repeating = policy
         }
         return settings
     }

@@ -4,7 +4,7 @@ import Herald
 /// The `planner` section of a scenario: how Herald's planner is configured for the run.
 ///
 /// ```yaml
-/// planner: {reserve: 10, horizon_days: 7, badge: outstanding}
+/// planner: {reserve: 10, horizon_days: 7, badge: outstanding, repeating: exact}
 /// ```
 ///
 /// ```swift
@@ -17,11 +17,32 @@ public struct ScenarioPlannerSettings: Hashable, Sendable {
     /// How many days ahead the planner looks (default 14).
     public var horizonDays: Int
     public var badge: Badge
+    /// Whether rules with fixed content may repeat (`repeating`, default `exact`).
+    public var repeating: Repeating
 
-    public init(reserve: Int = 10, horizonDays: Int = 14, badge: Badge = .outstanding) {
+    public init(reserve: Int = 10, horizonDays: Int = 14, badge: Badge = .outstanding, repeating: Repeating = .exact) {
         self.reserve = reserve
         self.horizonDays = horizonDays
         self.badge = badge
+        self.repeating = repeating
+    }
+
+    /// The repeating-trigger policies a scenario can choose (``Herald/RepeatingTriggerPolicy``).
+    public enum Repeating: String, Hashable, Sendable, CaseIterable {
+        /// Compressible rules whose requests carry no badge repeat (the default).
+        case exact
+        /// Rules that count toward the badge may repeat too, without their badge.
+        case droppingBadges = "dropping_badges"
+        /// One-shot requests only.
+        case never
+
+        var policy: RepeatingTriggerPolicy {
+            switch self {
+            case .exact: .exact
+            case .droppingBadges: .droppingBadges
+            case .never: .never
+            }
+        }
     }
 
     /// The badge policies a scenario can choose.
@@ -37,7 +58,8 @@ public struct ScenarioPlannerSettings: Hashable, Sendable {
         PlannerConfiguration(
             reserve: reserve,
             horizon: TimeInterval(horizonDays) * 86_400,
-            badgePolicy: badge == .none ? .none : .outstanding
+            badgePolicy: badge == .none ? .none : .outstanding,
+            repeatingTriggers: repeating.policy
         )
     }
 }

@@ -17,6 +17,10 @@ import Herald
 ///     every_minutes: {minutes: 60, from: "09:00", to: "17:00"}
 ///     category: exercise        # its actions and foreground presentation
 ///     follow_up: 15             # one follow-up 15 minutes after, unless acted on
+///   - id: stretch
+///     daily: ["10:00"]
+///     badge: false
+///     fixed_content: true       # same content every day: may repeat without the app
 /// ```
 public struct ScenarioRule: Hashable, Sendable, Codable {
     /// The rule's id within its entity (the `rule` part of notification identifiers).
@@ -35,9 +39,13 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     /// With the scenario's `smart_timing: on`, the (daily) rule fires at smart timing's
     /// suggested time instead of its own, once there is a suggestion (`nil`: no).
     public var smart: Bool?
+    /// Whether every occurrence gets the same content (`fixed_content`), so Herald may
+    /// cover the rule with repeating triggers (``Herald/ReminderRule/fixedContent``);
+    /// `nil` (absent) is `false`.
+    public var fixedContent: Bool?
 
     public init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
-                category: String? = nil, followUpMinutes: Int? = nil, smart: Bool? = nil) {
+                category: String? = nil, followUpMinutes: Int? = nil, smart: Bool? = nil, fixedContent: Bool = false) {
         self.id = id
         self.schedule = schedule
         self.kind = kind
@@ -46,6 +54,7 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
         self.category = category
         self.followUpMinutes = followUpMinutes
         self.smart = smart
+        self.fixedContent = fixedContent ? true : nil
     }
 
     /// The Herald rule for this rule of `entity`.
@@ -58,6 +67,6 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
         }
         return try ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
                      countsTowardBadge: countsTowardBadge,
-                     followUpAfter: followUpMinutes.map { TimeInterval($0) * 60 })
+                     followUpAfter: followUpMinutes.map { TimeInterval($0) * 60 }, fixedContent: fixedContent ?? false)
     }
 }

@@ -59,6 +59,22 @@ struct ScenarioParserTests {
         #expect(scenario.events[0].action == .complete(stretch.reference, day: LocalDate(year: 2026, month: 11, day: 21)))
     }
 
+    @Test func aRuleDeclaresFixedContentAndThePlannerItsRepeatingPolicy() throws {
+        let scenario = try makeScenario(body: """
+            planner: {repeating: dropping_badges}
+            entities:
+              - id: a
+                title: A
+                rules:
+                  - {id: fixed, daily: ["09:00"], fixed_content: true}
+                  - {id: varies, daily: ["10:00"]}
+            """)
+        #expect(scenario.planner.repeating == .droppingBadges)
+        #expect(scenario.planner.configuration.repeatingTriggers == .droppingBadges)
+        let rules = try scenario.entities[0].reminderRules()
+        #expect(rules.map(\.fixedContent) == [true, false])
+    }
+
     @Test func defaultsApplyWhenOptionalKeysAreAbsent() throws {
         let scenario = try makeScenario(body: """
             entities:
@@ -119,6 +135,12 @@ struct ScenarioParserTests {
                 mentions: "has both \"daily\" and \"once\""),
         BadCase(name: "no schedule kind", yaml: entityHeader + "      - {id: r, priority: 1}\n",
                 line: 8, column: 9, field: "entities[0].rules[0]", code: .missingKey, mentions: "needs one of daily, weekly"),
+        BadCase(name: "fixed content not a boolean", yaml: entityHeader + "      - {id: r, daily: [\"09:00\"], fixed_content: sometimes}\n",
+                line: 8, column: 50, field: "entities[0].rules[0].fixed_content", code: .invalidValue, mentions: "fixed_content"),
+        BadCase(name: "unknown repeating policy",
+                yaml: ScenarioFixtures.header + "planner: {repeating: always}\n",
+                line: 4, column: 22, field: "planner.repeating", code: .invalidValue,
+                mentions: "\"always\" is not a repeating-trigger policy (expected exact, dropping_badges or never)"),
         BadCase(name: "unknown rule key", yaml: entityHeader + "      - {id: r, dayly: [\"09:00\"]}\n",
                 line: 8, column: 17, field: "entities[0].rules[0].dayly", code: .unknownKey, mentions: "unknown key \"dayly\""),
         BadCase(name: "schedule refuses empty weekdays", yaml: entityHeader + "      - {id: r, weekly: {days: [], times: [\"18:00\"]}}\n",

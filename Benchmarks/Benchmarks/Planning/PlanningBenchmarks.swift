@@ -4,6 +4,8 @@ import Herald
 
 /// Plans mixed rule sets of 10, 1,000 and 10,000 rules over a 14-day horizon with the
 /// default budget of 54. Target: 10,000 rules under 5 ms median (release build).
+/// Then habits with fixed content and no badge, two daily times each, which the planner
+/// may cover with repeating triggers: it tries every prefix of them that fits.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -17,6 +19,19 @@ let benchmarks: @Sendable () -> Void = {
     for count in [10, 1_000, 10_000] {
         let rules = makeMixedRules(count: count)
         Benchmark("Plan \(count) rules") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(Planner().plan(PlanningInput(now: now, deviceZone: zone, rules: rules)))
+            }
+        }
+    }
+    for count in [30, 1_000, 10_000] {
+        let rules = (0..<count).map { index in
+            try! ReminderRule(entity: EntityReference(namespace: "habit", id: "h\(index)"), id: "r",
+                              schedule: .daily(at: [LocalTime(hour: 6 + index % 12, minute: index % 60),
+                                                    LocalTime(hour: 18 + index % 5, minute: index % 60)]),
+                              countsTowardBadge: false, fixedContent: true)
+        }
+        Benchmark("Plan \(count) fixed-content habits (repeating triggers)") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(Planner().plan(PlanningInput(now: now, deviceZone: zone, rules: rules)))
             }

@@ -5,7 +5,7 @@ extension Engine {
     /// `willPresent`): records it in the fired log and decides how it is shown, from
     /// its category's ``ForegroundPresentation``.
     public func willPresent(_ notification: DeliveredNotification) async -> PresentationDecision {
-        if let identifier = notification.request.heraldIdentifier {
+        if let identifier = notification.heraldIdentifier(deviceZone: clock.timeZone) {
             do {
                 try commit([.recordFired(FiredRecord(identifier: identifier, date: notification.date))])
             } catch {

@@ -299,7 +299,8 @@ public actor Engine {
         var state = try store.load(since: since)
         var changes: [EngineStateChange] = []
         for notification in unseen {
-            guard let identifier = notification.request.heraldIdentifier else { continue }
+            // A repeating request's delivery is logged as the occurrence it stands for.
+            guard let identifier = notification.heraldIdentifier(deviceZone: clock.timeZone) else { continue }
             let record = FiredRecord(identifier: identifier, date: notification.date)
             if state.fired[record.key] == nil { changes.append(.recordFired(record)) }
         }

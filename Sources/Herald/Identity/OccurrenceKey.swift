@@ -22,11 +22,41 @@ public struct OccurrenceKey: Hashable, Sendable, Comparable, Codable, CustomStri
     }
 
     /// The key of a request whose repeating trigger stands for every occurrence of a
-    /// rule at one time of day (and weekday, when it has one).
+    /// rule at one time of day (and weekday, when it has one): `every-0900`,
+    /// `every-MO-1830`, `every-090030` for a time with seconds.
     public static func repeating(_ local: LocalTime, weekday: Weekday? = nil) -> OccurrenceKey {
-        let time = "\(pad(local.hour, 2))\(pad(local.minute, 2))"
-        if let weekday { return OccurrenceKey(rawValue: "every-\(weekday.rfc5545Code)-\(time)") }
-        return OccurrenceKey(rawValue: "every-\(time)")
+        var time = "\(pad(local.hour, 2))\(pad(local.minute, 2))"
+        if local.second != 0 { time += pad(local.second, 2) }
+        if let weekday { return OccurrenceKey(rawValue: "\(repeatingPrefix)\(weekday.rfc5545Code)-\(time)") }
+        return OccurrenceKey(rawValue: "\(repeatingPrefix)\(time)")
+    }
+
+    private static let repeatingPrefix = "every-"
+
+    /// The time of day (and weekday) a key made by ``repeating(_:weekday:)`` names, or
+    /// `nil` for any other key.
+    ///
+    /// ```swift
+    /// OccurrenceKey.repeating(LocalTime(hour: 18, minute: 30), weekday: .monday).repeatingSlot
+    /// // (time: 18:30, weekday: .monday)
+    /// ```
+    public var repeatingSlot: (time: LocalTime, weekday: Weekday?)? {
+        guard rawValue.hasPrefix(Self.repeatingPrefix) else { return nil }
+        var rest = rawValue.dropFirst(Self.repeatingPrefix.count)
+        var weekday: Weekday?
+        if let dash = rest.firstIndex(of: "-") {
+            guard let day = Weekday(rfc5545Code: rest[..<dash]) else { return nil }
+            weekday = day
+            rest = rest[rest.index(after: dash)...]
+        }
+        guard rest.count == 4 || rest.count == 6, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber) else {
+            return nil
+        }
+        let digits = rest.compactMap(\.wholeNumberValue)
+        let time = LocalTime(hour: digits[0] * 10 + digits[1], minute: digits[2] * 10 + digits[3],
+                             second: digits.count == 6 ? digits[4] * 10 + digits[5] : 0)
+        guard time.isValid, OccurrenceKey.repeating(time, weekday: weekday) == self else { return nil }
+        return (time, weekday)
     }
 
     /// The local date-time this key names, when it names one.

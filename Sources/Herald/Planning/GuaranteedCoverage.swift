@@ -5,8 +5,10 @@ import Foundation
 ///
 /// A plan of one-shot requests covers until its coverage horizon (the first occurrence
 /// the budget left out, or the end of the planning horizon). A rule covered by a
-/// repeating trigger keeps firing with no re-plan, so a plan whose every rule is
-/// covered that way is ``unbounded``.
+/// repeating trigger keeps firing with no re-plan, so a plan whose every due rule is
+/// covered that way is ``unbounded``, unless a daylight-saving change skips or repeats
+/// one of their times: the platform's handling of that is not confirmed, so coverage
+/// ends there (see ``RepeatingTriggerPolicy``).
 ///
 /// ```swift
 /// switch plan.guaranteedCoverage {

@@ -51,7 +51,8 @@ public struct OutstandingNotifications: Sendable {
         var named: Set<ReminderRule.ID> = []
         var locationEntities: Set<EntityReference> = []
         for notification in input.delivered {
-            guard let identifier = notification.request.heraldIdentifier, Self.badgedKinds.contains(identifier.kind)
+            guard let identifier = notification.heraldIdentifier(deviceZone: input.deviceZone),
+                  Self.badgedKinds.contains(identifier.kind)
             else { continue }
             if identifier.kind == .location {
                 locationEntities.insert(identifier.entity)
@@ -106,7 +107,7 @@ public struct OutstandingNotifications: Sendable {
     public func count(on today: LocalDate) -> Int {
         var occurrences: Set<NotificationIdentifier> = []
         for notification in input.delivered {
-            guard let identifier = notification.request.heraldIdentifier,
+            guard let identifier = notification.heraldIdentifier(deviceZone: input.deviceZone),
                   Self.badgedKinds.contains(identifier.kind),
                   deviceConverter.local(for: notification.date).date == today,
                   stillAsks(identifier, deliveredAt: notification.date),
@@ -129,7 +130,7 @@ public struct OutstandingNotifications: Sendable {
     public var stale: [String] {
         var result: [String] = []
         for notification in input.delivered {
-            guard let identifier = notification.request.heraldIdentifier else { continue }
+            guard let identifier = notification.heraldIdentifier(deviceZone: input.deviceZone) else { continue }
             let gone = isGone(identifier.entity, deliveredAt: notification.date)
             if gone || (Self.badgedKinds.contains(identifier.kind)
                         && !stillAsks(identifier, deliveredAt: notification.date)) {

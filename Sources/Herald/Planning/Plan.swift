@@ -13,6 +13,7 @@ import Foundation
 /// plan.coverageHorizon     // every due reminder before this instant is scheduled
 /// plan.guaranteedCoverage  // until when every due reminder fires if the app never runs again
 /// plan.refreshDeadline     // re-plan by then to keep that coverage (and the day's content)
+/// plan.repeating           // repeating requests of rules with fixed content, where exact
 /// plan.cuts()              // each occurrence left out for lack of room, with its reason
 /// ```
 public struct Plan: Sendable {
@@ -39,12 +40,17 @@ public struct Plan: Sendable {
     /// The end of the planning horizon.
     public let horizonEnd: Date
     /// Until when every due reminder fires with no further re-plan (the app never runs
-    /// again). A plan of one-shot requests covers until its ``coverageHorizon``.
+    /// again): ``GuaranteedCoverage/unbounded`` when every due rule is covered by
+    /// ``repeating`` requests and none of their times meets a daylight-saving change;
+    /// otherwise the earlier of the ``coverageHorizon`` (while any due rule keeps
+    /// one-shot requests) and the first such change (see ``RepeatingTriggerPolicy``).
     public internal(set) var guaranteedCoverage: GuaranteedCoverage
-    /// By when the plan must be re-planned to keep its coverage: at the end of
-    /// ``guaranteedCoverage``, and at the next local midnight when the content of a
-    /// planned request depends on the day (``PlannerConfiguration/contentDependsOnDay``);
-    /// `nil` when neither applies. A background refresh aims before it.
+    /// By when the plan must be re-planned: the earliest of the end of
+    /// ``guaranteedCoverage``; the next local midnight when content depends on the day
+    /// (``PlannerConfiguration/contentDependsOnDay``) and a planned request's rule does
+    /// not declare ``ReminderRule/fixedContent``; and the instant a rule kept on
+    /// one-shot requests (a day done, an excluded date ahead) may switch to repeating
+    /// triggers. `nil` when none applies. A background refresh aims before it.
     public internal(set) var refreshDeadline: Date?
     /// Occurrences before the coverage horizon left out because they are satisfied.
     public let skipped: [PlanSkip]
@@ -97,12 +103,19 @@ public struct Plan: Sendable {
         }
     }
 
-    /// The planned requests of the app's rules: reminders, snoozes and follow-ups.
-    public var requests: [PlannedReminder] { reminders + snoozes + followUps + locationReminders }
+    /// Requests with a repeating calendar trigger, one per time of day (and weekday) of
+    /// each rule the plan covers that way (see ``RepeatingTriggerPolicy``), in order of
+    /// their first delivery. Each takes one slot of the reminders' budget and keeps
+    /// firing with no re-plan.
+    public internal(set) var repeating: [PlannedReminder] = []
+
+    /// The planned requests of the app's rules: reminders, snoozes, follow-ups,
+    /// location reminders and repeating requests.
+    public var requests: [PlannedReminder] { reminders + snoozes + followUps + locationReminders + repeating }
 
     /// How many requests the plan wants pending, of every kind: never above ``capacity``.
     public var pendingCount: Int {
-        reminders.count + snoozes.count + followUps.count + events.count + locationReminders.count
+        reminders.count + snoozes.count + followUps.count + events.count + locationReminders.count + repeating.count
     }
 
     /// Whether every due reminder within the horizon is scheduled.

@@ -20,6 +20,10 @@ public struct PlannedReminder: Hashable, Sendable {
     /// read in the schedule's zone (03:30 for a 02:30 that does not exist); for a
     /// snooze or follow-up, its instant in UTC.
     public var triggerTime: LocalDateTime
+    /// For a request with a repeating trigger, which stands for every occurrence of its
+    /// rule at one time of day (and weekday): that slot. Its ``occurrence`` and ``date``
+    /// are the first one it fires for. `nil` for a one-shot request.
+    public var repeating: RepeatingSlot?
 
     public init(rule: ReminderRule, occurrence: Occurrence, kind: NotificationKind = .reminder, date: Date? = nil,
                 badge: Int?, day: LocalDate, triggerTime: LocalDateTime) {
@@ -33,13 +37,16 @@ public struct PlannedReminder: Hashable, Sendable {
     }
 
     public var identifier: NotificationIdentifier {
-        NotificationIdentifier(entity: rule.entity, rule: rule.ruleID, occurrence: OccurrenceKey(occurrence.local), kind: kind)
+        NotificationIdentifier(entity: rule.entity, rule: rule.ruleID,
+                               occurrence: repeating?.occurrenceKey ?? OccurrenceKey(occurrence.local), kind: kind)
     }
 
-    /// The platform trigger: a one-shot calendar trigger. Reminders float with the
-    /// device's zone or keep the rule's pinned zone; snoozes and follow-ups are a fixed
-    /// instant after something that happened, so they are pinned to UTC.
+    /// The platform trigger: a one-shot calendar trigger, or a repeating one for a
+    /// ``repeating`` slot. Reminders float with the device's zone or keep the rule's
+    /// pinned zone; snoozes and follow-ups are a fixed instant after something that
+    /// happened, so they are pinned to UTC.
     public var trigger: NotificationTrigger {
+        if let repeating { return .calendar(repeating.trigger(timeZone: rule.schedule.timeZone)) }
         if kind == .location, let location = rule.location {
             return .location(location.region, repeats: location.repeats)
         }

@@ -42,6 +42,7 @@ public struct Planner: Sendable {
     }
 
     public func plan(_ input: PlanningInput) -> Plan {
+        var input = input
         let horizonEnd = input.now.addingTimeInterval(configuration.horizon)
         let deviceConverter = ZoneConverter.for(input.deviceZone)
         let capacity = max(0, (input.capacity ?? configuration.capacity) - input.foreignRequests)
@@ -53,6 +54,10 @@ public struct Planner: Sendable {
         var candidates: [PlanCandidate] = []
         candidates.reserveCapacity(input.rules.count)
         var pausedEntities: Set<EntityReference> = []
+        // Rules with an occurrence still to come, within the horizon or not (only needed
+        // when some rule may repeat).
+        let considersRepeating = configuration.repeatingTriggers != .never && input.rules.contains(where: \.fixedContent)
+        var dueRules: [Int] = []
         for (index, rule) in input.rules.enumerated() {
             let converter: ZoneConverter
             if let zone = rule.schedule.timeZone {
@@ -67,52 +72,45 @@ public struct Planner: Sendable {
                 continue
             }
             if rule.location != nil { continue }
-            guard let first = rule.schedule.nextOccurrence(after: input.now, using: converter),
-                  first.date < horizonEnd else { continue }
+            guard let first = rule.schedule.nextOccurrence(after: input.now, using: converter) else { continue }
+            if considersRepeating { dueRules.append(index) }
+            guard first.date < horizonEnd else { continue }
             candidates.append(PlanCandidate(
                 occurrence: first, priority: rule.priority,
                 tieBreak: PlanCandidate.stableHash(of: rule.id), ruleIndex: index))
         }
 
+        let today = deviceConverter.local(for: input.now).date
+        let selector = OneShotSelector(input: input, horizonEnd: horizonEnd, deviceConverter: deviceConverter,
+                                       converters: converters)
+        var compression = Compression()
+        if considersRepeating {
+            let context = Context(input: input, deviceConverter: deviceConverter, converters: converters)
+            let snoozeCount = min(capacity, context.plannedSnoozes(before: horizonEnd).count)
+            let eventCount = min(capacity - snoozeCount, context.plannedEvents().count)
+            let locatedCount = context.plannedLocationReminders(
+                today: today, room: max(0, capacity - configuration.reserve)).reminders.count
+            let room = max(0, min(capacity - configuration.reserve - locatedCount,
+                                  capacity - snoozeCount - eventCount - locatedCount))
+            compression = chooseCompression(input: input, converters: converters, candidates: candidates,
+                                            dueRules: dueRules, room: room, selector: selector)
+            // A compressed rule whose badge is dropped counts toward no badge while it is.
+            for index in compression.droppedBadges { input.rules[index].countsTowardBadge = false }
+        }
+        let compressedCount = compression.slotCount
+
         let context = Context(input: input, deviceConverter: deviceConverter, converters: converters)
         // The reserve side first: what the user asked for, then what the app posted.
         var snoozes = Array(context.plannedSnoozes(before: horizonEnd).prefix(capacity))
         let events = Array(context.plannedEvents().prefix(capacity - snoozes.count))
-        let today = deviceConverter.local(for: input.now).date
         let located = context.plannedLocationReminders(today: today, room: max(0, capacity - configuration.reserve))
-        let fullBudget = max(0, capacity - configuration.reserve - located.reminders.count)
-        let reminderRoom = max(0, min(fullBudget, capacity - snoozes.count - events.count - located.reminders.count))
+        let fullBudget = max(0, capacity - configuration.reserve - located.reminders.count - compressedCount)
+        let reminderRoom = max(0, min(fullBudget, capacity - snoozes.count - events.count - located.reminders.count
+                                                  - compressedCount))
 
-        let snoozed = Set(input.snoozes.map(\.original))
-        // After the clock is set back, occurrences that already fired come round again.
-        let alreadyFired = Set(input.fired.lazy.filter { $0.identifier.kind == .reminder }.map(\.identifier))
-        var heap = Heap(candidates)
-        var chosen: [(candidate: PlanCandidate, day: LocalDate)] = []
-        chosen.reserveCapacity(fullBudget)
-        var skipped: [PlanSkip] = []
-        var coverageHorizon = horizonEnd
-        while let top = heap.min, top.occurrence.date < horizonEnd {
-            let rule = input.rules[top.ruleIndex]
-            let day = deviceConverter.local(for: top.occurrence.date).date
-            if input.satisfied.contains(EntityDay(rule.entity, day)) {
-                skipped.append(PlanSkip(rule: rule.id, occurrence: top.occurrence, reason: .satisfied))
-            } else if !snoozed.isEmpty, snoozed.contains(rule.identifier(for: top.occurrence.local)) {
-                skipped.append(PlanSkip(rule: rule.id, occurrence: top.occurrence, reason: .snoozed))
-            } else if !alreadyFired.isEmpty, alreadyFired.contains(rule.identifier(for: top.occurrence.local)) {
-                skipped.append(PlanSkip(rule: rule.id, occurrence: top.occurrence, reason: .alreadyFired))
-            } else if chosen.count == fullBudget {
-                coverageHorizon = top.occurrence.date
-                break
-            } else {
-                chosen.append((top, day))
-            }
-            if let next = rule.schedule.nextOccurrence(after: top.occurrence.date, using: converters[top.ruleIndex]),
-               next.date < horizonEnd {
-                _ = heap.replaceMin(with: PlanCandidate(top, next: next))
-            } else {
-                heap.removeMin()
-            }
-        }
+        if !compression.slots.isEmpty { candidates.removeAll { compression.slots[$0.ruleIndex] != nil } }
+        var selection = selector.select(candidates, budget: fullBudget, recordingSkips: true)
+        let chosen = selection.chosen
 
         let planned = chosen.map { entry in
             let rule = input.rules[entry.candidate.ruleIndex]
@@ -122,8 +120,9 @@ public struct Planner: Sendable {
         }
         var reminders = Array(planned.prefix(reminderRoom))
         let displaced = Array(planned.dropFirst(reminderRoom))
-        if let firstDisplaced = displaced.first { coverageHorizon = firstDisplaced.date }
-        let followUpRoom = max(0, capacity - snoozes.count - events.count - reminders.count - located.reminders.count)
+        if let firstDisplaced = displaced.first { selection.coverageHorizon = firstDisplaced.date }
+        let followUpRoom = max(0, capacity - snoozes.count - events.count - reminders.count - located.reminders.count
+                                  - compressedCount)
         let followUps = context.plannedFollowUps(
             after: reminders, limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
 
@@ -148,15 +147,26 @@ public struct Planner: Sendable {
             displaced: displaced,
             staleDelivered: outstanding.stale,
             capacity: capacity,
-            coverageHorizon: coverageHorizon,
+            coverageHorizon: selection.coverageHorizon,
             horizonEnd: horizonEnd,
-            skipped: skipped,
+            skipped: selection.skipped,
             pausedEntities: pausedEntities.sorted(),
             appBadge: appBadge,
             remainder: Plan.Remainder(
-                heap: heap, rules: input.rules, converters: converters,
+                heap: selection.heap, rules: input.rules, converters: converters,
                 deviceConverter: deviceConverter, satisfied: input.satisfied)
         )
+        plan.repeating = compression.slots.keys.sorted().flatMap { index in
+            let rule = input.rules[index]
+            return compression.slots[index, default: []].map { slot in
+                let occurrence = RepeatingEligibility.firstMatch(of: slot, converter: converters[index], after: input.now)
+                var reminder = PlannedReminder(rule: rule, occurrence: occurrence, badge: nil,
+                                               day: deviceConverter.local(for: occurrence.date).date,
+                                               triggerTime: occurrence.local)
+                reminder.repeating = slot
+                return reminder
+            }
+        }.sorted { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
         plan.locationReminders = located.reminders.map { reminder in
             var reminder = reminder
             if reminder.rule.countsTowardBadge {
@@ -179,19 +189,27 @@ public struct Planner: Sendable {
             }
         }
         plan.regions = located.regions
-        plan.refreshDeadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone)
+        plan.guaranteedCoverage = guaranteedCoverage(
+            oneShotHorizon: selection.coverageHorizon, compressed: compression,
+            oneShotRulesDue: dueRules.contains { compression.slots[$0] == nil }, input: input, horizonEnd: horizonEnd)
+        plan.refreshDeadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone,
+                                               switchAt: compression.switchAt)
         return plan
     }
 
     /// The instant by which `plan` must be re-planned: when its guaranteed coverage
-    /// ends, or the next local midnight when content depends on the day and something
-    /// is pending then.
-    private func refreshDeadline(for plan: Plan, now: Date, zone: TimeZone) -> Date? {
+    /// ends; the next local midnight when content depends on the day and a planned
+    /// request's rule does not declare fixed content; and `switchAt`, when a rule
+    /// blocked from repeating triggers may take them.
+    private func refreshDeadline(for plan: Plan, now: Date, zone: TimeZone, switchAt: Date?) -> Date? {
         var deadline = plan.guaranteedCoverage.date
-        if configuration.contentDependsOnDay, plan.pendingCount > 0 {
+        let dependsOnDay = { (requests: [PlannedReminder]) in requests.contains { !$0.rule.fixedContent } }
+        if configuration.contentDependsOnDay, dependsOnDay(plan.reminders) || dependsOnDay(plan.snoozes)
+            || dependsOnDay(plan.followUps) || dependsOnDay(plan.locationReminders) || dependsOnDay(plan.repeating) {
             let midnight = DayBoundary.next(after: now, in: zone)
             deadline = min(deadline ?? midnight, midnight)
         }
+        if let switchAt { deadline = min(deadline ?? switchAt, switchAt) }
         return deadline
     }
 

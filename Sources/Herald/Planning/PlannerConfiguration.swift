@@ -21,17 +21,24 @@ public struct PlannerConfiguration: Sendable {
     public var followUpLimit: Int
     /// Whether the content of the app's notifications changes with the day (streaks at
     /// risk, "3 left today"), so the plan's ``Plan/refreshDeadline`` is no later than
-    /// the next local midnight, when the new day's content should be written.
+    /// the next local midnight, when the new day's content should be written. Rules
+    /// that declare ``ReminderRule/fixedContent`` are the exception: a plan whose
+    /// requests are all of such rules needs no midnight re-plan.
     public var contentDependsOnDay: Bool
+    /// Whether compressible rules may be covered by repeating calendar triggers, and
+    /// whether badges may be dropped for it (see ``RepeatingTriggerPolicy``).
+    public var repeatingTriggers: RepeatingTriggerPolicy
 
     public init(capacity: Int = 64, reserve: Int = 10, horizon: TimeInterval = 14 * 86_400,
-                badgePolicy: BadgePolicy = .outstanding, followUpLimit: Int = 3, contentDependsOnDay: Bool = true) {
+                badgePolicy: BadgePolicy = .outstanding, followUpLimit: Int = 3, contentDependsOnDay: Bool = true,
+                repeatingTriggers: RepeatingTriggerPolicy = .exact) {
         self.capacity = capacity
         self.reserve = reserve
         self.horizon = horizon
         self.badgePolicy = badgePolicy
         self.followUpLimit = followUpLimit
         self.contentDependsOnDay = contentDependsOnDay
+        self.repeatingTriggers = repeatingTriggers
     }
 
     /// How many planned reminders may be pending at once: capacity minus reserve.

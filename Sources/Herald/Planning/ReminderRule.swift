@@ -12,7 +12,8 @@ import Foundation
 ///     entity: EntityReference(namespace: "habit", id: "water"),
 ///     id: "morning",
 ///     schedule: try .daily(at: [LocalTime(hour: 9)]),
-///     priority: 1
+///     priority: 1,
+///     fixedContent: true   // the same title and body every day: may repeat without the app
 /// )
 /// ```
 public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
@@ -46,11 +47,19 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     /// rule is armed every day its entity is neither done nor paused, as one request of
     /// kind ``NotificationKind/location``; its `schedule` is not read.
     public var location: LocationTrigger?
+    /// Whether the app's ``ReminderSource`` gives every occurrence of this rule the same
+    /// content (title, body, sound, category, extras), whatever the day. Only such a rule
+    /// may be covered by repeating calendar triggers, which keep firing when the app
+    /// never runs again (see ``PlannerConfiguration/repeatingTriggers``); its content is
+    /// then asked once, and it never needs a midnight re-plan for its content. `false`
+    /// (the default) for content that names the day, a streak or a count.
+    public var fixedContent: Bool = false
 
     /// - Throws: ``DeclarationError`` when a part of its identity is empty or longer
     ///   than Herald reads back, or `followUpAfter` is negative or not finite.
     public init(entity: EntityReference, id: String, schedule: Schedule, priority: Int = 0,
-                countsTowardBadge: Bool = true, followUpAfter: TimeInterval? = nil) throws(DeclarationError) {
+                countsTowardBadge: Bool = true, followUpAfter: TimeInterval? = nil,
+                fixedContent: Bool = false) throws(DeclarationError) {
         let owner = "rule \(entity)/\(id)"
         try Declaration.checkEntity(entity, of: owner)
         try Declaration.checkParts([("rule id", id)], of: owner)
@@ -61,6 +70,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         self.priority = priority
         self.countsTowardBadge = countsTowardBadge
         self.followUpAfter = followUpAfter
+        self.fixedContent = fixedContent
     }
 
     /// A location reminder: fires when the device arrives at (or leaves) a region, once
@@ -84,5 +94,25 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     /// The identifier of this rule's request for one occurrence.
     public func identifier(for occurrence: LocalDateTime) -> NotificationIdentifier {
         NotificationIdentifier(entity: entity, rule: ruleID, occurrence: OccurrenceKey(occurrence), kind: .reminder)
+    }
+}
+
+extension ReminderRule {
+    private enum CodingKeys: String, CodingKey {
+        case entity, ruleID, schedule, priority, countsTowardBadge, followUpAfter, location, fixedContent
+    }
+
+    /// Decodes a rule; `fixedContent` is optional (rules stored before it existed decode
+    /// with `false`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        entity = try container.decode(EntityReference.self, forKey: .entity)
+        ruleID = try container.decode(String.self, forKey: .ruleID)
+        schedule = try container.decode(Schedule.self, forKey: .schedule)
+        priority = try container.decode(Int.self, forKey: .priority)
+        countsTowardBadge = try container.decode(Bool.self, forKey: .countsTowardBadge)
+        followUpAfter = try container.decodeIfPresent(TimeInterval.self, forKey: .followUpAfter)
+        location = try container.decodeIfPresent(LocationTrigger.self, forKey: .location)
+        fixedContent = try container.decodeIfPresent(Bool.self, forKey: .fixedContent) ?? false
     }
 }

@@ -53,10 +53,16 @@ public enum ResponseStep {
         var changes: [EngineStateChange] = []
         var effect = ActionEffect.none
         // The user may act on a notification before any run saw it in the list.
-        if let identifier = response.notification.request.heraldIdentifier {
+        if let identifier = response.notification.heraldIdentifier(deviceZone: deviceZone) {
             changes.append(.recordFired(FiredRecord(identifier: identifier, date: response.notification.date)))
         }
-        if case .valid(let payload) = decoding {
+        if case .valid(var payload) = decoding {
+            // A repeating request stands for the occurrence of the day it was delivered on.
+            if payload.identifier.isRepeating {
+                payload.identifier = payload.identifier.occurrence(
+                    deliveredAt: response.notification.date,
+                    in: payload.occurrenceZone.flatMap(TimeZone.init(identifier:)) ?? deviceZone)
+            }
             let entity = payload.entity
             let original = payload.identifier.original
             changes.append(.acknowledge(original, at: now))

@@ -104,6 +104,25 @@ public final class ZoneConverter: Sendable {
         return instant(forWall: wall)
     }
 
+    /// One change of the zone's UTC offset: at `instant` (seconds since 1970) the offset
+    /// goes from `before` to `after`. Wall times from `instant + min(before, after)` up
+    /// to `instant + max(before, after)` do not exist (`after > before`, a gap) or occur
+    /// twice (a fold).
+    struct OffsetChange: Hashable, Sendable {
+        var instant: Int
+        var before: Int
+        var after: Int
+
+        /// The wall seconds the change skips or repeats.
+        var affectedWalls: Range<Int> { (instant + min(before, after))..<(instant + max(before, after)) }
+    }
+
+    /// The offset changes at or after `seconds`, ascending, as far as the table reaches
+    /// (2100); the zone's rules beyond it are not known.
+    func offsetChanges(from seconds: Int) -> [OffsetChange] {
+        table.changes(from: seconds)
+    }
+
     /// Bounds on the offset of any instant whose wall time is within a day of `wall`.
     func offsetBounds(nearWall wall: Int) -> (min: Int, max: Int) {
         isWellInsideTable(wall) ? offsetBounds : Self.universalOffsetBounds
@@ -176,6 +195,18 @@ private struct OffsetTable: Sendable {
                 offsets.append(offset)
             }
             cursor = next
+        }
+    }
+
+    /// The changes at or after `seconds`, ascending.
+    func changes(from seconds: Int) -> [ZoneConverter.OffsetChange] {
+        var low = 0, high = transitions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitions[middle] < seconds { low = middle + 1 } else { high = middle }
+        }
+        return (low..<transitions.count).map {
+            ZoneConverter.OffsetChange(instant: transitions[$0], before: offsets[$0], after: offsets[$0 + 1])
         }
     }
 

@@ -1,0 +1,119 @@
+import Collections
+import Foundation
+
+extension Planner {
+    /// What one pass over the rules' occurrences chose as one-shot requests.
+    struct Selection {
+        var chosen: [(candidate: PlanCandidate, day: LocalDate)] = []
+        var skipped: [PlanSkip] = []
+        /// The first occurrence left out for lack of room, or the horizon's end.
+        var coverageHorizon: Date
+        /// What was still waiting when the budget was full.
+        var heap: Heap<PlanCandidate>
+    }
+
+    /// Takes the soonest occurrences as one-shot requests, skipping what is satisfied,
+    /// snoozed or already delivered, up to a budget: the planner's one pass, also run
+    /// for each choice of rules to compress.
+    struct OneShotSelector {
+        let input: PlanningInput
+        let horizonEnd: Date
+        let deviceConverter: ZoneConverter
+        let converters: [ZoneConverter]
+        let snoozed: Set<NotificationIdentifier>
+        /// After the clock is set back, occurrences that already fired come round again.
+        let alreadyFired: Set<NotificationIdentifier>
+
+        init(input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter, converters: [ZoneConverter]) {
+            self.input = input
+            self.horizonEnd = horizonEnd
+            self.deviceConverter = deviceConverter
+            self.converters = converters
+            snoozed = Set(input.snoozes.map(\.original))
+            alreadyFired = Set(input.fired.lazy.filter { $0.identifier.kind == .reminder }.map(\.identifier))
+        }
+
+        /// Why the occurrence at the top of the queue is not planned (`nil`: it is due),
+        /// and its device-local day.
+        func skipReason(_ top: PlanCandidate) -> (day: LocalDate, reason: PlanSkip.Reason?) {
+            let rule = input.rules[top.ruleIndex]
+            let day = deviceConverter.local(for: top.occurrence.date).date
+            if input.satisfied.contains(EntityDay(rule.entity, day)) { return (day, .satisfied) }
+            if !snoozed.isEmpty, snoozed.contains(rule.identifier(for: top.occurrence.local)) { return (day, .snoozed) }
+            if !alreadyFired.isEmpty, alreadyFired.contains(rule.identifier(for: top.occurrence.local)) {
+                return (day, .alreadyFired)
+            }
+            return (day, nil)
+        }
+
+        /// Replaces the top of the queue with its rule's next occurrence in the horizon.
+        func advance(_ heap: inout Heap<PlanCandidate>, past top: PlanCandidate) {
+            if let next = input.rules[top.ruleIndex].schedule.nextOccurrence(
+                after: top.occurrence.date, using: converters[top.ruleIndex]), next.date < horizonEnd {
+                _ = heap.replaceMin(with: PlanCandidate(top, next: next))
+            } else {
+                heap.removeMin()
+            }
+        }
+
+        func select(_ candidates: [PlanCandidate], budget: Int, recordingSkips: Bool) -> Selection {
+            var heap = Heap(candidates)
+            var selection = Selection(coverageHorizon: horizonEnd, heap: Heap())
+            selection.chosen.reserveCapacity(budget)
+            while let top = heap.min, top.occurrence.date < horizonEnd {
+                let (day, skip) = skipReason(top)
+                if let skip {
+                    if recordingSkips {
+                        selection.skipped.append(PlanSkip(rule: input.rules[top.ruleIndex].id, occurrence: top.occurrence,
+                                                          reason: skip))
+                    }
+                } else if selection.chosen.count == budget {
+                    selection.coverageHorizon = top.occurrence.date
+                    break
+                } else {
+                    selection.chosen.append((top, day))
+                }
+                advance(&heap, past: top)
+            }
+            selection.heap = heap
+            return selection
+        }
+
+        /// The due occurrences of every candidate in fire order, produced as far as
+        /// asked: the chooser reads one stream for every choice of rules to compress.
+        struct DueStream {
+            let selector: OneShotSelector
+            var heap: Heap<PlanCandidate>
+            /// The rule index and instant of each due occurrence produced so far.
+            var produced: [(ruleIndex: Int, date: Date)] = []
+
+            /// The instant of the first due occurrence, of a rule `isExcluded` does not
+            /// exclude, that `budget` one-shot requests leave out; the horizon's end
+            /// when they all fit.
+            mutating func coverageHorizon(budget: Int, excluding isExcluded: (Int) -> Bool) -> Date {
+                var counted = 0
+                var position = 0
+                while true {
+                    if position == produced.count, !produceNext() { return selector.horizonEnd }
+                    let entry = produced[position]
+                    position += 1
+                    if isExcluded(entry.ruleIndex) { continue }
+                    if counted == budget { return entry.date }
+                    counted += 1
+                }
+            }
+
+            private mutating func produceNext() -> Bool {
+                while let top = heap.min, top.occurrence.date < selector.horizonEnd {
+                    let due = selector.skipReason(top).reason == nil
+                    selector.advance(&heap, past: top)
+                    if due {
+                        produced.append((top.ruleIndex, top.occurrence.date))
+                        return true
+                    }
+                }
+                return false
+            }
+        }
+    }
+}
