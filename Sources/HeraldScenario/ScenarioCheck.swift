@@ -193,14 +193,17 @@ public struct ScenarioCheck: Sendable {
         } catch {
             return [Finding(severity: .error, kind: .impossibleEvent, subject: "scenario", message: "\(error)")]
         }
+        // Guaranteed coverage: how far reminders fire if the app never runs again
+        // (repeating triggers can carry it past the one-shot horizon, a DST limit can
+        // end it before).
         let short = result.reconciles.filter { reconcile in
-            reconcile.coverageHorizon.map { $0 < reconcile.date.addingTimeInterval(86_400) } ?? false
+            reconcile.guaranteedCoverage?.date.map { $0 < reconcile.date.addingTimeInterval(86_400) } ?? false
         }
-        if let first = short.first, let horizon = first.coverageHorizon {
+        if let first = short.first, let end = first.guaranteedCoverage?.date {
             let more = short.count > 1 ? " (\(short.count - 1) later plan\(short.count == 2 ? "" : "s") too)" : ""
             found.append(Finding(
                 severity: .warning, kind: .shortCoverage, subject: "plan",
-                message: "the plan at \(TimeText.local(first.date, zone: scenario.zone)) (\(first.reasons.joined(separator: ", "))) covers only until \(TimeText.local(horizon, zone: scenario.zone)), less than a day ahead\(more): reminders after it wait for the app to run again"))
+                message: "the plan at \(TimeText.local(first.date, zone: scenario.zone)) (\(first.reasons.joined(separator: ", "))) covers only until \(TimeText.local(end, zone: scenario.zone)), less than a day ahead\(more): reminders after it wait for the app to run again"))
         }
         if let warning = result.summary.dropWarning {
             found.append(Finding(severity: .error, kind: .dropped, subject: "center", message: warning))
