@@ -172,11 +172,7 @@ public struct Planner: Sendable {
             if reminder.rule.countsTowardBadge {
                 // Delivered whenever the device crosses the region: one more than what is
                 // outstanding now; the run after its delivery renumbers.
-                switch configuration.badgePolicy {
-                case .none: reminder.badge = nil
-                case .outstanding: reminder.badge = outstandingSoon + 1
-                case .custom(let decide): reminder.badge = decide(reminder, outstandingSoon + 1)
-                }
+                reminder.badge = badge(for: reminder, outstanding: outstandingSoon + 1)
             }
             return reminder
         }
@@ -203,9 +199,7 @@ public struct Planner: Sendable {
     /// blocked from repeating triggers may take them.
     private func refreshDeadline(for plan: Plan, now: Date, zone: TimeZone, switchAt: Date?) -> Date? {
         var deadline = plan.guaranteedCoverage.date
-        let dependsOnDay = { (requests: [PlannedReminder]) in requests.contains { !$0.rule.fixedContent } }
-        if configuration.contentDependsOnDay, dependsOnDay(plan.reminders) || dependsOnDay(plan.snoozes)
-            || dependsOnDay(plan.followUps) || dependsOnDay(plan.locationReminders) || dependsOnDay(plan.repeating) {
+        if configuration.contentDependsOnDay, plan.requests.contains(where: { !$0.rule.fixedContent }) {
             let midnight = DayBoundary.next(after: now, in: zone)
             deadline = min(deadline ?? midnight, midnight)
         }
@@ -229,12 +223,18 @@ public struct Planner: Sendable {
             let position = (countsPerDay[reminder.day] ?? 0) + 1
             countsPerDay[reminder.day] = position
             let outstanding = (reminder.day == today ? outstandingToday : outstandingLater) + position
-            switch configuration.badgePolicy {
-            case .none: reminder.badge = nil
-            case .outstanding: reminder.badge = outstanding
-            case .custom(let decide): reminder.badge = decide(reminder, outstanding)
-            }
+            reminder.badge = badge(for: reminder, outstanding: outstanding)
             if entry.isSnooze { snoozes[entry.index] = reminder } else { reminders[entry.index] = reminder }
+        }
+    }
+
+    /// The badge `reminder` carries under the badge policy when `outstanding` is what
+    /// will be outstanding once it is delivered.
+    private func badge(for reminder: PlannedReminder, outstanding: Int) -> Int? {
+        switch configuration.badgePolicy {
+        case .none: nil
+        case .outstanding: outstanding
+        case .custom(let decide): decide(reminder, outstanding)
         }
     }
 }
