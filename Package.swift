@@ -23,7 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
@@ -81,18 +80,22 @@ let package = Package(
         // Checks any `NotificationCenter` and `EngineStore` implementation must pass; a
         // product, so adopters run them on their own implementations.
         .target(name: "HeraldConformance", dependencies: ["Herald"]),
+        // What the test targets share: the seeds property tests run. Never a product.
+        .target(
+            name: "HeraldTestSupport",
+            dependencies: ["HeraldConformance"],
+            path: "Tests/HeraldTestSupport"
+        ),
         .testTarget(
             name: "HeraldTests",
             dependencies: [
-                "Herald", "HeraldSimulator", "HeraldConformance",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                "Herald", "HeraldSimulator", "HeraldConformance", "HeraldTestSupport",
             ]
         ),
         .testTarget(
             name: "HeraldSimulatorTests",
             dependencies: [
-                "Herald", "HeraldSimulator", "HeraldConformance",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                "Herald", "HeraldSimulator", "HeraldConformance", "HeraldTestSupport",
             ]
         ),
         .testTarget(

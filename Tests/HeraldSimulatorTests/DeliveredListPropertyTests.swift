@@ -2,7 +2,7 @@ import Foundation
 import Herald
 import HeraldConformance
 import HeraldSimulator
-import PropertyBased
+import HeraldTestSupport
 import Testing
 
 /// The center's delivered list is indexed by identifier; the oracle is the plain list
@@ -12,7 +12,7 @@ import Testing
 /// notifications in the same order.
 @Suite struct DeliveredListPropertyTests {
     @Test func theIndexedListAgreesWithAPlainOne() async {
-        await propertyCheck(count: 60, input: Gen.uint64().withoutShrink()) { seed in
+        await PropertySeeds.check(count: 60) { seed in
             await check(seed: seed)
         }
     }

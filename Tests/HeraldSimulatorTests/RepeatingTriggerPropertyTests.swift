@@ -2,7 +2,7 @@ import Foundation
 import Herald
 import HeraldConformance
 import HeraldSimulator
-import PropertyBased
+import HeraldTestSupport
 import Testing
 
 /// The simulated center's repeating calendar triggers against Foundation's `Calendar`,
@@ -30,7 +30,7 @@ import Testing
     static let span: TimeInterval = 400 * 86_400
 
     @Test func repeatingCalendarTriggersFireWhereCalendarMatches() async {
-        await propertyCheck(count: 80, input: Gen.uint64().withoutShrink()) { seed in
+        await PropertySeeds.check(count: 80) { seed in
             await check(seed: seed)
         }
     }

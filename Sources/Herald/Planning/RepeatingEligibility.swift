@@ -12,8 +12,10 @@ import Foundation
 /// exact, or a schedule that is not daily or weekly at times is never covered.
 ///
 /// The platform's handling of a repeating trigger on a day whose daylight-saving
-/// change skips or repeats the trigger's wall time is not confirmed, so a covered rule
-/// is guaranteed only until the first such match (its ``Verdict/now(slots:limit:)``
+/// change skips or repeats the trigger's wall time is not confirmed, nor in the rest of
+/// the local hours such a change touches (Foundation's calendar misses 03:45 to 03:59
+/// on the night Chatham's summer time ends at 03:45), so a covered rule is guaranteed
+/// only until its first match in those hours (its ``Verdict/now(slots:limit:)``
 /// limit): the change's instant, or the match's own instant when that is earlier (the
 /// first of a repeated hour).
 ///
@@ -135,17 +137,21 @@ struct RepeatingEligibility {
     }
 
     /// The end of what repeating triggers for `slots` guarantee: at the first offset
-    /// change after `now` that skips or repeats a slot's wall time, the earlier of the
+    /// change after `now` whose touched hours (``ZoneConverter/OffsetChange/hoursTouched``:
+    /// the wall times it skips or repeats, widened to whole hours) hold a slot's wall
+    /// time on a day the slot matches, the earlier of the
     /// change's instant and the instant Herald gives that occurrence (the first of a
     /// repeated hour); `now` while such a change is under way; `nil` when no change up
     /// to 2100 touches a slot.
     static func daylightSavingLimit(of slots: [RepeatingSlot], converter: ZoneConverter, after now: Date) -> Date? {
         let nowSeconds = ZoneConverter.seconds(now)
         for change in converter.offsetChanges(from: nowSeconds - 2 * 86_400) {
-            // A gap is over at its instant; a repeated hour when its second pass ends.
-            let over = change.after > change.before ? change.instant : change.instant + (change.before - change.after)
+            // The change is over once the wall clock, on the new offset, has left the
+            // hours it touches (a gap's instant, a repeated hour's second pass, or later
+            // when either starts or ends off the hour).
+            let walls = change.hoursTouched
+            let over = walls.upperBound - change.after
             if over <= nowSeconds { continue }
-            let walls = change.affectedWalls
             var day = walls.lowerBound.floorDivided(by: 86_400)
             while day * 86_400 < walls.upperBound {
                 let date = LocalDate(daysSinceEpoch: day)

@@ -115,6 +115,24 @@ public final class ZoneConverter: Sendable {
 
         /// The wall seconds the change skips or repeats.
         var affectedWalls: Range<Int> { (instant + min(before, after))..<(instant + max(before, after)) }
+
+        /// ``affectedWalls`` widened to whole local hours: the wall times whose handling by
+        /// a repeating calendar trigger Herald does not count on. Foundation's
+        /// `Calendar.nextDate` never matches 03:45 to 03:59 on the night Chatham's summer
+        /// time ends at 03:45 (the clocks go back to 02:45), although those wall times
+        /// exist once each; a change that starts or ends off the hour can disturb the rest
+        /// of its hour, and what the platform does there is not confirmed.
+        ///
+        /// ```swift
+        /// // Pacific/Chatham, 2026-04-05: 03:45 +13:45 becomes 02:45 +12:45.
+        /// change.affectedWalls   // 02:45..<03:45
+        /// change.hoursTouched    // 02:00..<04:00
+        /// ```
+        var hoursTouched: Range<Int> {
+            let walls = affectedWalls
+            let hour = 3_600
+            return walls.lowerBound.floorDivided(by: hour) * hour..<(walls.upperBound + hour - 1).floorDivided(by: hour) * hour
+        }
     }
 
     /// The offset changes at or after `seconds`, ascending, as far as the table reaches

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldConformance
 import HeraldSimulator
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -21,7 +21,7 @@ import Testing
         reportsDismissal: true)
 
     @Test func randomSessionsStayWithinTheCenterAndKeepEveryPromise() async {
-        await propertyCheck(count: 30, input: Gen.uint64().withoutShrink()) { seed in
+        await PropertySeeds.check(count: 30) { seed in
             await check(seed: seed)
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldConformance
 import HeraldSimulator
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func aPlanFromTheLedgerEqualsOneFromTheWholeList() async {
-        await propertyCheck(count: 40, input: Gen.uint64().withoutShrink()) { seed in
+        await PropertySeeds.check(count: 40) { seed in
             await check(seed: seed)
         }
     }

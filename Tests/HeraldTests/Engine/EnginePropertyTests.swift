@@ -1,7 +1,7 @@
 import HeraldConformance
 import Foundation
 import HeraldSimulator
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func randomEventSequencesKeepTheCenterConsistent() async {
-        await propertyCheck(count: 40, input: Gen.uint64().withoutShrink()) { seed in
+        await PropertySeeds.check(count: 40) { seed in
             await check(seed: seed)
         }
     }

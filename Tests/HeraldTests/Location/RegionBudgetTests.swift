@@ -1,6 +1,6 @@
 import Foundation
 import HeraldConformance
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func theHeapChoosesWhatSortingEverythingChooses() async {
-        await propertyCheck(count: 300, input: Gen.uint64().withoutShrink()) { seed in
+        await PropertySeeds.check(count: 300) { seed in
             var random = SeededGenerator(seed: seed)
             let count = Int.random(in: 0...300, using: &random)
             let places = Self.places(count: count, waypoints: Int.random(in: 0...30, using: &random), using: &random)

@@ -1,4 +1,5 @@
 import HeraldConformance
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -8,10 +9,10 @@ import Testing
 /// payload with one defect is classified as the reason that defect calls for, worked
 /// out here from the defect applied, never from what the decoder says.
 @Suite struct PayloadDecoderFuzzTests {
-    static let seeds: ClosedRange<UInt64> = 1...1_500
+    static let seeds = 1_500
 
-    @Test func validPayloadsDecodeToThePayloadTheyWereBuiltFrom() {
-        for seed in Self.seeds {
+    @Test func validPayloadsDecodeToThePayloadTheyWereBuiltFrom() async {
+        await PropertySeeds.check(count: Self.seeds) { seed in
             var random = SeededGenerator(seed: seed)
             let sample = makeSample(using: &random)
 
@@ -21,8 +22,8 @@ import Testing
         }
     }
 
-    @Test func theWriterProducesTheFormatTheseTestsWriteByHand() {
-        for seed in Self.seeds {
+    @Test func theWriterProducesTheFormatTheseTestsWriteByHand() async {
+        await PropertySeeds.check(count: Self.seeds) { seed in
             var random = SeededGenerator(seed: seed)
             let sample = makeSample(using: &random)
             #expect(sample.reference.userInfo() == sample.userInfo, "seed \(seed)")
@@ -30,8 +31,8 @@ import Testing
     }
 
     @Test(arguments: Mutation.all)
-    func eachDefectIsClassifiedAsItsOwnReason(_ mutation: Mutation) throws {
-        for seed in Self.seeds {
+    func eachDefectIsClassifiedAsItsOwnReason(_ mutation: Mutation) async {
+        await PropertySeeds.check(count: Self.seeds) { seed in
             var random = SeededGenerator(seed: seed)
             let sample = makeSample(using: &random)
             let (userInfo, expected) = mutation.apply(to: sample.userInfo, using: &random)
@@ -45,7 +46,7 @@ import Testing
                 // The byte count is the decoder's estimate; any count above the limit will do.
                 guard case .invalid(.oversized(let bytes, let limit)) = decoded, limit == 4096, bytes > 4096 else {
                     Issue.record("seed \(seed), \(mutation): expected oversized above 4096 bytes, got \(decoded)")
-                    continue
+                    return
                 }
             }
         }

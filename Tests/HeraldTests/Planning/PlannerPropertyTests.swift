@@ -1,6 +1,6 @@
 import HeraldConformance
 import Foundation
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func plansKeepEveryPromise() async {
-        await propertyCheck(count: 300, input: Gen.uint64().withoutShrink()) { seed in
+        await PropertySeeds.check(count: 300) { seed in
             let testCase = makeCase(seed: seed)
             let input = testCase.input
             let plan = Planner(configuration: testCase.configuration).plan(input)

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldConformance
 import HeraldSimulator
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -132,7 +132,9 @@ import Testing
 
     @Test func withNoRePlanTheCenterDeliversExactlyTheDueRemindersBeforeTheGuaranteedCoverage() async throws {
         var compressedCases = 0
-        await propertyCheck(count: 150, input: Gen.uint64().withoutShrink()) { seed in
+        // 13270218518246484898: a daily 03:45 rule in Pacific/Chatham, whose summer time
+        // ends at 03:45 on 2026-04-05; Foundation's calendar never matches 03:45 that night.
+        await PropertySeeds.check(count: 150, regressions: [13_270_218_518_246_484_898]) { seed in
             let testCase = makeCase(seed: seed)
             let input = testCase.input
             let plan = Planner(configuration: testCase.configuration).plan(input)

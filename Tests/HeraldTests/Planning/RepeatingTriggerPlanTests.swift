@@ -238,6 +238,53 @@ import Testing
             of: [RepeatingSlot(time: LocalTime(hour: 9))], converter: converter, after: now) == nil)
     }
 
+    // Chatham's summer time (+13:45) ends on 2026-04-05 at 03:45, 14:00 UTC on the 4th:
+    // the clocks go back to 02:45 (+12:45), so 02:45 to 03:44 occur twice and 03:45 once,
+    // at 15:00 UTC. It starts again on 2026-09-27 at 02:45 (+12:45), 14:00 UTC on the 26th,
+    // skipping to 03:45. Foundation's calendar never matches 03:45 to 03:59 on the night it
+    // ends, so a repeating trigger at those times is not counted on that night: the
+    // touched hours are 02:00 to 04:00.
+    static let chatham = TimeZone(identifier: "Pacific/Chatham")!
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// The limit is the change, or the time's first pass when that is earlier (02:00 and
+    /// 03:00 come first at +13:45, 12:15 and 13:15 UTC).
+    @Test(arguments: [(3, 45, "2026-04-04T14:00"), (3, 50, "2026-04-04T14:00"), (3, 59, "2026-04-04T14:00"),
+                      (2, 0, "2026-04-04T12:15"), (3, 0, "2026-04-04T13:15")])
+    func aTimeInTheHoursAChathamChangeTouchesIsGuaranteedUntilTheChange(hour: Int, minute: Int, utc: String) {
+        let limit = RepeatingEligibility.daylightSavingLimit(
+            of: [RepeatingSlot(time: LocalTime(hour: hour, minute: minute))],
+            converter: ZoneConverter.for(Self.chatham), after: Fixtures.date("2026-04-01T00:00", in: Self.chatham))
+        #expect(limit == Fixtures.date(utc, in: Self.utc))
+    }
+
+    @Test(arguments: [(4, 0), (1, 59), (9, 0)])
+    func aTimeOutsideTheHoursChathamsChangesTouchHasNoLimit(hour: Int, minute: Int) {
+        let limit = RepeatingEligibility.daylightSavingLimit(
+            of: [RepeatingSlot(time: LocalTime(hour: hour, minute: minute))],
+            converter: ZoneConverter.for(Self.chatham), after: Fixtures.date("2026-04-01T00:00", in: Self.chatham))
+        #expect(limit == nil)
+    }
+
+    @Test func afterChathamsSummerTimeEndsA0345RuleIsGuaranteedUntilItStartsAgain() {
+        let rule = makeRule("water", try! .daily(at: Fixtures.times(["03:45"])))
+        let plan = Planner(configuration: PlannerConfiguration()).plan(PlanningInput(
+            now: Fixtures.date("2026-04-06T00:00", in: Self.chatham), deviceZone: Self.chatham, rules: [rule]))
+        #expect(plan.repeating.count == 1)
+        #expect(plan.guaranteedCoverage == .until(Fixtures.date("2026-09-26T14:00", in: Self.utc)))
+    }
+
+    @Test func beforeChathamsSummerTimeEndsA0345RuleKeepsOneShotsThatReachFurther() {
+        // The repeating trigger would be guaranteed until 2026-04-04 14:00 UTC; fourteen
+        // days of one-shots reach further, and the 15:00 UTC one on the 4th is among them.
+        let rule = makeRule("water", try! .daily(at: Fixtures.times(["03:45"])))
+        let plan = Planner(configuration: PlannerConfiguration()).plan(PlanningInput(
+            now: Fixtures.date("2026-04-01T00:00", in: Self.chatham), deviceZone: Self.chatham, rules: [rule]))
+        #expect(plan.repeating.isEmpty)
+        #expect(plan.reminders.contains { $0.date == Fixtures.date("2026-04-04T15:00", in: Self.utc) })
+        #expect(plan.guaranteedCoverage.date ?? .distantFuture > Fixtures.date("2026-04-04T15:00", in: Self.utc))
+    }
+
     @Test func oneShotsWinWhenAGapIsCloserThanTheHorizon() {
         // A week before the change, repeating triggers would guarantee less than one-shots.
         let plan = makePlan([makeRule("water", try! .daily(at: Fixtures.times(["02:30"])))],

@@ -1,7 +1,7 @@
 import HeraldConformance
 import Foundation
 import HeraldSimulator
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -16,7 +16,7 @@ import Testing
         reportsDismissal: true)
 
     @Test func randomSessionsKeepEveryPromise() async {
-        await propertyCheck(count: 40, input: Gen.uint64().withoutShrink()) { seed in
+        await PropertySeeds.check(count: 40) { seed in
             await check(seed: seed)
         }
     }

@@ -1,6 +1,6 @@
 import HeraldConformance
 import Foundation
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func randomBytes() async {
-        await propertyCheck(count: 3000, input: Gen.uint64()) { seed in
+        await PropertySeeds.check(count: 3000) { seed in
             var rng = SeededGenerator(seed: seed)
             let bytes = (0..<Int.random(in: 0...80, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             parse(String(decoding: bytes, as: UTF8.self))
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func mutatedRules() async {
-        await propertyCheck(count: 5000, input: Gen.uint64()) { seed in
+        await PropertySeeds.check(count: 5000) { seed in
             var rng = SeededGenerator(seed: seed)
             var text = Array(Self.seeds.randomElement(using: &rng)!)
             for _ in 0..<Int.random(in: 1...4, using: &rng) {

@@ -1,6 +1,6 @@
 import HeraldConformance
 import Foundation
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -36,7 +36,7 @@ import Testing
         let (from, to, around) = Self.range(given.zone)
         let count = [.everyNHours, .everyNMinutes].contains(given.kind) ? 2 : 6
 
-        await propertyCheck(count: count, input: Gen.uint64()) { seed in
+        await PropertySeeds.check(count: count) { seed in
             var rng = SeededGenerator(seed: seed)
             let schedule = RandomRule.make(given.kind, &rng, around: around)
 
@@ -52,9 +52,10 @@ import Testing
         let zone = F.zone(given.zone)
         let (from, to, around) = Self.range(given.zone)
 
-        await propertyCheck(count: 3, input: Gen.uint64(), Gen.double(in: 0...1)) { seed, fraction in
+        await PropertySeeds.check(count: 3) { seed in
             var rng = SeededGenerator(seed: seed)
             let schedule = RandomRule.make(given.kind, &rng, around: around)
+            let fraction = Double.random(in: 0...1, using: &rng)
             let instant = from.addingTimeInterval(to.timeIntervalSince(from) * fraction * 0.8)
 
             let next = schedule.nextOccurrence(after: instant, deviceZone: zone)

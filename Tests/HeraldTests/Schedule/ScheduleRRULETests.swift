@@ -1,6 +1,6 @@
 import HeraldConformance
 import Foundation
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func roundTripsRandomRepresentableSchedules() async {
-        await propertyCheck(count: 2000, input: Gen.uint64()) { seed in
+        await PropertySeeds.check(count: 2000) { seed in
             var rng = SeededGenerator(seed: seed)
             let schedule = RandomSchedule.makeRepresentable(&rng, around: LocalDate(year: 2026, month: 1, day: 1))
 
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func exportedRulesThatSucceedReadBackEqual() async {
-        await propertyCheck(count: 2000, input: Gen.uint64()) { seed throws in
+        await PropertySeeds.check(count: 2000) { seed throws in
             var rng = SeededGenerator(seed: seed)
             let schedule = RandomSchedule.make(&rng, around: LocalDate(year: 2026, month: 1, day: 1))
 

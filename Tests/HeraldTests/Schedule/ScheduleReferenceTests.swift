@@ -1,6 +1,6 @@
 import HeraldConformance
 import Foundation
-import PropertyBased
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -28,7 +28,7 @@ import Testing
         let zone = F.zone(range.zone)
         let (from, to) = (F.instant(range.from), F.instant(range.to))
 
-        await propertyCheck(count: 60, input: Gen.uint64()) { seed in
+        await PropertySeeds.check(count: 60) { seed in
             var rng = SeededGenerator(seed: seed)
             let schedule = RandomSchedule.make(&rng, around: range.around)
 
@@ -44,9 +44,10 @@ import Testing
         let zone = F.zone(range.zone)
         let (from, to) = (F.instant(range.from), F.instant(range.to))
 
-        await propertyCheck(count: 150, input: Gen.uint64(), Gen.double(in: 0...1)) { seed, fraction in
+        await PropertySeeds.check(count: 150) { seed in
             var rng = SeededGenerator(seed: seed)
             let schedule = RandomSchedule.make(&rng, around: range.around)
+            let fraction = Double.random(in: 0...1, using: &rng)
             let instant = from.addingTimeInterval(to.timeIntervalSince(from) * fraction * 0.9)
 
             let next = schedule.nextOccurrence(after: instant, deviceZone: zone)
