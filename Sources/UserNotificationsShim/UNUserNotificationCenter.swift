@@ -2,7 +2,7 @@
 import Foundation
 
 /// Linux stand-in for `UNUserNotificationCenter`, with the signatures of Apple's SDK
-/// (see `reference/APPLE_API.md`) and the platform's behaviour: at most 64 pending
+/// documentation and the platform's behaviour: at most 64 pending
 /// requests (above that one is dropped by a selectable rule, `add` does not throw), an
 /// identifier added again replaces the pending request, the delivered list, the badge
 /// as an absolute number set by delivered content, and authorization that the user

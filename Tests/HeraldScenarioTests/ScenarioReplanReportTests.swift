@@ -5,8 +5,8 @@ import HeraldScenario
 import Testing
 
 /// Every re-plan appears in the timeline with its reason and counts that mean what the
-/// README says; what the app deleted routes `missing` and leaves nothing in the list,
-/// whatever its kind.
+/// command-line reference (HeraldReport's CommandLineTool article) says; what the app
+/// deleted routes `missing` and leaves nothing in the list, whatever its kind.
 struct ScenarioReplanReportTests {
     static let body = """
         categories:

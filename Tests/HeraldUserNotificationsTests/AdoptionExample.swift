@@ -1,13 +1,15 @@
-// The README's example is an iOS app (background refresh has no macOS counterpart).
+// The example app of "Adopting Herald in an iOS app" (HeraldUserNotifications'
+// Adoption article, shortened in the README). HeraldDocumentationTests checks that every
+// Swift block of those pages appears here verbatim, so this file is the example's source.
+// It is an iOS app (background refresh has no macOS counterpart); the SwiftUI views and
+// the app delegate compile only where SwiftUI and UIKit exist (iOS, visionOS), the rest
+// also on Linux against the shims.
 #if os(iOS) || os(visionOS) || os(Linux)
 import Foundation
 import Herald
 import HeraldSQLite
 import HeraldUserNotifications
 import Observation
-
-// The README's "Adopting Herald in an iOS app" example without its SwiftUI views, so
-// every type and call it uses is compiled here; keep the two in step.
 
 struct Habit: Identifiable, Sendable {
     let id: String
@@ -122,4 +124,67 @@ final class Reminders {
         await host.ready(app)                           // queued taps are routed now, in order, once
     }
 }
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+struct ContentView: View {
+    let model: HabitModel
+
+    var body: some View {
+        List(model.habits) { habit in
+            Text(habit.name)
+        }
+    }
+}
+
+@main
+struct HabitsApp: App {
+    @State private var model: HabitModel
+    private let reminders: Reminders
+    @Environment(\.scenePhase) private var scenePhase
+
+    init() {
+        let model = HabitModel()
+        _model = State(initialValue: model)
+        reminders = try! Reminders(model: model)        // a store that cannot open is a bug to fix, not to hide
+    }
+
+    var body: some Scene {
+        WindowGroup {
+            ContentView(model: model)
+                .task {
+                    await model.load()
+                    await reminders.dataLoaded()
+                }
+        }
+        .onChange(of: scenePhase) { _, phase in
+            if phase == .active { Task { await reminders.becameActive() } }
+        }
+    }
+}
+#endif
+
+#if canImport(UIKit)
+import UIKit
+
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    let model = HabitModel()
+    var reminders: Reminders?
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        reminders = try! Reminders(model: model)        // delegate installed, refresh registered
+        Task {
+            await model.load()
+            await reminders?.dataLoaded()
+        }
+        return true
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        Task { await reminders?.becameActive() }
+    }
+}
+#endif
 #endif

@@ -1,4 +1,5 @@
-// The README's example is an iOS app (background refresh has no macOS counterpart).
+// The adoption example (README, HeraldUserNotifications' Adoption article) is an iOS
+// app (background refresh has no macOS counterpart).
 #if os(iOS) || os(visionOS) || os(Linux)
 import Foundation
 import Herald
@@ -7,7 +8,7 @@ import Testing
 @MainActor
 struct AdoptionExampleTests {
     @Test func theExampleSourceWaitsForItsDataThenDeclaresItsRules() async throws {
-        // Given the README's model before its data is loaded
+        // Given the adoption example's model before its data is loaded
         let model = HabitModel()
         let habits = Habits(model: model)
 

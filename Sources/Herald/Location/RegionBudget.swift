@@ -1,8 +1,8 @@
 import Collections
 
 /// Chooses which places the platform watches: it monitors at most 20 regions per app
-/// (location triggers included, APPLE_API.md), so Herald keeps the nearest ones, route
-/// waypoints first, then location reminders by distance, and rotates them as the
+/// (location triggers included, as Apple documents), so Herald keeps the nearest ones,
+/// route waypoints first, then location reminders by distance, and rotates them as the
 /// device moves.
 ///
 /// The choice is a partial selection: one pass over the candidates with a bounded

@@ -1,0 +1,36 @@
+// The Swift sample of HeraldConformance's landing page
+// (Sources/HeraldConformance/Documentation.docc/HeraldConformance.md), compiled and run:
+// the simulator and the SQLite store stand for "your" center and store.
+import Foundation
+import Herald
+import HeraldSimulator
+import HeraldSQLite
+import HeraldConformance
+import Testing
+
+@Test func myCenterKeepsTheContract() async throws {
+    let conformance = NotificationCenterConformance {
+        let center = MyNotificationCenter()
+        return .init(center: center, advance: { seconds in await center.advance(by: seconds) })
+    }
+    let report = try await conformance.runAll()
+    #expect(report.skipped.isEmpty, "\(report)")
+}
+
+@Test func myStoreKeepsTheContract() throws {
+    let conformance = EngineStoreConformance(makeStore: { try MyEngineStore.inMemory() })
+    _ = try conformance.runAll()
+}
+
+/// The reader's own notification center, in the sample: here the simulated one.
+typealias MyNotificationCenter = SimulatedNotificationCenter
+
+/// The reader's own store, in the sample: here the SQLite one.
+typealias MyEngineStore = SQLiteEngineStore
+
+extension SimulatedNotificationCenter {
+    /// A fresh simulated center at a fixed instant, not yet authorized, as the checks expect.
+    init() {
+        self.init(clock: VirtualClock(now: Date(timeIntervalSince1970: 1_795_248_000), timeZone: TimeZone(identifier: "Europe/Berlin")!))
+    }
+}
