@@ -142,25 +142,20 @@ let package = Package(
             name: "ShowcaseTests",
             dependencies: ["Herald", "HeraldSimulator", "ShowcaseGoals", "ShowcaseExercise", "ShowcaseStreaks"]
         ),
+        // Every Swift sample of README.md, Benchmarks/README.md and the DocC articles appears
+        // verbatim in a file a test target compiles (the landing pages' and articles' in
+        // DocumentationSamples/); every relative link resolves; every whole scenario plays.
+        .testTarget(
+            name: "HeraldDocumentationTests",
+            dependencies: [
+                "Herald", "HeraldSimulator", "HeraldSQLite", "HeraldScenario", "HeraldReport", "HeraldConformance",
+                "HeraldUserNotifications", "ShowcaseHabits", "ShowcaseGoals", "ShowcaseExercise", "ShowcaseStreaks",
+                .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
+                .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
+                .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
-)
-
-// MARK: - Documentation tests
-// Every Swift sample of README.md, Benchmarks/README.md and the DocC articles appears
-// verbatim in a file a test target compiles; every relative link resolves; every YAML
-// sample that is a whole scenario is played. The samples of the landing pages and
-// articles are compiled here, in DocumentationSamples/.
-package.targets.append(
-    .testTarget(
-        name: "HeraldDocumentationTests",
-        dependencies: [
-            "Herald", "HeraldSimulator", "HeraldSQLite", "HeraldScenario", "HeraldReport", "HeraldConformance",
-            "HeraldUserNotifications", "ShowcaseHabits", "ShowcaseGoals", "ShowcaseExercise", "ShowcaseStreaks",
-            .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
-            .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
-            .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
-            .product(name: "Yams", package: "Yams"),
-        ]
-    )
 )
