@@ -2,7 +2,7 @@ import Herald
 
 /// Why ``OccurrenceListing`` could not list a rule's occurrences: an RRULE Herald
 /// refuses (with the part and its position in the text as the user typed it), an
-/// unknown zone, a bad date or day count.
+/// unknown zone, a bad date, day count or limit.
 ///
 /// ```swift
 /// do {
@@ -31,7 +31,7 @@ public struct OccurrenceListingError: Error, Hashable, Sendable, CustomStringCon
 
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         enum Base: String, Hashable, Sendable {
-            case invalidRule, unknownZone, invalidDate, invalidDays
+            case invalidRule, unknownZone, invalidDate, invalidDays, invalidLimit
         }
 
         let base: Base
@@ -45,5 +45,7 @@ public struct OccurrenceListingError: Error, Hashable, Sendable, CustomStringCon
         public static let invalidDate = Code(base: .invalidDate)
         /// The number of days is not 1...``OccurrenceListing/maximumDays``.
         public static let invalidDays = Code(base: .invalidDays)
+        /// The limit is not 1...``OccurrenceListing/maximumLimit``.
+        public static let invalidLimit = Code(base: .invalidLimit)
     }
 }

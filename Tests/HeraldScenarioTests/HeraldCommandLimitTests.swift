@@ -55,10 +55,15 @@ struct HeraldCommandLimitTests {
     @Test(arguments: [
         Refusal(arguments: ["occurrences", "FREQ=HOURLY;INTERVAL=153722867280912931", "--zone", "UTC", "--from", "2026-01-01"],
                 status: 65, mentions: "INTERVAL at position 13: 153722867280912931 is not in 1...24"),
-        Refusal(arguments: occurrences + ["--days", "1000000000000000"], status: 64, mentions: "--days must be 1...366"),
-        Refusal(arguments: occurrences + ["--days", "100000000"], status: 64, mentions: "--days must be 1...366"),
-        Refusal(arguments: occurrences + ["--days", "367"], status: 64, mentions: "--days must be 1...366"),
-        Refusal(arguments: occurrences + ["--days", "0"], status: 64, mentions: "--days must be 1...366"),
+        Refusal(arguments: occurrences + ["--days", "1000000000000000"], status: 64, mentions: "--days must be 1...36525"),
+        Refusal(arguments: occurrences + ["--days", "100000000"], status: 64, mentions: "--days must be 1...36525"),
+        // A hundred years is the longest span: one day more is refused
+        Refusal(arguments: occurrences + ["--days", "36526"], status: 64, mentions: "--days must be 1...36525"),
+        Refusal(arguments: occurrences + ["--days", "0"], status: 64, mentions: "--days must be 1...36525"),
+        Refusal(arguments: occurrences + ["--limit", "0"], status: 64, mentions: "--limit must be 1...1000000"),
+        Refusal(arguments: occurrences + ["--limit=-5"], status: 64, mentions: "--limit must be 1...1000000"),
+        Refusal(arguments: occurrences + ["--limit", "1000001"], status: 64, mentions: "--limit must be 1...1000000"),
+        Refusal(arguments: occurrences + ["--limit", "1000000000000000000000"], status: 64, mentions: "--limit"),
         Refusal(arguments: ["simulate", "Examples/habits.yaml", "--days", "1000000000000000"], status: 64,
                 mentions: "--days must be 1...366"),
         Refusal(arguments: ["simulate", "Examples/habits.yaml", "--days", "0"], status: 64, mentions: "--days must be 1...366"),
@@ -75,6 +80,33 @@ struct HeraldCommandLimitTests {
         #expect(run.status == given.status, "\(run.stderr)")
         #expect(run.stderr.contains(given.mentions), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
+    }
+
+    @Test func moreThanAYearIsNowListed() async throws {
+        // When 400 days are asked for (refused while listings stopped at 366 days)
+        let run = try await makeExecution(["occurrences", "FREQ=DAILY;BYHOUR=9", "--zone", "UTC", "--from", "2026-01-01",
+                                           "--days", "400"])
+
+        // Then one occurrence a day is listed, the 400th on 4 February 2027 (2026 has 365 days)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 400)
+        #expect(lines.last == "2027-02-04T09:00  2027-02-04T09:00:00Z")
+    }
+
+    @Test func aCenturyOfMinutesAtTheLargestLimitStopsInTime() async throws {
+        // When a rule that fires 52,596,000 times in 100 years (1,440 a day) is listed
+        // with the largest limit
+        let run = try await makeExecution(["occurrences", "FREQ=MINUTELY", "--zone", "UTC", "--from", "2026-01-01",
+                                           "--days", "36525", "--limit", "1000000"], limit: 120)
+
+        // Then it stops at a million, within the time limit (6 s in a debug build), and
+        // says so: the last is the 999,999th minute after 1 January 2026 00:00, 694 days
+        // (to 26 November 2027) and 999,999 - 694 × 1,440 = 639 minutes, 10:39
+        #expect(!run.timedOut)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("2027-11-26T10:39  2027-11-26T10:39:00Z\n"))
+        #expect(run.stderr == "stopped at the limit of 1000000 occurrences; list the rest with a later --from\n")
     }
 
     @Test func aWholeLeapYearIsListed() async throws {

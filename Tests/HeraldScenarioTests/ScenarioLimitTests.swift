@@ -42,17 +42,23 @@ struct ScenarioLimitTests {
         }
     }
 
-    @Test func aListingRefusesMoreThanAYearAndNeverTraps() throws {
-        // When a listing is asked for 367 days, it is refused
+    @Test func aListingRefusesMoreThanACenturyAndNeverTraps() throws {
+        // When a listing is asked for 36,526 days (a hundred years and a day), it is refused
         #expect(throws: OccurrenceListingError.self) {
-            try OccurrenceListing(rrule: "FREQ=DAILY;BYHOUR=9", zone: "UTC", from: "2026-01-01", days: 367)
+            try OccurrenceListing(rrule: "FREQ=DAILY;BYHOUR=9", zone: "UTC", from: "2026-01-01", days: 36_526)
         }
 
-        // And one built directly with Int.max days lists at most 366 of them
+        // And one built directly with Int.max days and an Int.max limit lists at most
+        // 36,525 days: one occurrence each
         let schedule = try Schedule(rrule: "FREQ=DAILY;BYHOUR=9;BYMINUTE=0")
         let listing = OccurrenceListing(schedule: schedule, zone: TimeZone(identifier: "UTC")!,
-                                        from: LocalDate(year: 2026, month: 1, day: 1), days: .max)
-        #expect(listing.occurrences().count == 366)
+                                        from: LocalDate(year: 2026, month: 1, day: 1), days: .max, limit: .max)
+        #expect(listing.occurrences().count == 36_525)
+
+        // And with a limit of Int.min, one
+        var one = listing
+        one.limit = .min
+        #expect(one.occurrences().count == 1)
     }
 
     @Test func aClockSetACenturyBackIsRefusedAtItsLine() throws {
