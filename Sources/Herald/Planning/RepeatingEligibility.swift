@@ -146,11 +146,13 @@ struct RepeatingEligibility {
     static func daylightSavingLimit(of slots: [RepeatingSlot], converter: ZoneConverter, after now: Date) -> Date? {
         let nowSeconds = ZoneConverter.seconds(now)
         for change in converter.offsetChanges(from: nowSeconds - 2 * 86_400) {
-            // The change is over once the wall clock, on the new offset, has left the
-            // hours it touches (a gap's instant, a repeated hour's second pass, or later
-            // when either starts or ends off the hour).
+            // The change is over once every wall time in the hours it touches has had
+            // its instant: a repeated hour's second pass, and for a gap the skipped wall
+            // times too, which fire shifted by the gap (Apia's skipped Friday 2011-12-30
+            // at 21:15 fires on Saturday at 21:15, after the change, and a repeating
+            // Friday trigger never matches it).
             let walls = change.hoursTouched
-            let over = walls.upperBound - change.after
+            let over = walls.upperBound - min(change.before, change.after)
             if over <= nowSeconds { continue }
             var day = walls.lowerBound.floorDivided(by: 86_400)
             while day * 86_400 < walls.upperBound {

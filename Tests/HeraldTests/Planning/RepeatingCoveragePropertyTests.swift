@@ -134,7 +134,7 @@ import Testing
         var compressedCases = 0
         // 13270218518246484898: a daily 03:45 rule in Pacific/Chatham, whose summer time
         // ends at 03:45 on 2026-04-05; Foundation's calendar never matches 03:45 that night.
-        await PropertySeeds.check(count: 150, regressions: [13_270_218_518_246_484_898]) { seed in
+        await PropertySeeds.check(count: 150, regressions: [13_270_218_518_246_484_898, 13_565_634_258_712_301_070]) { seed in
             let testCase = makeCase(seed: seed)
             let input = testCase.input
             let plan = Planner(configuration: testCase.configuration).plan(input)

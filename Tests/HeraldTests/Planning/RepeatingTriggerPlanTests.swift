@@ -285,6 +285,31 @@ import Testing
         #expect(plan.guaranteedCoverage.date ?? .distantFuture > Fixtures.date("2026-04-04T15:00", in: Self.utc))
     }
 
+    @Test func aSkippedTimeStillToFireShiftedKeepsTheLimitAfterTheGap() {
+        // Berlin's 02:30 on 2027-03-28 fires shifted, at 03:30 CEST (01:30 UTC), half an
+        // hour after the change; a repeating trigger matches 02:30 the next day only.
+        let converter = ZoneConverter.for(Fixtures.berlin)
+        let now = Fixtures.date("2027-03-28T01:10", in: Self.utc)
+        #expect(RepeatingEligibility.daylightSavingLimit(
+            of: [RepeatingSlot(time: LocalTime(hour: 2, minute: 30))], converter: converter, after: now) == now)
+    }
+
+    @Test func apiasSkippedFridayStillToFireOnSaturdayKeepsOneShots() {
+        // Apia skipped Friday 2011-12-30 (-10:00 became +14:00 at 10:00 UTC on the 30th).
+        // A Friday 21:15 occurrence fires shifted by the day, on Saturday 21:15 (07:15 UTC
+        // on the 31st); a repeating Friday trigger next matches on 2012-01-06.
+        let apia = TimeZone(identifier: "Pacific/Apia")!
+        let now = Fixtures.date("2011-12-31T06:08", in: Self.utc)
+        let friday = RepeatingSlot(weekday: .friday, time: LocalTime(hour: 21, minute: 15))
+        #expect(RepeatingEligibility.daylightSavingLimit(of: [friday], converter: ZoneConverter.for(apia), after: now) == now)
+        let rule = makeRule("water", try! .weekly(on: [.friday], at: Fixtures.times(["21:15"])))
+        let plan = Planner(configuration: PlannerConfiguration()).plan(PlanningInput(
+            now: now, deviceZone: apia, rules: [rule]))
+        #expect(plan.repeating.isEmpty)
+        #expect(plan.reminders.first?.date == Fixtures.date("2011-12-31T07:15", in: Self.utc))
+        #expect(plan.reminders.first?.identifier == occurrence("water", "2011-12-30T21:15"))
+    }
+
     @Test func oneShotsWinWhenAGapIsCloserThanTheHorizon() {
         // A week before the change, repeating triggers would guarantee less than one-shots.
         let plan = makePlan([makeRule("water", try! .daily(at: Fixtures.times(["02:30"])))],
