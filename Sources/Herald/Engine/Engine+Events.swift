@@ -14,6 +14,9 @@ extension Engine {
     public func post(_ event: ImmediateEvent) async throws -> ReconcileReport {
         try event.validate()
         let identifier = event.identifier
+        // What was delivered before this post is in the fired log first: a delivery
+        // recorded from now on is this post's.
+        _ = try stateRecordingDeliveries(await center.deliveredNotifications())
         let now = clock.now
         // Checked and committed with no suspension in between: two posts cannot both
         // take the last slot.

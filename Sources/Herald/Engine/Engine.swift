@@ -303,6 +303,15 @@ public actor Engine {
             guard let identifier = notification.heraldIdentifier(deviceZone: clock.timeZone) else { continue }
             let record = FiredRecord(identifier: identifier, date: notification.date)
             if state.fired[record.key] == nil { changes.append(.recordFired(record)) }
+            // A posted event is delivered once from its post on (``post(_:)`` records
+            // what was delivered before it). Its delivery comes before the post's
+            // instant only when the clock was set back in between: the post is then
+            // dated at its delivery, so the planner, which compares the two, sees it
+            // delivered and never schedules it again.
+            if var event = state.postedEvents[identifier], event.postedAt > notification.date {
+                event.postedAt = notification.date
+                changes.append(.postEvent(event))
+            }
         }
         if !changes.isEmpty {
             try commit(changes)

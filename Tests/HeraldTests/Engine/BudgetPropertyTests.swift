@@ -27,8 +27,12 @@ import Testing
     }
 
     /// Seeds that once kept a streak event of an entity deleted after the clock was set
-    /// back past the event's delivery (the deletion now covers what exists when it is made).
-    @Test(arguments: [12_394_285_910_050_655_551, 5_581_987_364_727_063_714, 13_390_375_030_290_813_338] as [UInt64])
+    /// back past the event's delivery (the deletion now covers what exists when it is made),
+    /// and one that delivered a streak event twice: posted at 15:18, delivered at once when
+    /// the clock was set back to 13:43, then scheduled again because its delivery came
+    /// before its post's instant (a delivery now dates the post back to it).
+    @Test(arguments: [12_394_285_910_050_655_551, 5_581_987_364_727_063_714, 13_390_375_030_290_813_338,
+                      2_891_020_143_905_907_764] as [UInt64])
     func knownSeedsKeepEveryPromise(seed: UInt64) async {
         await check(seed: seed)
     }
