@@ -20,13 +20,14 @@ struct HTMLReportBrowserTests {
         try OptionalTool.chromium.require()
     }
 
-    /// Runs headless Chromium on `page` with `arguments`; stops it after two minutes.
+    /// Runs headless Chromium on `page` with `arguments`; stops it if it is still running
+    /// after ten minutes (a hung browser, not a slow one: the suite shares few cores).
     static func runChromium(_ arguments: [String], page: URL, profile: URL) async throws -> HeraldCommandTests.Execution {
         try await HeraldCommandTests.execute(
             try chromium(),
             ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)",
              "--hide-scrollbars"] + arguments + [page.absoluteString],
-            timeLimit: .seconds(120))
+            timeLimit: .seconds(600))
     }
 
     func makeDirectory() throws -> URL {

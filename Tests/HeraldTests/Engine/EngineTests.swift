@@ -147,7 +147,7 @@ final class TestReminderSource: ReminderSource {
     /// Twenty callers at once, made deterministic: the first run is held inside the
     /// source (its `reminderRules()` waits on a gate) until the other nineteen callers
     /// have all entered `reconcile`; then one more run serves all nineteen.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func concurrentReconcileRequestsCoalesce() async {
         let fixture = makeFixture((0..<10).map { Fixtures.dailyRule("h\($0)", at: ["09:00"]) })
         let gate = ReminderRulesGate()
