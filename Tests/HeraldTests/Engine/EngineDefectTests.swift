@@ -196,7 +196,7 @@ import Testing
         let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00"])])
         await fixture.engine.launched()
         await fixture.center.advance(to: Fixtures.date("2026-11-21T09:01"))
-        await respond(fixture, to: identifier("water", "2026-11-21T09:00"), with: "snooze-5")
+        _ = await respond(fixture, to: identifier("water", "2026-11-21T09:00"), with: "snooze-5")
         await fixture.center.advance(to: Fixtures.date("2026-11-21T09:10"))
         await fixture.engine.becameActive()
 
@@ -263,7 +263,7 @@ import Testing
         if deleted {
             try fixture.store.commit([.forget(streak), .recordDeletion(streak, at: fixture.clock.now)])
         } else {
-            try fixture.store.commit([.pause(streak)])
+            fixture.store.commit([.pause(streak)])
         }
         await fixture.center.advance(by: 3_600)
         await fixture.relaunched().launched()
