@@ -221,6 +221,7 @@ extension HeraldCommandTests {
         let third = try await makeExecution(Self.longRun + ["--days", "1", "--state", link])
         #expect(third.status == 0, "\(third.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.sqlite", "state.sqlite"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == path)
     }
 
     @Test func aDefaultRunLeavesNothingInTheTemporaryDirectory() async throws {
