@@ -63,9 +63,11 @@ struct StateFile: Sendable {
             let companions = ["-wal", "-shm"].map { path + $0 }.filter { !FileManager.default.fileExists(atPath: $0) }
             defer { removeEmptyLog(of: path, companions: companions) }
             do {
+                // A file the run could not save to is refused before it is read (SQLite
+                // cannot even read it without writing its `-shm` beside it).
+                try refuseUnwritable(path)
                 let copy = try SQLiteEngineStore.inMemoryCopy(of: path)
                 try check(copy, path)
-                try refuseUnwritable(path)
                 return StateFile(store: copy, location: path, temporaryFolder: nil, lock: lock)
             } catch {
                 lock.release()

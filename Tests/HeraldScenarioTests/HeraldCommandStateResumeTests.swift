@@ -146,7 +146,7 @@ struct HeraldCommandStateResumeTests {
             ["--reuid=65534", "--regid=65534", "--clear-groups", try HeraldCommandTests.heraldExecutable().path] + arguments)
     }
 
-    @Test func aStateFileTheUserMayNotReadOrCreateIsAnOutputFailure() async throws {
+    @Test func aStateFileTheUserMayNotReadWriteOrCreateIsAnOutputFailure() async throws {
         guard geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
         // Given a state file only its owner may read, in a folder only its owner may write
         let folder = try command.makeFolder()
@@ -155,6 +155,10 @@ struct HeraldCommandStateResumeTests {
         let path = folder.path + "/state.sqlite"
         #expect(try await simulate(1, path).status == 0)
         let saved = try bytes(path)
+        // And one the user may read but not write
+        let readOnly = folder.path + "/read-only.sqlite"
+        try FileManager.default.copyItem(atPath: path, toPath: readOnly)
+        try FileManager.default.setAttributes([.posixPermissions: geteuid() == 0 ? 0o644 : 0o444], ofItemAtPath: readOnly)
         if geteuid() == 0 {
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         } else {
@@ -167,14 +171,19 @@ struct HeraldCommandStateResumeTests {
         let unreadable = try await simulateWithoutPrivileges(["simulate", Self.scenario, "--days", "1", "--state", path])
         let uncreatable = try await simulateWithoutPrivileges(
             ["simulate", Self.scenario, "--days", "1", "--state", folder.path + "/new.sqlite"])
+        let unwritable = try await simulateWithoutPrivileges(["simulate", Self.scenario, "--days", "1", "--state", readOnly])
 
-        // Then the first is an I/O failure, the second cannot create its output, each
-        // naming the file; nothing changes
+        // Then the first and the last are I/O failures (refused before the run), the
+        // second cannot create its output, each naming the file; nothing changes
         #expect(unreadable.status == 74, "\(unreadable.stderr)")
         #expect(unreadable.stderr == "error: \(path): cannot open the state file (Permission denied)\n")
         #expect(uncreatable.status == 73, "\(uncreatable.stderr)")
         #expect(uncreatable.stderr == "error: \(folder.path)/new.sqlite: cannot create the state file (Permission denied)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["state.sqlite"])
+        #expect(unwritable.status == 74, "\(unwritable.stderr)")
+        #expect(unwritable.stdout.isEmpty)
+        #expect(unwritable.stderr == "error: \(readOnly): cannot write the state file (the file: Permission denied)\n")
+        #expect(try bytes(readOnly) == saved)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["read-only.sqlite", "state.sqlite"])
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         #expect(try bytes(path) == saved)
     }
