@@ -161,6 +161,7 @@ struct HeraldCommandHTMLOutputTests {
         (["--html", "FOLDER"], 73, "error: --html FOLDER: is a folder; give a file path for the report\n"),
         (["--html", ""], 64, "error: --html: the path is empty; give the file to write the report to\n"),
         (["--state", "FOLDER"], 73, "error: FOLDER: is a folder, not a state file; give a file path for --state\n"),
+        (["--state", "/dev/null"], 73, "error: /dev/null: is a character device, not a state file; give a file path for --state\n"),
     ])
     func aFolderOrAnEmptyPathAsAnOutputIsNamedForWhatItIs(_ options: [String], _ status: Int32, _ message: String) async throws {
         let folder = try command.makeFolder()
@@ -173,6 +174,30 @@ struct HeraldCommandHTMLOutputTests {
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == message.replacingOccurrences(of: "FOLDER", with: folder.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        #expect(PathMode(path: "/dev/null").isCharacterDevice)
+    }
+
+    @Test func aPipeAsTheStateFileIsRefusedAndStaysAPipe() async throws {
+        let folder = try command.makeFolder()
+        defer { folder.remove() }
+        let pipe = folder.path + "/state.pipe"
+        try #require(mkfifo(pipe, 0o600) == 0)
+
+        let run = try await command.makeExecution(["simulate", "Examples/habits.yaml", "--days", "1", "--state", pipe])
+
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "error: \(pipe): is a pipe, not a state file; give a file path for --state\n")
+        #expect(FileStatusKind.isPipe(pipe))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["state.pipe"])
+    }
+
+    @Test func anEmptyStatePathIsAUsageError() async throws {
+        let run = try await command.makeExecution(["simulate", "Examples/habits.yaml", "--days", "1", "--state", ""])
+
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: --state: the path is empty; give the state file's path."), "\(run.stderr)")
     }
 
     @Test(arguments: [
@@ -199,4 +224,14 @@ enum FileStatusKind {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
     }
+}
+
+/// What a path names, for checking that a device stayed one.
+struct PathMode {
+    var mode: mode_t = 0
+    init(path: String) {
+        var info = stat()
+        if stat(path, &info) == 0 { mode = info.st_mode }
+    }
+    var isCharacterDevice: Bool { mode & S_IFMT == S_IFCHR }
 }
