@@ -16,7 +16,7 @@ extension SQLiteEngineStore {
     /// ```
     ///
     /// - Parameter path: A Herald database (``init(path:retention:)`` made it); its
-    ///   `-wal` is emptied into it afterwards.
+    ///   `-wal` is emptied into it afterwards when the disk has room for it.
     /// - Throws: ``StoreError`` (``StoreError/Code/full`` for a full disk).
     public func save(toFileAt path: String) throws {
         try save(toFileAt: path, configuration: Self.makeConfiguration())
@@ -28,12 +28,15 @@ extension SQLiteEngineStore {
             let destination = try DatabasePool(path: path, configuration: configuration)
             do {
                 try writer.backup(to: destination)
-                try destination.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
             } catch {
                 try? destination.close()
                 throw error
             }
-            try destination.close()
+            // The state is saved once the backup committed (in the `-wal`): emptying the
+            // log into the file is tidying, which a full disk may stop (SQLite finishes
+            // it when the file is next opened).
+            try? destination.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            try? destination.close()
         } catch {
             throw StoreError.translating(error, path: path, during: .write)
         }

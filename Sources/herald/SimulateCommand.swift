@@ -86,7 +86,7 @@ struct SimulateCommand: AsyncParsableCommand {
         // refused, and a new state file is not made when the page cannot be written.
         let htmlFile = try html.map(ReportOutputFile.open)
         defer { htmlFile?.close() }
-        let stateFile = try openState(for: file)
+        let stateFile = try openState()
         defer { stateFile.finish() }
         // The timeline is written as it happens: a run keeps only its counters.
         let standardOutput = StandardOutput()
@@ -132,13 +132,12 @@ struct SimulateCommand: AsyncParsableCommand {
         }
     }
 
-    /// Opens the state the options name; a file is checked on a copy before the run.
-    private func openState(for file: ScenarioFile) throws -> StateFile {
+    /// Opens the state the options name. The session checks whose state it holds (and
+    /// decodes the saved progress, once) before it plays: on a copy of a named file,
+    /// which only a run that ended saves back.
+    private func openState() throws -> StateFile {
         do {
-            return try StateFile.open(state.place) { copy, location in
-                // Refuse before writing: the checks run on a copy of the file.
-                _ = try ScenarioSession(file: file, store: copy, location: location).checkpoint()
-            }
+            return try StateFile.open(state.place)
         } catch let error as StateFileLock.Busy {
             throw CommandFailure(status: 75, error.description)
         } catch let error as StoreError {

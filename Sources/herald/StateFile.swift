@@ -14,15 +14,14 @@ import HeraldSQLite
 /// database in memory.
 ///
 /// A named file is locked for the run (``StateFileLock``, on the file itself), checked
-/// on a copy in memory (SQLite's full integrity check, then `check`), and the run plays
-/// on that copy; ``save()`` writes it back in one transaction. A file the run refuses is
-/// left byte for byte as it was, and a run that is stopped (a signal, a kill, a full
-/// disk) leaves the file at its last save, from which the next run resumes.
+/// by SQLite's full integrity check and copied into memory, and the run plays on that
+/// copy (the session refuses another scenario's state before it plays); ``save()``
+/// writes it back in one transaction. A file the run refuses is left byte for byte as
+/// it was, and a run that is stopped (a signal, a kill, a full disk) leaves the file at
+/// its last save, from which the next run resumes.
 ///
 /// ```swift
-/// let state = try StateFile.open(.file("habits.sqlite")) { copy, location in
-///     _ = try ScenarioSession(file: file, store: copy, location: location).checkpoint()
-/// }
+/// let state = try StateFile.open(.file("habits.sqlite"))
 /// defer { state.finish() }
 /// let session = ScenarioSession(file: file, store: state.store, location: state.location)
 /// _ = try await session.play(days: 3)
@@ -48,13 +47,13 @@ struct StateFile: Sendable {
     private let lock: StateFileLock?
 
     /// Opens (or creates) the store. A named file is created as an empty Herald
-    /// database when it does not exist, locked, copied into memory through a read-only
-    /// connection and given to `check` (which throws to refuse it).
+    /// database when it does not exist, locked, and copied into memory through a
+    /// read-only connection.
     ///
     /// - Throws: ``StateFileLock/Busy`` (75), ``CommandFailure`` (73 for a path that
     ///   cannot hold a state file, 74 for a file that cannot be read or written), and
-    ///   `check`'s and the store's errors.
-    static func open(_ place: Place, check: (SQLiteEngineStore, String) throws -> Void) throws -> StateFile {
+    ///   and the store's errors.
+    static func open(_ place: Place) throws -> StateFile {
         switch place {
         case .file(let path):
             let lock = try lockCreatingIfMissing(path)
@@ -67,7 +66,6 @@ struct StateFile: Sendable {
                 // cannot even read it without writing its `-shm` beside it).
                 try refuseUnwritable(path)
                 let copy = try SQLiteEngineStore.inMemoryCopy(of: path)
-                try check(copy, path)
                 return StateFile(store: copy, location: path, temporaryFolder: nil, lock: lock)
             } catch {
                 lock.release()
@@ -138,9 +136,10 @@ struct StateFile: Sendable {
     /// writes as it goes.
     func save() throws {
         guard lock != nil else { return }
+        // The pool closed: an empty `-wal` goes with its `-shm` (a full disk may leave a
+        // log that holds the save), and the lock keeps other runs out.
+        defer { Self.removeEmptyLog(of: location, companions: ["-wal", "-shm"].map { location + $0 }) }
         try store.save(toFileAt: location)
-        // The pool closed: its `-wal` is empty, and the lock keeps other runs out.
-        Self.removeEmptyLog(of: location, companions: ["-wal", "-shm"].map { location + $0 })
     }
 
     /// Ends the run's hold on the state: closes the store, removes a temporary file's

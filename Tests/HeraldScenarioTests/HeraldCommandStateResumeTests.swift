@@ -94,24 +94,25 @@ struct HeraldCommandStateResumeTests {
         defer { umount(disk) }
         let oracle = folder.path + "/oracle.sqlite"
         #expect(try await simulate(1, oracle).status == 0)
-        let oracleRest = try await simulate(3, oracle)
+        let oracleRest = try await simulate(20, oracle)
 
         // Given a state file on a small disk
         let path = disk + "/state.sqlite"
         #expect(try await simulate(1, path).status == 0)
         let saved = try bytes(path)
 
-        // When the disk fills up while a run plays on it (once it printed a day)
+        // When the disk fills up while a run plays on it (once it printed its first block
+        // of 64 KiB, a few days)
         let printed = folder.path + "/printed.txt"
         let messages = folder.path + "/messages.txt"
         for file in [printed, messages] { FileManager.default.createFile(atPath: file, contents: nil) }
         let process = Process()
         process.executableURL = try HeraldCommandTests.heraldExecutable()
-        process.arguments = ["simulate", Self.scenario, "--days", "3", "--state", path]
+        process.arguments = ["simulate", Self.scenario, "--days", "20", "--state", path]
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: printed))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: messages))
         try process.run()
-        while process.isRunning, (try? bytes(printed).count) ?? 0 < 1_000 {
+        while process.isRunning, (try? bytes(printed).count) ?? 0 < 65_536 {
             try await Task.sleep(for: .milliseconds(5))
         }
         let filledMidRun = process.isRunning
@@ -129,10 +130,11 @@ struct HeraldCommandStateResumeTests {
         #expect(stderr == "error: \(path): the disk is full, so the run was not saved; the file keeps its last save: "
                 + "free some space and run again to go on from it\n")
         #expect(try bytes(path) == saved)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk).sorted() == ["filler", "state.sqlite"])
 
         // And once there is space again, the run resumes from it as if nothing happened
         unlink(filler)
-        let resumed = try await simulate(3, path)
+        let resumed = try await simulate(20, path)
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(resumed.stdout == oracleRest.stdout)
     }
