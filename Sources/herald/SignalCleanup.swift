@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 import Foundation
 
 /// Runs cleanups when `herald` is interrupted (SIGINT, Ctrl-C) or asked to stop
@@ -21,11 +20,11 @@ import Foundation
 /// try SignalCleanup.create({ try makeFolder(at: path) }, cleanup: { removeFolder(at: path) })
 /// ```
 enum SignalCleanup {
-    /// The signal sources (kept alive for the process's life) and the cleanups.
+    /// The cleanups, and whether the signals are caught yet.
     private final class Registry: @unchecked Sendable {
         // Every property is only touched while holding `lock`.
         let lock = NSLock()
-        var sources: [any DispatchSourceSignal] = []
+        var installed = false
         var cleanups: [@Sendable () -> Void] = []
         /// A signal is stopping the process: its cleanups ran or are running.
         var stopping = false
@@ -34,19 +33,35 @@ enum SignalCleanup {
     private static let registry = Registry()
 
     /// Catches SIGINT and SIGTERM from now on; later calls do nothing.
+    ///
+    /// A C handler catches the signal on whichever thread the kernel picks and only
+    /// writes its number to a pipe (all a handler may safely do); a thread of its own
+    /// reads it, runs the cleanups and exits. (A `DispatchSource` needs the signal
+    /// ignored, and on Linux the kernel then drops one sent to a thread that does not
+    /// block it: the run went on as if it had not been stopped.)
     static func install() {
         registry.lock.lock()
         defer { registry.lock.unlock() }
-        guard registry.sources.isEmpty else { return }
+        guard !registry.installed else { return }
+        registry.installed = true
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        signalPipe = ends[1]
+        let readEnd = ends[0]
+        let reader = Thread {
+            var number: UInt8 = 0
+            while read(readEnd, &number, 1) != 1 {}
+            runCleanups()
+            exit(128 + Int32(number))
+        }
+        reader.start()
         for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                runCleanups()
-                exit(128 + signalNumber)
+            signal(signalNumber) { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipe, &byte, 1)
             }
-            source.resume()
-            registry.sources.append(source)
         }
     }
 
@@ -86,3 +101,6 @@ enum SignalCleanup {
         for cleanup in registry.cleanups { cleanup() }
     }
 }
+
+/// The pipe's end the signal handler writes to (set once, before the handler is).
+nonisolated(unsafe) private var signalPipe: Int32 = -1
