@@ -234,18 +234,20 @@ extension HeraldCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
-    func aStoppedDefaultRunRemovesItsTemporaryFiles(_ signalNumber: Int32) async throws {
+    @Test(arguments: [SIGTERM, SIGINT], [0, 1, 5, 20, 100])
+    func aStoppedDefaultRunRemovesItsTemporaryFiles(_ signalNumber: Int32, _ delay: Int) async throws {
         // Given a long default run, its state file in a folder of its own. The signal
-        // comes as soon as the run's folder appears, while SQLite creates its files in
-        // it: the folder's removal is registered before it is made, SQLite cannot create
-        // a file in it once it is removed, and a failure that causes never exits first.
+        // comes as soon as the run's folder appears (delay 0: while SQLite creates its
+        // files in it) or a few milliseconds later: the folder's removal is registered
+        // before it is made, SQLite cannot create a file in it once it is removed, a
+        // failure that causes never exits first, and the signal is never lost.
         let folder = try makeFolder()
         defer { folder.remove() }
         let process = try startHerald(Self.longRun, environment: ["TMPDIR": folder.path])
         while try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, process.isRunning {
-            try await Task.sleep(for: .milliseconds(2))
+            try await Task.sleep(for: .milliseconds(1))
         }
+        if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
 
         // When it is stopped mid-run
         let wasRunning = process.isRunning
