@@ -46,17 +46,24 @@ struct PendingChart {
     }
 
     func y(_ count: Int) -> Double {
+        y(count, top: top)
+    }
+
+    /// `y(count)` for a chart whose highest count is `top` (``top`` reads every point:
+    /// a caller placing many points reads it once).
+    private func y(_ count: Int, top: Int) -> Double {
         (Self.top + plotHeight - Double(count) / Double(max(top, 1)) * plotHeight).rounded(toPlaces: 1)
     }
 
     /// The step line through the counts: each holds until the next change. Time set
     /// back by a clock change is drawn where the run had got to, never backwards.
     func path(_ count: (Point) -> Int) -> String {
+        let top = self.top
         var commands = ["M \(x(start)) \(y(0))"]
         var lastX = x(start)
         for point in points {
             let px = max(x(point.date), lastX)
-            commands.append("H \(px) V \(y(count(point)))")
+            commands.append("H \(px) V \(y(count(point), top: top))")
             lastX = px
         }
         commands.append("H \(x(end))")

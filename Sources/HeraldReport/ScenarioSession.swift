@@ -104,10 +104,15 @@ public struct ScenarioSession: Sendable {
     /// - Returns: the run's summary.
     public func play(days: Int? = nil, streamingTo sink: any ScenarioTimelineSink) async throws -> ScenarioSummary {
         let checkpoint = try self.checkpoint()
+        // The saved progress is decoded once, here: while the run plays it is out of the
+        // store, which the engine reads at every re-plan, and it is saved anew at the end.
         try store.commit([
             .setSetting(key: Key.fingerprint, .string(fingerprint.description)),
             .setSetting(key: Key.name, .string(scenario.name)),
             .setSetting(key: Key.running, .bool(true)),
+            .setSetting(key: Key.progress, nil),
+            .setSetting(key: Key.system, nil),
+            .setSetting(key: Key.data, nil),
         ])
         // The summary goes out once where the run stopped is saved.
         let outcome = try await ScenarioRunner(scenario: scenario, days: days, store: store)

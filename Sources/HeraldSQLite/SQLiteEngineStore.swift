@@ -91,7 +91,7 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
         let copy: DatabaseQueue
         do {
             guard FileManager.default.fileExists(atPath: path) else { throw StoreError.cannotOpen(path: path) }
-            try inspect(path: path, configuration: makeConfiguration(), migrator: migrator)
+            try inspect(path: path, configuration: makeConfiguration(), migrator: migrator, thoroughly: true)
             var readOnly = makeConfiguration()
             readOnly.readonly = true
             let source = try DatabaseQueue(path: path, configuration: readOnly)
@@ -119,20 +119,28 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     /// Reads an existing file through a read-only connection, which writes nothing, and
     /// refuses it when it is not a Herald database (an empty file, another app's
     /// database), is damaged, or comes from a newer Herald: a file the store cannot use
-    /// is left exactly as it was.
-    static func inspect(path: String, configuration: Configuration, migrator: DatabaseMigrator) throws {
+    /// is left exactly as it was. `thoroughly` runs SQLite's full integrity check, which
+    /// also compares every index with its table (slower than the quick check, which
+    /// misses a damaged index).
+    static func inspect(path: String, configuration: Configuration, migrator: DatabaseMigrator,
+                        thoroughly: Bool = false) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
-        if !isDirectory.boolValue,
-           let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber, size.intValue == 0 {
-            throw StoreError.notHerald(path: path, contents: "an empty file (0 bytes)")
+        var info = stat()
+        if !isDirectory.boolValue, stat(path, &info) == 0, info.st_size < 512 {
+            // The file a path (or a symbolic link) names. An SQLite database holds at
+            // least one page of 512 bytes or more; SQLite takes some shorter files for
+            // an empty database and would write over them.
+            let size = Int(info.st_size)
+            if size == 0 { throw StoreError.notHerald(path: path, contents: "an empty file (0 bytes)") }
+            throw StoreError.corrupt(path: path, underlyingError: ShortFile(size: size))
         }
         var readOnly = configuration
         readOnly.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: readOnly)
         defer { try? queue.close() }
         try queue.read { db in
-            let problems = try String.fetchAll(db, sql: "PRAGMA quick_check(5)")
+            let problems = try String.fetchAll(db, sql: thoroughly ? "PRAGMA integrity_check(5)" : "PRAGMA quick_check(5)")
             guard problems == ["ok"] else {
                 throw CorruptValue(table: "(integrity check)", detail: problems.joined(separator: "; "))
             }
@@ -266,4 +274,10 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
             throw StoreError.translating(error, path: path, during: .write)
         }
     }
+}
+
+/// A file shorter than any SQLite database.
+private struct ShortFile: Error, CustomStringConvertible {
+    var size: Int
+    var description: String { "it holds \(size) \(size == 1 ? "byte" : "bytes"), fewer than any SQLite database" }
 }

@@ -25,10 +25,15 @@ struct SimulateCommand: AsyncParsableCommand {
             event that cannot happen when it comes (a tap with nothing of the entity \
             delivered), or a state file that cannot be resumed (another scenario's, not a Herald \
             database, damaged) exits with status 65 and says where and what to do, leaving \
-            the file unchanged; a state file another run is using exits with status 75 at \
-            once; a failed write exits with status 74. With --html FILE it also writes the \
-            run as one self-contained HTML page (a lane per day, a chart of pending requests \
-            against the capacity and the reserve, the re-plans with their reasons, the cuts).
+            the file unchanged; a state file another run is using (by any name) exits with \
+            status 75 at once; a state file that cannot be created exits with status 73, \
+            one that cannot be read or saved (a full disk) with status 74. The state file is \
+            saved only when the run ends: a run stopped half way leaves its last save, which \
+            the next run resumes. With --html FILE it also writes the run as one \
+            self-contained HTML page (a lane per day, a chart of pending requests against \
+            the capacity and the reserve, the re-plans with their reasons, the cuts); the \
+            path is checked before the run (not the scenario or the state file: status 64; \
+            a folder or a missing folder: 73) and written through, never replaced.
             """
     )
 
@@ -55,19 +60,33 @@ struct SimulateCommand: AsyncParsableCommand {
         let file = try ScenarioFile.read(commandArgument: scenario)
         // From here a stop by Ctrl-C or SIGTERM removes what the run created.
         SignalCleanup.install()
-        let stateFile: StateFile
         do {
-            stateFile = try StateFile.open(state.place) { copy, location in
-                // Refuse before writing: the checks run on a copy of the file.
-                _ = try ScenarioSession(file: file, store: copy, location: location).checkpoint()
-            }
-        } catch let error as StateFileLock.Busy {
-            StandardError.write(error.description)
-            throw ExitCode(75)
+            try await play(file)
+            SignalCleanup.holdIfStopping()
+        } catch let failure as CommandFailure {
+            SignalCleanup.holdIfStopping()
+            StandardError.write(failure.message)
+            throw ExitCode(failure.status)
         } catch {
-            StandardError.write("cannot use the state: \(error)")
-            throw ExitCode(65)
+            SignalCleanup.holdIfStopping()
+            throw error
         }
+    }
+
+    /// Checks every output, then plays; a state file is saved only once the run ended.
+    private func play(_ file: ScenarioFile) async throws {
+        if let html {
+            var files = [(path: scenario, role: "the scenario file")]
+            if case .file(let path) = state.place {
+                files += ["", "-wal", "-shm", "-journal"].map { (path + $0, $0.isEmpty ? "the state file" : "the state file's \($0) file") }
+            }
+            try ReportOutputFile.refuseClash(html, with: files)
+        }
+        // The page's file first: one the run made is removed again when the state is
+        // refused, and a new state file is not made when the page cannot be written.
+        let htmlFile = try html.map(ReportOutputFile.open)
+        defer { htmlFile?.close() }
+        let stateFile = try openState()
         defer { stateFile.finish() }
         // The timeline is written as it happens: a run keeps only its counters.
         let standardOutput = StandardOutput()
@@ -84,38 +103,63 @@ struct SimulateCommand: AsyncParsableCommand {
                 .play(days: days, streamingTo: sink)
         } catch let error as ScenarioError {
             // An event that cannot happen at its point of the run (a tap on nothing): the
-            // timeline up to it is out already; JSON says where it stopped, the page shows it.
+            // timeline up to it is out already; JSON says where it stopped, the page shows
+            // it. A state file keeps its last save.
             json?.emit { $0.stopped(by: error, at: error.summarySoFar?.endedAt) }
             standardOutput.flush()
-            if let html, let page = report?.page(summary: error.summarySoFar) {
-                try? page.write(toFile: html, atomically: true, encoding: .utf8)
+            if let htmlFile, let page = report?.page(summary: error.summarySoFar) {
+                try? htmlFile.write(page)
             }
-            StandardError.write(error.description)
-            throw ExitCode(65)
+            throw CommandFailure(status: 65, error.description)
         } catch let error as ScenarioStateError {
-            StandardError.write(error.description)
-            throw ExitCode(65)
-        } catch let error as StoreError where [StoreError.Code.corrupt, .notHerald, .newerSchema].contains(error.code) {
-            // What the file holds is wrong, not the writing of it.
-            StandardError.write(error.description)
-            throw ExitCode(65)
+            throw CommandFailure(status: 65, error.description)
         } catch let error as StoreError {
-            StandardError.write(error.description)
-            throw ExitCode(74)
+            throw Self.failure(error)
         }
         standardOutput.flush()
-        if let html, let page = report?.page() {
-            do {
-                try page.write(toFile: html, atomically: true, encoding: .utf8)
-            } catch {
-                StandardError.write("cannot write the report to \(html): \(error.localizedDescription)")
-                throw ExitCode(73)
-            }
+        if let htmlFile, let page = report?.page() {
+            try htmlFile.write(page)
+        }
+        do {
+            try stateFile.save()
+        } catch let error as StoreError {
+            throw Self.failure(error)
         }
         // The text ends with the warning; JSON carries it in the summary, and a reader
         // watching the terminal sees it here too.
         if output.json, let warning = summary.dropWarning {
             StandardError.warn(warning)
         }
+    }
+
+    /// Opens the state the options name. The session checks whose state it holds (and
+    /// decodes the saved progress, once) before it plays: on a copy of a named file,
+    /// which only a run that ended saves back.
+    private func openState() throws -> StateFile {
+        do {
+            return try StateFile.open(state.place)
+        } catch let error as StateFileLock.Busy {
+            throw CommandFailure(status: 75, error.description)
+        } catch let error as StoreError {
+            throw Self.failure(error)
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(status: 65, "cannot use the state: \(error)")
+        }
+    }
+
+    /// 65 when what a store holds is wrong, 74 when reading or writing it failed; a
+    /// full disk is named as such (SQLite reports one it meets while opening its `-shm`
+    /// as an I/O error).
+    private static func failure(_ error: StoreError) -> CommandFailure {
+        if [StoreError.Code.corrupt, .notHerald, .newerSchema].contains(error.code) {
+            return CommandFailure(status: 65, error.description)
+        }
+        if let path = error.path, error.code == .full || FileStatus.isOnFullDisk(path) {
+            return CommandFailure(status: 74, "\(path): the disk is full, so the run was not saved; the file "
+                                  + "keeps its last save: free some space and run again to go on from it")
+        }
+        return CommandFailure(status: 74, error.description)
     }
 }

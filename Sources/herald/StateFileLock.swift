@@ -7,75 +7,74 @@ import Foundation
 import Synchronization
 
 /// An exclusive lock on a state file for the whole of a `simulate` run, so that two
-/// runs never play on one file at once: `flock` on the sidecar file `<path>.lock`,
-/// taken without waiting. The sidecar is removed when the lock is released; a killed
-/// run (SIGKILL) may leave it behind, which is harmless: the kernel released the lock.
+/// runs never play on one file at once: `flock` on the file itself, taken without
+/// waiting. Every spelling of the file (a symbolic link, a hard link, `./s.sqlite`)
+/// meets the same lock, and nothing is created beside it. The kernel releases the lock
+/// when the process ends, however it ends (SIGKILL too).
+///
+/// SQLite's own locks are POSIX record locks, which are separate from `flock` and are
+/// all dropped when the process closes any descriptor of the file: ``release()`` is
+/// called once SQLite closed its connections to the file.
 ///
 /// ```swift
 /// let lock = try StateFileLock(path: "s.sqlite")  // throws StateFileLock.Busy when another run holds it
 /// defer { lock.release() }
 /// ```
 final class StateFileLock: Sendable {
-    /// The sidecar file that is locked.
-    let lockPath: String
+    let path: String
     /// The locked descriptor until ``release()``.
     private let descriptor: Mutex<Int32?>
 
     /// Another run holds the lock.
     struct Busy: Error, CustomStringConvertible {
         var path: String
-        var lockPath: String
 
         var description: String {
-            "\(path): another herald run is using this state file (it holds the lock \(lockPath)); "
-                + "wait for it to end and run again, or give another --state path"
+            "\(path): another herald run is using this state file; wait for it to end and run again, or give another --state path"
         }
     }
 
-    /// The lock file cannot be created or locked (a read-only folder, say).
-    struct Unavailable: Error, CustomStringConvertible {
-        var lockPath: String
-        var reason: String
+    /// The file does not exist (it was removed or replaced while being locked).
+    struct Missing: Error {}
 
-        var description: String {
-            "\(lockPath): cannot lock the state file (\(reason)); check that its folder exists and is writable"
-        }
-    }
-
-    /// Takes the lock on `path` or throws ``Busy`` at once.
+    /// Takes the lock on the file `path` names (following symbolic links), or throws
+    /// ``Busy`` at once, ``Missing``, or ``CommandFailure`` for a file that is not a
+    /// regular one (73) or cannot be opened (74).
     init(path: String) throws {
-        let lockPath = path + ".lock"
-        self.lockPath = lockPath
-        // A run that ends removes the sidecar while it still holds it: a descriptor
-        // locked on a removed file is stale, so check the path still names it.
+        self.path = path
+        // The path may be renamed or replaced while it is locked: check that it still
+        // names the locked file.
         for _ in 0..<100 {
-            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else {
-                throw Unavailable(lockPath: lockPath, reason: String(cString: strerror(errno)))
+                let code = errno
+                if code == ENOENT { throw Missing() }
+                throw CommandFailure(status: 74, "\(path): cannot open the state file (\(String(cString: strerror(code))))")
+            }
+            let status = FileStatus(descriptor: descriptor)
+            guard status.kind == .regular else {
+                close(descriptor)
+                throw CommandFailure(status: 73, "\(path): is \(status.kindText), not a state file; give a file path for --state")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
                 close(descriptor)
-                if code == EWOULDBLOCK { throw Busy(path: path, lockPath: lockPath) }
-                throw Unavailable(lockPath: lockPath, reason: String(cString: strerror(code)))
+                if code == EWOULDBLOCK { throw Busy(path: path) }
+                throw CommandFailure(status: 74, "\(path): cannot lock the state file (\(String(cString: strerror(code))))")
             }
-            var opened = stat()
-            var named = stat()
-            if fstat(descriptor, &opened) == 0, stat(lockPath, &named) == 0,
-               opened.st_dev == named.st_dev, opened.st_ino == named.st_ino {
+            if status.isSameFile(as: FileStatus(path: path)) {
                 self.descriptor = Mutex(descriptor)
                 return
             }
             close(descriptor)
         }
-        throw Busy(path: path, lockPath: lockPath)
+        throw Busy(path: path)
     }
 
-    /// Removes the sidecar and releases the lock; later calls do nothing.
+    /// Releases the lock; later calls do nothing.
     func release() {
         descriptor.withLock { descriptor in
             guard let held = descriptor else { return }
-            unlink(lockPath)
             close(held)
             descriptor = nil
         }

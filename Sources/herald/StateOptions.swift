@@ -14,6 +14,7 @@ struct StateOptions: ParsableArguments {
 
     func validate() throws {
         if state != nil, inMemory { throw ValidationError("Give --state or --in-memory, not both.") }
+        if state == "" { throw ValidationError("--state: the path is empty; give the state file's path.") }
     }
 
     /// The place these options name.

@@ -17,18 +17,20 @@ import Testing
 /// | another app's database (`users`)       | 65     | is an SQLite database with table users that Herald did not create |
 /// | another app's database (`settings`)    | 65     | … with table settings that Herald did not create              |
 /// | an empty file (0 bytes)                | 65     | is an empty file (0 bytes) that Herald did not create         |
+/// | a file of 1 byte                       | 65     | is not a Herald database … (it holds 1 byte, fewer than any SQLite database) |
 /// | a text file                            | 65     | is not a Herald database or its content is damaged            |
 /// | another scenario's state               | 65     | holds the state of the scenario "Habits in Berlin"            |
 /// | the state of the scenario before an edit | 65   | … as its file was then, not of this scenario file             |
 /// | Herald state without a scenario        | 65     | holds Herald state but no scenario's progress                 |
-/// | a run that stopped half way            | 65     | stopped before it could save its progress                     |
+/// | a run that stopped half way (a library run, an older herald) | 65 | stopped before it could save its progress     |
 /// | a dropped table                        | 65     | table deletions: missing                                      |
 /// | a stored value that is not JSON        | 65     | is not valid JSON                                             |
-/// | a file another run is using            | 75     | another herald run is using this state file                   |
+/// | one damaged byte in an index           | 65     | is not a Herald database or its content is damaged (integrity check) |
+/// | a file another run is using (by any name) | 75  | another herald run is using this state file                   |
 extension HeraldCommandTests {
     enum RefusedStateFile: String, CaseIterable, CustomTestStringConvertible {
-        case usersTable, settingsTable, emptyFile, textFile, anotherScenario, editedScenario,
-             heraldStateWithoutScenario, interruptedRun, droppedTable, invalidJSON
+        case usersTable, settingsTable, emptyFile, oneByteFile, textFile, anotherScenario, editedScenario,
+             heraldStateWithoutScenario, interruptedRun, droppedTable, invalidJSON, damagedIndex
 
         var testDescription: String { rawValue }
 
@@ -37,6 +39,7 @@ extension HeraldCommandTests {
             case .usersTable: "the file is an SQLite database with table users that Herald did not create"
             case .settingsTable: "the file is an SQLite database with table settings that Herald did not create"
             case .emptyFile: "the file is an empty file (0 bytes) that Herald did not create"
+            case .oneByteFile: "the file is not a Herald database or its content is damaged. Restore the file from a backup, or delete it to start over with empty state; Herald will not reset it for you. (it holds 1 byte, fewer than any SQLite database)"
             case .textFile: "the file is not a Herald database or its content is damaged"
             case .anotherScenario: "holds the state of the scenario \"Habits in Berlin\" as its file was then"
             case .editedScenario: "holds the state of the scenario \"Habits in Berlin\" as its file was then, not of this scenario file"
@@ -44,6 +47,7 @@ extension HeraldCommandTests {
             case .interruptedRun: "a run of \"Habits in Berlin\" on it stopped before it could save its progress"
             case .droppedTable: "table deletions: missing, though the database's migrations created it"
             case .invalidJSON: "is not valid JSON"
+            case .damagedIndex: "the file is not a Herald database or its content is damaged"
             }
         }
     }
@@ -76,6 +80,8 @@ extension HeraldCommandTests {
             try edit("CREATE TABLE \(table)")
         case .emptyFile:
             try Data().write(to: URL(fileURLWithPath: path))
+        case .oneByteFile:
+            try Data("x".utf8).write(to: URL(fileURLWithPath: path))
         case .textFile:
             try Data("not a database\n".utf8).write(to: URL(fileURLWithPath: path))
         case .anotherScenario:
@@ -100,6 +106,9 @@ extension HeraldCommandTests {
         case .invalidJSON:
             try await runHabits()
             try edit("UPDATE settings SET value = '{\"next_event\": ' WHERE key = 'scenario.progress'")
+        case .damagedIndex:
+            try await runHabits()
+            try damageIndex(of: path)
         }
         return habits
     }
@@ -135,7 +144,7 @@ extension HeraldCommandTests {
         let first = try await makeExecution(["simulate", "Examples/habits.yaml", "--days", "1", "--state", path])
         #expect(first.status == 0, "\(first.stderr)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let holder = open(path + ".lock", O_RDWR | O_CREAT, 0o644)
+        let holder = open(path, O_RDONLY)
         try #require(holder >= 0)
         try #require(flock(holder, LOCK_EX | LOCK_NB) == 0)
 
@@ -145,10 +154,10 @@ extension HeraldCommandTests {
         // Then it is refused with status 75, says so, and does not touch the state
         #expect(refused.status == 75, "\(refused.stderr)")
         #expect(refused.stdout.isEmpty)
-        #expect(refused.stderr == "error: \(path): another herald run is using this state file (it holds the lock \(path).lock); wait for it to end and run again, or give another --state path\n")
+        #expect(refused.stderr == "error: \(path): another herald run is using this state file; wait for it to end and run again, or give another --state path\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
 
-        // And once the holder ends, the run resumes and removes the lock file after it
+        // And once the holder ends, the run resumes, with nothing left beside the file
         close(holder)
         let resumed = try await makeExecution(["simulate", "Examples/habits.yaml", "--days", "1", "--state", path])
         #expect(resumed.status == 0, "\(resumed.stderr)")
@@ -193,8 +202,10 @@ extension HeraldCommandTests {
         while !FileManager.default.fileExists(atPath: path), long.isRunning { try await Task.sleep(for: .milliseconds(2)) }
         try #require(long.isRunning, "the first run ended before the test could overlap it")
 
-        // When a second run starts on it while the first runs
-        let second = try await makeExecution(Self.longRun + ["--state", path])
+        // When a second run starts on it through a symbolic link while the first runs
+        let link = folder.path + "/link.sqlite"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        let second = try await makeExecution(Self.longRun + ["--state", link])
         let firstStillRan = long.isRunning
 
         // Then the second is refused at once without touching the run
@@ -202,13 +213,15 @@ extension HeraldCommandTests {
         #expect(second.status == 75, "\(second.stderr)")
         #expect(second.stderr.contains("another herald run is using this state file"), "\(second.stderr)")
 
-        // And once the first ends (stopped here), its lock is gone and a run gets past it
+        // And once the first ends (stopped here), its lock is gone and a run resumes
+        // from the file's last save (here: the start)
         kill(long.processIdentifier, SIGTERM)
         long.waitUntilExit()
         #expect(long.terminationStatus == 128 + SIGTERM)
-        #expect(!FileManager.default.fileExists(atPath: path + ".lock"))
-        let third = try await makeExecution(Self.longRun + ["--days", "1", "--state", path])
-        #expect([0, 65].contains(third.status), "\(third.stderr)")
+        let third = try await makeExecution(Self.longRun + ["--days", "1", "--state", link])
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.sqlite", "state.sqlite"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == path)
     }
 
     @Test func aDefaultRunLeavesNothingInTheTemporaryDirectory() async throws {
@@ -221,15 +234,20 @@ extension HeraldCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
-    func aStoppedDefaultRunRemovesItsTemporaryFiles(_ signalNumber: Int32) async throws {
-        // Given a long default run, its state file in a folder of its own
+    @Test(arguments: [SIGTERM, SIGINT], [0, 1, 5, 20, 100])
+    func aStoppedDefaultRunRemovesItsTemporaryFiles(_ signalNumber: Int32, _ delay: Int) async throws {
+        // Given a long default run, its state file in a folder of its own. The signal
+        // comes as soon as the run's folder appears (delay 0: while SQLite creates its
+        // files in it) or a few milliseconds later: the folder's removal is registered
+        // before it is made, SQLite cannot create a file in it once it is removed, a
+        // failure that causes never exits first, and the signal is never lost.
         let folder = try makeFolder()
         defer { folder.remove() }
         let process = try startHerald(Self.longRun, environment: ["TMPDIR": folder.path])
         while try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, process.isRunning {
-            try await Task.sleep(for: .milliseconds(2))
+            try await Task.sleep(for: .milliseconds(1))
         }
+        if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
 
         // When it is stopped mid-run
         let wasRunning = process.isRunning
@@ -240,5 +258,31 @@ extension HeraldCommandTests {
         #expect(wasRunning)
         #expect(process.terminationStatus == 128 + signalNumber, "\(process.terminationStatus)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    /// Changes the last byte of the index `fired_log_by_date`'s root page, which SQLite's
+    /// quick check does not look at: the index then names a row its table does not hold.
+    func damageIndex(of path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        let (root, pageSize) = try queue.read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'fired_log_by_date'") ?? 0,
+             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+        }
+        try queue.close()
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let offset = UInt64(root * pageSize - 1)
+        try handle.seek(toOffset: offset)
+        let byte = try #require(try handle.read(upToCount: 1)?.first)
+        try handle.seek(toOffset: offset)
+        try handle.write(contentsOf: [byte ^ 0x01])
+        try handle.close()
+        // The finding: the quick check passes, the full check does not.
+        let damaged = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let checks = try damaged.read { db in
+            (try String.fetchAll(db, sql: "PRAGMA quick_check"), try String.fetchAll(db, sql: "PRAGMA integrity_check"))
+        }
+        try damaged.close()
+        #expect(checks.0 == ["ok"])
+        #expect(checks.1 != ["ok"])
     }
 }

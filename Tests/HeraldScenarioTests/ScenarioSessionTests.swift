@@ -113,3 +113,56 @@ struct ScenarioSessionTests {
         #expect(try JSONDecoder().decode(ScenarioCheckpoint.self, from: data) == outcome.checkpoint)
     }
 }
+
+/// How often a resumed run reads its saved progress back (issue 22: every state load
+/// of the engine decoded the checkpoint's JSON again, 78% of a resumed run's time).
+struct ScenarioSessionCheckpointLoadTests {
+    /// A store that counts the loads that hand back the saved progress, which an SQLite
+    /// store decodes from JSON at each of them.
+    final class CheckpointLoadCountingStore: EngineStore, @unchecked Sendable {
+        let store = InMemoryEngineStore()
+        private let lock = NSLock()
+        private var counts = (loads: 0, withCheckpoint: 0)
+        var loads: Int { lock.withLock { counts.loads } }
+        var loadsWithCheckpoint: Int { lock.withLock { counts.withCheckpoint } }
+
+        private func counted(_ state: EngineState) -> EngineState {
+            let carries = state.settings[ScenarioSession.Key.system] != nil
+            lock.withLock {
+                counts.loads += 1
+                if carries { counts.withCheckpoint += 1 }
+            }
+            return state
+        }
+
+        func load() throws -> EngineState { counted(try store.load()) }
+        func load(since cutoff: Date) throws -> EngineState { counted(try store.load(since: cutoff)) }
+        func commit(_ changes: [EngineStateChange]) throws { try store.commit(changes) }
+    }
+
+    @Test func aResumedRunReadsItsSavedProgressOnce() async throws {
+        // Given a scenario in the foreground (a re-plan at each delivery) played for 3
+        // days over a store
+        let file = try ScenarioFile(text: ScenarioFixtures.header + """
+            days: 6
+            app: foreground
+            entities:
+              - {id: water, title: Water, rules: [{id: r, daily: ["08:00", "13:00", "19:00"]}]}
+            """)
+        let store = CheckpointLoadCountingStore()
+        let session = ScenarioSession(file: file, store: store, location: "state.sqlite")
+        _ = try await session.play(days: 3)
+        let afterFirst = store.loadsWithCheckpoint
+        let loadsBefore = store.loads
+
+        // When 3 more days are played, loading the state at each launch and re-plan (5 times)
+        let rest = try await session.play(days: 3)
+
+        // Then the first run never read a checkpoint (there was none), the second read
+        // it once, when it started; and the store holds the new one afterwards
+        #expect(afterFirst == 0)
+        #expect(store.loadsWithCheckpoint == 1)
+        #expect(store.loads - loadsBefore >= 3)
+        #expect(try store.store.load().settings[ScenarioSession.Key.system] != nil)
+    }
+}
