@@ -48,7 +48,7 @@ struct HeraldCommandStateResumeTests {
         #expect(try await simulate(2, path).status == 0)
         let saved = try bytes(path)
         let printed = folder.path + "/printed.txt"
-        FileManager.default.createFile(atPath: printed, contents: nil)
+        _ = FileManager.default.createFile(atPath: printed, contents: nil)
         let process = Process()
         process.executableURL = try HeraldCommandTests.heraldExecutable()
         process.arguments = ["simulate", Self.scenario, "--days", "20", "--state", path]
@@ -105,7 +105,7 @@ struct HeraldCommandStateResumeTests {
         // of 64 KiB, a few days)
         let printed = folder.path + "/printed.txt"
         let messages = folder.path + "/messages.txt"
-        for file in [printed, messages] { FileManager.default.createFile(atPath: file, contents: nil) }
+        for file in [printed, messages] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
         let process = Process()
         process.executableURL = try HeraldCommandTests.heraldExecutable()
         process.arguments = ["simulate", Self.scenario, "--days", "20", "--state", path]

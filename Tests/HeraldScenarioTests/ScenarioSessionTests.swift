@@ -135,9 +135,9 @@ struct ScenarioSessionCheckpointLoadTests {
             return state
         }
 
-        func load() throws -> EngineState { counted(try store.load()) }
-        func load(since cutoff: Date) throws -> EngineState { counted(try store.load(since: cutoff)) }
-        func commit(_ changes: [EngineStateChange]) throws { try store.commit(changes) }
+        func load() throws -> EngineState { counted(store.load()) }
+        func load(since cutoff: Date) throws -> EngineState { counted(store.load(since: cutoff)) }
+        func commit(_ changes: [EngineStateChange]) throws { store.commit(changes) }
     }
 
     @Test func aResumedRunReadsItsSavedProgressOnce() async throws {
@@ -156,13 +156,13 @@ struct ScenarioSessionCheckpointLoadTests {
         let loadsBefore = store.loads
 
         // When 3 more days are played, loading the state at each launch and re-plan (5 times)
-        let rest = try await session.play(days: 3)
+        _ = try await session.play(days: 3)
 
         // Then the first run never read a checkpoint (there was none), the second read
         // it once, when it started; and the store holds the new one afterwards
         #expect(afterFirst == 0)
         #expect(store.loadsWithCheckpoint == 1)
         #expect(store.loads - loadsBefore >= 3)
-        #expect(try store.store.load().settings[ScenarioSession.Key.system] != nil)
+        #expect(store.store.load().settings[ScenarioSession.Key.system] != nil)
     }
 }
