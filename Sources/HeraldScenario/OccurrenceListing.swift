@@ -95,10 +95,10 @@ public struct OccurrenceListing: Sendable {
     /// 1...``maximumLimit``.
     public init(rrule: String, zone zoneIdentifier: String, from fromText: String,
                 days: Int, limit: Int = Self.defaultLimit) throws(OccurrenceListingError) {
-        guard let zone = TimeZone(identifier: zoneIdentifier) else {
+        guard let zone = TimeZone(checkedIdentifier: zoneIdentifier) else {
             throw OccurrenceListingError(
                 code: .unknownZone,
-                message: "unknown time zone \"\(zoneIdentifier)\" (expected an IANA id such as Europe/Berlin)")
+                message: "unknown time zone \(InputExcerpt(zoneIdentifier, quote: "\"")) (expected an IANA id such as Europe/Berlin)")
         }
         guard let from = LocalDate(iso8601: fromText) else {
             throw OccurrenceListingError(code: .invalidDate,
