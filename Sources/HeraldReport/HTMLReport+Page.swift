@@ -147,8 +147,9 @@ extension HTMLReport {
                         .td(.text(cut.rule)), .td(.text(cut.reason.description)))
                 }
             )),
-            .if(summary.cuts > listed.count,
-                .p(.text("and \(summary.cuts - listed.count) more (\(summary.cuts) in all)")))
+            .if(summary.cuts > listed.count || summary.moreCuts,
+                .p(.text(summary.moreCuts ? "and more (over \(summary.cuts) in all)"
+                                          : "and \(summary.cuts - listed.count) more (\(summary.cuts) in all)")))
         )
     }
 

@@ -245,6 +245,8 @@ private struct SummaryLine: Encodable {
     var guaranteedCoverage: String?
     var refreshDeadline: NullableText?
     var cuts: Int
+    /// `true` when the plan cut more than `cuts` (the count stops there); absent otherwise.
+    var moreCuts: Bool?
     /// Requests the center dropped above its capacity, and the first of them.
     var dropped: Int
     var droppedIdentifiers: [String]?
@@ -279,6 +281,7 @@ private struct SummaryLine: Encodable {
         guaranteedCoverage = summary.guaranteedCoverage.map(TimeText.guaranteedUTC)
         if summary.guaranteedCoverage != nil { refreshDeadline = NullableText(summary.refreshDeadline.map(TimeText.utc)) }
         cuts = summary.cuts
+        moreCuts = summary.moreCuts ? true : nil
         dropped = summary.dropped
         droppedIdentifiers = summary.dropped > 0 ? summary.droppedIdentifiers : nil
         capacity = summary.capacity
@@ -295,6 +298,7 @@ private struct SummaryLine: Encodable {
         case appBadge = "app_badge"
         case coverageHorizon = "coverage_horizon"
         case coversHorizon = "covers_horizon"
+        case moreCuts = "more_cuts"
         case guaranteedCoverage = "guaranteed_coverage"
         case refreshDeadline = "refresh_deadline"
     }

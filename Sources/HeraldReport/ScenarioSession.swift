@@ -153,8 +153,10 @@ public struct ScenarioSession: Sendable {
 extension JSONValue {
     /// A Codable value as JSON (dates as seconds since 2001, exactly).
     init(encoding value: some Encodable) throws {
-        let data = try JSONEncoder().encode(value)
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        // Read back with JSONValueReader: JSONDecoder throws an error for each kind it
+        // tries in vain, and those errors cost most of a large state's saving.
+        var reader = JSONValueReader(try JSONEncoder().encode(value))
+        self = try reader.value()
     }
 
     /// The JSON as a Codable value.

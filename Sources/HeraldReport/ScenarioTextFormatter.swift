@@ -72,7 +72,7 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
             ("guaranteed coverage", TimeText.guaranteed(summary.guaranteedCoverage, zone: zone ?? Self.utc)),
             ("refresh deadline", TimeText.refreshDeadline(summary.refreshDeadline, planned: summary.guaranteedCoverage != nil,
                                                           zone: zone ?? Self.utc)),
-            ("cut occurrences", "\(summary.cuts)"),
+            ("cut occurrences", "\(summary.cuts)\(summary.moreCuts ? " or more (counted up to \(summary.cuts))" : "")"),
             ("dropped requests", "\(summary.dropped)"),
         ] + (summary.smartTiming.map { [("smart timing", $0.text)] } ?? [])
         var lines = ["", "Summary"] + rows.map { "  \($0.0.padding(20))\($0.1)" }

@@ -76,9 +76,9 @@ struct EntityLookup {
         case 0:
             let known = references.map { $0.namespace == ScenarioEntity.defaultNamespace ? $0.id : $0.description }
             let list = known.isEmpty ? "there are none" : "known: \(known.joined(separator: ", "))"
-            throw node.error(.unknownEntity, "no entity \"\(text)\" at this point of the scenario (\(list))")
+            throw node.error(.unknownEntity, "no entity \(InputExcerpt(text, quote: "\"")) at this point of the scenario (\(list))")
         default:
-            throw node.error(.unknownEntity, "\"\(text)\" is ambiguous (write namespace/id: \(matches.map(\.description).joined(separator: " or ")))")
+            throw node.error(.unknownEntity, "\(InputExcerpt(text, quote: "\"")) is ambiguous (write namespace/id: \(matches.map(\.description).joined(separator: " or ")))")
         }
     }
 }

@@ -95,22 +95,29 @@ public struct OccurrenceListing: Sendable {
     /// 1...``maximumLimit``.
     public init(rrule: String, zone zoneIdentifier: String, from fromText: String,
                 days: Int, limit: Int = Self.defaultLimit) throws(OccurrenceListingError) {
-        guard let zone = TimeZone(identifier: zoneIdentifier) else {
+        guard let zone = TimeZone(checkedIdentifier: zoneIdentifier) else {
             throw OccurrenceListingError(
                 code: .unknownZone,
-                message: "unknown time zone \"\(zoneIdentifier)\" (expected an IANA id such as Europe/Berlin)")
+                message: "unknown time zone \(InputExcerpt(zoneIdentifier, quote: "\"")) (expected an IANA id such as Europe/Berlin)")
         }
         guard let from = LocalDate(iso8601: fromText) else {
             throw OccurrenceListingError(code: .invalidDate,
-                                         message: "\"\(fromText)\" is not a date (expected yyyy-MM-dd)")
+                                         message: "\(InputExcerpt(fromText, quote: "\"")) is not a date (expected yyyy-MM-dd)")
         }
         guard (1...9999).contains(from.year) else {
             throw OccurrenceListingError(code: .invalidDate,
-                                         message: "--from \"\(fromText)\" has year \(from.year); dates need a year from 1 to 9999")
+                                         message: "--from \(InputExcerpt(fromText, quote: "\"")) has year \(from.year); dates need a year from 1 to 9999")
         }
         guard (1...Self.maximumDays).contains(days) else {
             throw OccurrenceListingError(code: .invalidDays,
                                          message: "days must be 1...\(Self.maximumDays) (a hundred years), got \(days)")
+        }
+        let lastDay = from.adding(days: days - 1)
+        guard lastDay.year <= 9999 else {
+            let room = LocalDate(year: 9999, month: 12, day: 31).daysSinceEpoch - from.daysSinceEpoch + 1
+            throw OccurrenceListingError(
+                code: .invalidDays,
+                message: "\(days) days from \(from) would list up to \(lastDay); dates need a year from 1 to 9999 (at most \(room) day\(room == 1 ? "" : "s") from \(from))")
         }
         guard (1...Self.maximumLimit).contains(limit) else {
             throw OccurrenceListingError(code: .invalidLimit,

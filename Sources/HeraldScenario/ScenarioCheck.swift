@@ -21,6 +21,7 @@ public struct ScenarioCheck: Sendable {
         public enum Kind: String, Hashable, Sendable {
             case dstGap = "dst-gap"
             case dstFold = "dst-fold"
+            case endsBeforeStart = "ends-before-start"
             case shortCoverage = "short-coverage"
             case collision
             case unusedCategory = "unused-category"
@@ -49,7 +50,7 @@ public struct ScenarioCheck: Sendable {
     /// Every finding: warnings about rules and categories first, in the file's order,
     /// then what playing the scenario found.
     public func findings() async -> [Finding] {
-        var found = dstFindings() + collisionFindings() + unusedFindings()
+        var found = endFindings() + dstFindings() + collisionFindings() + unusedFindings()
         found += await playFindings()
         return found
     }
@@ -74,6 +75,22 @@ public struct ScenarioCheck: Sendable {
     }
 
     private var startDate: Date { ZoneConverter.for(scenario.zone).instant(for: scenario.start).date }
+
+    // MARK: Ends
+
+    /// Rules whose `UNTIL` is before their `DTSTART`: RFC 5545 lets them be, and they
+    /// never fire (but for their `RDATE`s), which is seldom what was meant.
+    func endFindings() -> [Finding] {
+        declaredRules().compactMap { entity, rule in
+            guard let start = rule.schedule.start, case .until(let until) = rule.schedule.end, until < start else {
+                return nil
+            }
+            let extra = rule.schedule.extraTimes.isEmpty ? "" : " but for its RDATEs"
+            return Finding(severity: .warning, kind: .endsBeforeStart, subject: "\(entity)/\(rule.id)",
+                           message: "UNTIL \(until) is before DTSTART \(start): the rule never fires\(extra)",
+                           location: rule.source)
+        }
+    }
 
     // MARK: DST
 

@@ -97,30 +97,39 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     public struct PlanCoverage: Hashable, Sendable, Codable {
         public var coverageHorizon: Date?
         public var horizonEnd: Date?
+        /// The cuts counted, at most ``countedCuts``.
         public var cuts: Int
         public var cutList: [ScenarioCut]?
+        /// Whether the plan cut more than ``cuts`` (the count stops at ``countedCuts``).
+        public var moreCuts: Bool
         public var guaranteedCoverage: GuaranteedCoverage?
         public var refreshDeadline: Date?
 
+        /// How many cuts are counted and listed: a minutely rule over a year's horizon
+        /// cuts half a million occurrences, and a report shows a few hundred.
+        public static let countedCuts = 1_000
+
         public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int, cutList: [ScenarioCut]? = nil,
-                    guaranteedCoverage: GuaranteedCoverage? = nil, refreshDeadline: Date? = nil) {
+                    moreCuts: Bool = false, guaranteedCoverage: GuaranteedCoverage? = nil, refreshDeadline: Date? = nil) {
             self.coverageHorizon = coverageHorizon
             self.horizonEnd = horizonEnd
             self.cuts = cuts
             self.cutList = cutList
+            self.moreCuts = moreCuts
             self.guaranteedCoverage = guaranteedCoverage
             self.refreshDeadline = refreshDeadline
         }
 
         init(_ plan: Plan) {
-            let cuts = plan.cuts()
-            self.init(coverageHorizon: plan.coverageHorizon, horizonEnd: plan.horizonEnd, cuts: cuts.count,
-                      cutList: cuts.map(ScenarioCut.init), guaranteedCoverage: plan.guaranteedCoverage,
-                      refreshDeadline: plan.refreshDeadline)
+            let cuts = plan.cuts(first: Self.countedCuts + 1)
+            let counted = cuts.prefix(Self.countedCuts)
+            self.init(coverageHorizon: plan.coverageHorizon, horizonEnd: plan.horizonEnd, cuts: counted.count,
+                      cutList: counted.map(ScenarioCut.init), moreCuts: cuts.count > counted.count,
+                      guaranteedCoverage: plan.guaranteedCoverage, refreshDeadline: plan.refreshDeadline)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case coverageHorizon, horizonEnd, cuts, cutList, guaranteedCoverage, refreshDeadline
+            case coverageHorizon, horizonEnd, cuts, cutList, moreCuts, guaranteedCoverage, refreshDeadline
         }
 
         /// Guaranteed coverage as stored: `{"until": date}`, or `{}` when unbounded.
@@ -136,6 +145,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
                 horizonEnd: try container.decodeIfPresent(Date.self, forKey: .horizonEnd),
                 cuts: try container.decode(Int.self, forKey: .cuts),
                 cutList: try container.decodeIfPresent([ScenarioCut].self, forKey: .cutList),
+                moreCuts: try container.decodeIfPresent(Bool.self, forKey: .moreCuts) ?? false,
                 guaranteedCoverage: stored.map { $0.until.map(GuaranteedCoverage.until) ?? .unbounded },
                 refreshDeadline: try container.decodeIfPresent(Date.self, forKey: .refreshDeadline))
         }
@@ -146,6 +156,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             try container.encodeIfPresent(horizonEnd, forKey: .horizonEnd)
             try container.encode(cuts, forKey: .cuts)
             try container.encodeIfPresent(cutList, forKey: .cutList)
+            if moreCuts { try container.encode(moreCuts, forKey: .moreCuts) }
             try container.encodeIfPresent(guaranteedCoverage.map { StoredCoverage(until: $0.date) },
                                           forKey: .guaranteedCoverage)
             try container.encodeIfPresent(refreshDeadline, forKey: .refreshDeadline)
@@ -160,7 +171,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let zoneID = try container.decode(String.self, forKey: .zone)
-        guard let zone = TimeZone(identifier: zoneID) else {
+        guard let zone = TimeZone(checkedIdentifier: zoneID) else {
             throw DecodingError.dataCorruptedError(forKey: .zone, in: container,
                                                    debugDescription: "unknown time zone \"\(zoneID)\"")
         }

@@ -72,7 +72,8 @@ extension ScenarioRunner {
         runner.stopAt = date
         let outcome = try await runner.play(from: nil)
         let pending = outcome.checkpoint.system.pending
-            .sorted { ($0.nextFireDate ?? .distantFuture, $0.sequence) < ($1.nextFireDate ?? .distantFuture, $1.sequence) }
+            .sorted { ($0.nextFireDate?.timeIntervalSince1970 ?? .infinity, $0.sequence)
+                < ($1.nextFireDate?.timeIntervalSince1970 ?? .infinity, $1.sequence) }
             .map { scheduled in
                 ScenarioInstantPlan.PendingRequest(
                     identifier: scheduled.identifier, fireDate: scheduled.nextFireDate,

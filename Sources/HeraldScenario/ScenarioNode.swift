@@ -87,7 +87,7 @@ struct ScenarioNode {
 
     func int(_ what: String, in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
         let text = try string(what)
-        guard let value = Int(text) else { throw error(.invalidValue, "\"\(text)\" is not \(what) (expected a whole number)") }
+        guard let value = Int(text) else { throw error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not \(what) (expected a whole number)") }
         guard range.contains(value) else {
             let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "\(range.lowerBound)...\(range.upperBound)"
             throw error(.invalidValue, "\(value) is out of range (expected \(bounds))")
@@ -100,7 +100,7 @@ struct ScenarioNode {
         switch text.lowercased() {
         case "true", "yes": return true
         case "false", "no": return false
-        default: throw error(.invalidValue, "\"\(text)\" is not \(what) (expected true or false)")
+        default: throw error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not \(what) (expected true or false)")
         }
     }
 
@@ -110,14 +110,14 @@ struct ScenarioNode {
         switch text.lowercased() {
         case "on", "true", "yes": return true
         case "off", "false", "no": return false
-        default: throw error(.invalidValue, "\"\(text)\" is not \(what) (expected on or off)")
+        default: throw error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not \(what) (expected on or off)")
         }
     }
 
     func time() throws(ScenarioError) -> LocalTime {
         let text = try string("a time (HH:mm)")
         guard let time = LocalTime(parsing: text) else {
-            throw error(.invalidValue, "\"\(text)\" is not a time (expected HH:mm)")
+            throw error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a time (expected HH:mm)")
         }
         return time
     }
@@ -127,7 +127,7 @@ struct ScenarioNode {
         let text = try string("a time (HH:mm)")
         if text == "24:00" { return LocalTime(hour: 24) }
         guard let time = LocalTime(parsing: text) else {
-            throw error(.invalidValue, "\"\(text)\" is not a time (expected HH:mm, or 24:00 for the end of the day)")
+            throw error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a time (expected HH:mm, or 24:00 for the end of the day)")
         }
         return time
     }
@@ -141,7 +141,7 @@ struct ScenarioNode {
     func date() throws(ScenarioError) -> LocalDate {
         let text = try string("a date (yyyy-MM-dd)")
         guard let date = LocalDate(iso8601: text) else {
-            throw error(.invalidValue, "\"\(text)\" is not a date (expected yyyy-MM-dd)")
+            throw error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a date (expected yyyy-MM-dd)")
         }
         try checkYear(date.year, text)
         return date
@@ -152,7 +152,7 @@ struct ScenarioNode {
         let normalized = text.count > 10 && text[text.index(text.startIndex, offsetBy: 10)] == " "
             ? text.prefix(10) + "T" + text.dropFirst(11) : Substring(text)
         guard let value = LocalDateTime(parsing: normalized) else {
-            throw error(.invalidValue, "\"\(text)\" is not a date-time (expected yyyy-MM-ddTHH:mm)")
+            throw error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a date-time (expected yyyy-MM-ddTHH:mm)")
         }
         try checkYear(value.date.year, text)
         return value
@@ -161,7 +161,7 @@ struct ScenarioNode {
     /// Dates in a scenario have years 1 to 9999, as RRULE dates and `--from` do.
     private func checkYear(_ year: Int, _ text: String) throws(ScenarioError) {
         guard (1...9999).contains(year) else {
-            throw error(.invalidValue, "\"\(text)\" has year \(year); dates need a year from 1 to 9999")
+            throw error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) has year \(year); dates need a year from 1 to 9999")
         }
     }
 
@@ -170,7 +170,7 @@ struct ScenarioNode {
         for item in try sequence("weekdays (MO, TU, WE, TH, FR, SA, SU)", allowsScalar: true) {
             let text = try item.string("a weekday")
             guard let day = Weekday(rfc5545Code: text) else {
-                throw item.error(.invalidValue, "\"\(text)\" is not a weekday (expected MO, TU, WE, TH, FR, SA or SU)")
+                throw item.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a weekday (expected MO, TU, WE, TH, FR, SA or SU)")
             }
             result.insert(day)
         }
@@ -179,8 +179,8 @@ struct ScenarioNode {
 
     func zone() throws(ScenarioError) -> TimeZone {
         let text = try string("a time zone id")
-        guard let zone = TimeZone(identifier: text) else {
-            throw error(.invalidValue, "\"\(text)\" is not a known time zone (expected an IANA id such as Europe/Berlin)")
+        guard let zone = TimeZone(checkedIdentifier: text) else {
+            throw error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a known time zone (expected an IANA id such as Europe/Berlin)")
         }
         return zone
     }

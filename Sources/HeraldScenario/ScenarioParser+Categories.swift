@@ -49,7 +49,7 @@ extension ScenarioParser {
             case "report": reportsDismissal = true
             case "ignore": reportsDismissal = false
             case let text:
-                throw dismiss.error(.invalidValue, "\"\(text)\" is not a dismiss setting (expected report or ignore)")
+                throw dismiss.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a dismiss setting (expected report or ignore)")
             }
         }
         let foreground = try mapping["foreground"].map { node throws(ScenarioError) in
@@ -101,14 +101,14 @@ extension ScenarioParser {
             switch try node.string("a foreground presentation") {
             case "prompt": return .inAppPrompt
             case "silent": return .system([])
-            case let text: throw node.error(.invalidValue, "\"\(text)\" is not a foreground presentation (expected \(expected))")
+            case let text: throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a foreground presentation (expected \(expected))")
             }
         }
         var options: PresentationOptions = []
         for item in try node.sequence("presentation options (\(expected))") {
             let text = try item.string("a presentation option")
             guard let option = Self.presentationOptions.first(where: { $0.0 == text })?.1 else {
-                throw item.error(.invalidValue, "\"\(text)\" is not a presentation option (expected banner, list, sound or badge)")
+                throw item.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a presentation option (expected banner, list, sound or badge)")
             }
             options.insert(option)
         }
@@ -140,7 +140,7 @@ extension ScenarioParser {
         if (try? node.string("")) == "never" { return .onEvent }
         let text = try node.string("seconds after launch, or never")
         guard let seconds = Int(text) else {
-            throw node.error(.invalidValue, "\"\(text)\" is not a number of seconds (expected a whole number, or never for ready events only)")
+            throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a number of seconds (expected a whole number, or never for ready events only)")
         }
         guard (0...86_400).contains(seconds) else {
             throw node.error(.invalidValue, "\(seconds) is out of range (expected 0...86400 seconds)")
@@ -166,7 +166,7 @@ extension ScenarioParser {
     func choice<Value>(_ node: ScenarioNode, _ what: String, _ choices: [(String, Value)]) throws(ScenarioError) -> Value {
         let text = try node.string(what)
         guard let value = choices.first(where: { $0.0 == text })?.1 else {
-            throw node.error(.invalidValue, "\"\(text)\" is not \(what) (expected \(ScenarioNode.list(choices.map(\.0))))")
+            throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not \(what) (expected \(ScenarioNode.list(choices.map(\.0))))")
         }
         return value
     }

@@ -78,7 +78,7 @@ extension ScenarioParser {
         let text = try entityNode.string("an entity")
         let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard (1...2).contains(parts.count), !parts.contains(where: \.isEmpty) else {
-            throw entityNode.error(.invalidValue, "\"\(text)\" is not an entity (expected id or namespace/id)")
+            throw entityNode.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not an entity (expected id or namespace/id)")
         }
         let entity = parts.count == 2 ? EntityReference(namespace: parts[0], id: parts[1])
             : EntityReference(namespace: ScenarioPost.defaultNamespace, id: parts[0])
@@ -146,7 +146,7 @@ struct TargetCatalog {
         let text = try node.string("a notification (an entity, entity/rule or identifier)")
         if text.hasPrefix(NotificationIdentifier.scheme + ":") {
             guard NotificationIdentifier(parsing: text) != nil else {
-                throw node.error(.invalidValue, "\"\(text)\" is not a Herald identifier (expected herald:<kind>:<namespace>:<id>:<rule>:<occurrence>)")
+                throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a Herald identifier (expected herald:<kind>:<namespace>:<id>:<rule>:<occurrence>)")
             }
             return .identifier(text)
         }
@@ -177,9 +177,9 @@ struct TargetCatalog {
         case 0:
             let known = entities.map(\.reference.description)
             let list = known.isEmpty ? "there are none" : "known: \(known.joined(separator: ", "))"
-            throw node.error(.unknownEntity, "no entity or rule \"\(text)\" by this point of the scenario (\(list); write id, namespace/id, id/rule or a herald: identifier)")
+            throw node.error(.unknownEntity, "no entity or rule \(InputExcerpt(text, quote: "\"")) by this point of the scenario (\(list); write id, namespace/id, id/rule or a herald: identifier)")
         default:
-            throw node.error(.unknownEntity, "\"\(text)\" is ambiguous (write one of \(candidates.map(\.description).joined(separator: " or ")))")
+            throw node.error(.unknownEntity, "\(InputExcerpt(text, quote: "\"")) is ambiguous (write one of \(candidates.map(\.description).joined(separator: " or ")))")
         }
     }
 

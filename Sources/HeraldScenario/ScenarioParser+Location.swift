@@ -94,7 +94,7 @@ extension ScenarioParser {
     private func number(_ node: ScenarioNode, _ what: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         let text = try node.string(what)
         guard let value = Double(text), value.isFinite else {
-            throw node.error(.invalidValue, "\"\(text)\" is not \(what) (expected a number)")
+            throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not \(what) (expected a number)")
         }
         guard range.contains(value) else {
             throw node.error(.invalidValue, "\(value) is out of range for \(what) (expected \(range.lowerBound)...\(range.upperBound))")

@@ -48,8 +48,10 @@ extension ScenarioParser {
                 throw node.error(.invalidValue, "smart timing moves a daily rule's time, and this rule is \(kind) (make it daily, or drop smart)")
             }
         }
-        return ScenarioRule(id: id, schedule: schedule, kind: kind, priority: priority, countsTowardBadge: badge,
-                            category: category, followUpMinutes: followUp, smart: smart, fixedContent: fixedContent)
+        var rule = ScenarioRule(id: id, schedule: schedule, kind: kind, priority: priority, countsTowardBadge: badge,
+                                category: category, followUpMinutes: followUp, smart: smart, fixedContent: fixedContent)
+        rule.source = ScenarioLocation(file: value.file, line: value.line, column: value.column, field: value.path)
+        return rule
     }
 
     private func schedule(kind: String, _ node: ScenarioNode, pin: TimeZone?,

@@ -25,13 +25,18 @@ struct ScenarioParser {
         let start = try document.required("start", "the local date-time the run starts, such as 2026-11-21T08:00")
             .dateTime()
         let days = try document["days"]?.int("a number of days", in: 1...Scenario.maximumDays) ?? 1
+        let end = LocalDateTime(date: start.date.adding(days: days), time: start.time)
+        if end.date.year > 9999 {
+            let node = document["days"] ?? document["start"]!
+            throw node.error(.invalidValue, "the run would end on \(end); dates need a year from 1 to 9999 (start earlier or play fewer days)")
+        }
         let planner = try document["planner"].map { node throws(ScenarioError) in try plannerSettings(node) }
             ?? ScenarioPlannerSettings()
         var dropRule = DropRule.keepSoonest
         if let node = document["drop_rule"] {
             let text = try node.string("a drop rule")
             guard let rule = Self.dropRules[text] else {
-                throw node.error(.invalidValue, "\"\(text)\" is not a drop rule (expected keep-soonest or keep-most-recent)")
+                throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a drop rule (expected keep-soonest or keep-most-recent)")
             }
             dropRule = rule
         }
@@ -47,7 +52,7 @@ struct ScenarioParser {
         if let node = document["location_updates"] {
             let text = try node.string("how the app hears positions")
             guard let mode = ScenarioLocationUpdates(rawValue: text) else {
-                throw node.error(.invalidValue, "\"\(text)\" is not a way to hear positions (expected positions or regions)")
+                throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a way to hear positions (expected positions or regions)")
             }
             locationUpdates = mode
         }
@@ -159,14 +164,14 @@ struct ScenarioParser {
         if let badge = mapping["badge"] {
             let text = try badge.string("a badge policy")
             guard let policy = ScenarioPlannerSettings.Badge(rawValue: text) else {
-                throw badge.error(.invalidValue, "\"\(text)\" is not a badge policy (expected outstanding or none)")
+                throw badge.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a badge policy (expected outstanding or none)")
             }
             settings.badge = policy
         }
         if let repeating = mapping["repeating"] {
             let text = try repeating.string("a repeating-trigger policy")
             guard let policy = ScenarioPlannerSettings.Repeating(rawValue: text) else {
-                throw repeating.error(.invalidValue, "\"\(text)\" is not a repeating-trigger policy (expected exact, dropping_badges or never)")
+                throw repeating.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a repeating-trigger policy (expected exact, dropping_badges or never)")
             }
             settings.repeating = policy
         }
@@ -212,7 +217,7 @@ struct ScenarioParser {
             case "active": paused = false
             case "paused": paused = true
             case let text:
-                throw status.error(.invalidValue, "\"\(text)\" is not a status (expected active or paused; a deleted entity is one a delete or import event removed)")
+                throw status.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a status (expected active or paused; a deleted entity is one a delete or import event removed)")
             }
         }
         let rules = try mapping["rules"].map { node throws(ScenarioError) in try self.rules(node, context: context) } ?? []
@@ -248,7 +253,7 @@ extension ScenarioNode {
     func identifier(_ what: String) throws(ScenarioError) -> String {
         let text = try string(what)
         guard !text.isEmpty, !text.contains("/") else {
-            throw error(.invalidValue, "\"\(text)\" is not \(what) (expected a non-empty name without \"/\")")
+            throw error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not \(what) (expected a non-empty name without \"/\")")
         }
         return text
     }

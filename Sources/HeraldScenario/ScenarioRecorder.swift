@@ -21,7 +21,18 @@ actor ScenarioRecorder {
     /// Positions in ``held`` of routes whose badge is filled in when their step settles.
     private var unsettledRoutes: [Int] = []
     /// The last plan's coverage (from an earlier run of a resumed scenario until it plans).
-    private(set) var lastPlan: ScenarioCheckpoint.PlanCoverage?
+    /// Worked out from ``latestPlan`` when read: listing a plan's cuts costs more than
+    /// the plan, and only the summary and the state file read them.
+    var lastPlan: ScenarioCheckpoint.PlanCoverage? {
+        if let plan = latestPlan {
+            lastCoverage = ScenarioCheckpoint.PlanCoverage(plan)
+            latestPlan = nil
+        }
+        return lastCoverage
+    }
+    private var lastCoverage: ScenarioCheckpoint.PlanCoverage?
+    /// The last plan, until ``lastPlan`` reads its coverage.
+    private var latestPlan: Plan?
     /// Prompts the app decided on in `willPresent`, recorded right after their delivery.
     private var stashedPrompts: [String: InAppPrompt] = [:]
     /// The places of the last region plan recorded, by identifier, watched and cut:
@@ -34,7 +45,7 @@ actor ScenarioRecorder {
     init(clock: VirtualClock, sink: any ScenarioTimelineSink, lastPlan: ScenarioCheckpoint.PlanCoverage? = nil) {
         self.clock = clock
         self.sink = sink
-        self.lastPlan = lastPlan
+        lastCoverage = lastPlan
     }
 
     /// Hands an entry on, or holds it behind a route waiting for its badge.
@@ -81,7 +92,7 @@ actor ScenarioRecorder {
 
     func reconcile(_ report: ReconcileReport) {
         reconciles += 1
-        if let plan = report.plan { lastPlan = ScenarioCheckpoint.PlanCoverage(plan) }
+        if let plan = report.plan { latestPlan = plan }
         let (date, local) = now
         append(.reconcile(TimelineReconcile(
             date: date, local: local, reasons: report.reasons.map(\.description),

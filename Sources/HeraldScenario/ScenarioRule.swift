@@ -43,6 +43,18 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     /// cover the rule with repeating triggers (``Herald/ReminderRule/fixedContent``);
     /// `nil` (absent) is `false`.
     public var fixedContent: Bool?
+    /// Where the file gives the rule's schedule (`nil` for a rule built in code), so
+    /// `herald check` can point at it. Not part of the rule's identity: rules written
+    /// on different lines are equal when everything else is, and it is not stored.
+    public var source: ScenarioLocation? {
+        get { unstoredSource.value }
+        set { unstoredSource.value = newValue }
+    }
+    private var unstoredSource = Uncompared<ScenarioLocation?>(value: nil)
+
+    private enum CodingKeys: String, CodingKey {
+        case id, schedule, kind, priority, countsTowardBadge, category, followUpMinutes, location, smart, fixedContent
+    }
 
     public init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
                 category: String? = nil, followUpMinutes: Int? = nil, smart: Bool? = nil, fixedContent: Bool = false) {
@@ -69,4 +81,12 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
                      countsTowardBadge: countsTowardBadge,
                      followUpAfter: followUpMinutes.map { TimeInterval($0) * 60 }, fixedContent: fixedContent ?? false)
     }
+}
+
+/// A value carried along that never makes two values unequal.
+private struct Uncompared<Value: Sendable>: Hashable, Sendable {
+    var value: Value
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

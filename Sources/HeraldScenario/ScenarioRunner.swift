@@ -156,9 +156,14 @@ public struct ScenarioRunner: Sendable {
         }
         let first = checkpoint?.end ?? scenario.start
         let last = end(after: first)
+        guard last.date.year <= 9999 else {
+            throw ScenarioError(code: .invalidValue, at: nil,
+                                message: "a run from \(first) for \(days) days would end on \(last); dates need a year from 1 to 9999")
+        }
         let scenarioTime = ZoneConverter.for(scenario.zone)
         let startDate = scenarioTime.instant(for: first).date
-        let endDate = min(scenarioTime.instant(for: last).date, stopAt ?? .distantFuture)
+        // Not `Date.distantFuture`: that is 4001-01-01, and years up to 9999 play.
+        let endDate = stopAt.map { min(scenarioTime.instant(for: last).date, $0) } ?? scenarioTime.instant(for: last).date
 
         let clock: VirtualClock
         let center: SimulatedNotificationCenter
@@ -233,7 +238,8 @@ public struct ScenarioRunner: Sendable {
                 droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
                 capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
                 smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil,
-                guaranteedCoverage: plan?.guaranteedCoverage, refreshDeadline: plan?.refreshDeadline)
+                guaranteedCoverage: plan?.guaranteedCoverage, refreshDeadline: plan?.refreshDeadline,
+                moreCuts: plan?.moreCuts ?? false)
         }
         await center.setRegionHandler { event in await run.regionReported(event) }
         let nextEvent: Int

@@ -29,8 +29,11 @@ public struct ScenarioSummary: Hashable, Sendable {
     /// The last plan's refresh deadline: by when it must be re-planned to keep its
     /// coverage (`nil` before any plan, or when the plan needs no refresh).
     public var refreshDeadline: Date?
-    /// Occurrences the last plan cut to stay inside the budget (`plan.cuts().count`).
+    /// Occurrences the last plan cut to stay inside the budget (`plan.cuts().count`),
+    /// counted up to ``ScenarioCheckpoint/PlanCoverage/countedCuts``.
     public var cuts: Int
+    /// Whether the last plan cut more occurrences than ``cuts`` counts.
+    public var moreCuts: Bool
     /// Those occurrences, soonest first, each with its reason (empty when a resumed run
     /// did not plan and its state file predates the list).
     public var cutList: [ScenarioCut]
@@ -53,7 +56,7 @@ public struct ScenarioSummary: Hashable, Sendable {
                 horizonEnd: Date?, cuts: Int, reconciles: Int, routes: Int = 0, droppedIdentifiers: [String] = [],
                 capacity: Int = 64, endedAt: Date? = nil, cutList: [ScenarioCut] = [],
                 smartTiming: TimelineSmartTiming? = nil, guaranteedCoverage: GuaranteedCoverage? = nil,
-                refreshDeadline: Date? = nil) {
+                refreshDeadline: Date? = nil, moreCuts: Bool = false) {
         self.delivered = delivered
         self.pending = pending
         self.stillDelivered = stillDelivered
@@ -64,6 +67,7 @@ public struct ScenarioSummary: Hashable, Sendable {
         self.refreshDeadline = refreshDeadline
         self.cuts = cuts
         self.cutList = cutList
+        self.moreCuts = moreCuts
         self.smartTiming = smartTiming
         self.reconciles = reconciles
         self.routes = routes

@@ -44,7 +44,8 @@ extension SimulatedNotificationCenter {
         while true {
             let due = soonestDue(notAfter: date)
             // A region crossing is reported at its instant, before a request due later.
-            if let event = soonestRegionEvent(notAfter: date), event.date < (due?.nextFireDate ?? .distantFuture) {
+            // (`Date.distantFuture` is 4001-01-01: a date may be later.)
+            if let event = soonestRegionEvent(notAfter: date), due?.nextFireDate.map({ event.date < $0 }) ?? true {
                 clock.set(now: max(event.date, clock.now))
                 await report(event)
                 continue
@@ -69,9 +70,8 @@ extension SimulatedNotificationCenter {
     @discardableResult
     public func run(until deadline: Date? = nil) async -> [DeliveredNotification] {
         var delivered: [DeliveredNotification] = []
-        let limit = deadline ?? .distantFuture
         while let last = pending.values.filter({ !$0.request.repeatsByTime })
-            .compactMap(\.nextFireDate).filter({ $0 <= limit }).max()
+            .compactMap(\.nextFireDate).filter({ date in deadline.map { date <= $0 } ?? true }).max()
         {
             delivered += await advance(to: last)
         }
@@ -141,7 +141,7 @@ extension SimulatedNotificationCenter {
     /// The pending request that fires first, if it is due by `date`.
     private func soonestDue(notAfter date: Date) -> ScheduledRequest? {
         var soonest: ScheduledRequest?
-        for entry in pending.values where (entry.nextFireDate ?? .distantFuture) <= date {
+        for entry in pending.values where entry.nextFireDate.map({ $0 <= date }) ?? false {
             if soonest.map({ entry.firesBefore($0) }) ?? true { soonest = entry }
         }
         return soonest

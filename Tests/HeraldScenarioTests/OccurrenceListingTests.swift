@@ -85,6 +85,23 @@ struct OccurrenceListingTests {
         #expect(error?.message == "--from \"0000-01-01\" has year 0; dates need a year from 1 to 9999")
     }
 
+    @Test func aListingThatWouldPassTheYear9999IsRefused() throws {
+        // 5 days from 9999-12-30 would list 30 and 31 December, then 1 to 3 January 10000
+        let error = #expect(throws: OccurrenceListingError.self) {
+            try OccurrenceListing(rrule: "FREQ=DAILY", zone: "UTC", from: "9999-12-30", days: 5)
+        }
+        #expect(error?.code == .invalidDays)
+        #expect(error?.message == "5 days from 9999-12-30 would list up to 10000-01-03; dates need a year from 1 to 9999 (at most 2 days from 9999-12-30)")
+
+        // And the 2 days left list 9999's last two 09:00s
+        let listing = try OccurrenceListing(rrule: "FREQ=DAILY;BYHOUR=9", zone: "UTC", from: "9999-12-30", days: 2)
+        #expect(listing.text() == """
+            9999-12-30T09:00  9999-12-30T09:00:00Z
+            9999-12-31T09:00  9999-12-31T09:00:00Z
+
+            """)
+    }
+
     @Test func readsTheFullTextWithExclusionsAndExtraTimes() throws {
         // Every other weekend from Saturday 28 March, but not Sunday 29, and Monday 30 at noon besides
         let listing = try makeListing("DTSTART:20260328T090000\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=SA,SU\nEXDATE:20260329T090000\nRDATE:20260330T120000")

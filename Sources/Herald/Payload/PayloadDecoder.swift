@@ -52,7 +52,7 @@ public struct PayloadDecoder: Sendable {
             guard case .string(let text) = value else {
                 return .invalid(.wrongType(key: Key.zone, expected: "string", found: value.typeName))
             }
-            guard text.count <= 256, TimeZone(identifier: text) != nil else {
+            guard text.count <= 256, TimeZone(checkedIdentifier: text) != nil else {
                 return .invalid(.malformedValue(key: Key.zone, value: String(text.prefix(64))))
             }
             zone = text

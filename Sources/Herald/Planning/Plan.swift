@@ -126,8 +126,20 @@ public struct Plan: Sendable {
     /// Computed on demand: a plan over thousands of rules may cut hundreds of thousands
     /// of occurrences, and only a report needs them listed.
     public func cuts() -> [PlanCut] {
-        displaced.map { PlanCut(rule: $0.rule.id, occurrence: $0.occurrence, reason: .displaced) }
-            + remainder.cuts(before: horizonEnd)
+        cuts(first: .max)
+    }
+
+    /// The first `limit` of ``cuts()``, soonest first: the work stops there, however
+    /// many occurrences the horizon holds (a minutely rule over a year cuts half a
+    /// million), so a report can list what it shows and say whether there is more.
+    ///
+    /// ```swift
+    /// let listed = plan.cuts(first: 101)
+    /// print(listed.prefix(100), listed.count > 100 ? "and more" : "")
+    /// ```
+    public func cuts(first limit: Int) -> [PlanCut] {
+        let moved = displaced.prefix(limit).map { PlanCut(rule: $0.rule.id, occurrence: $0.occurrence, reason: .displaced) }
+        return moved + remainder.cuts(before: horizonEnd, limit: limit - moved.count)
     }
 
     /// What was still waiting when the budget was full, kept so ``cuts()`` can list it.
@@ -138,10 +150,10 @@ public struct Plan: Sendable {
         var deviceConverter: ZoneConverter
         var satisfied: Set<EntityDay>
 
-        func cuts(before end: Date) -> [PlanCut] {
+        func cuts(before end: Date, limit: Int) -> [PlanCut] {
             var heap = heap
             var result: [PlanCut] = []
-            while let top = heap.min, top.occurrence.date < end {
+            while result.count < limit, let top = heap.min, top.occurrence.date < end {
                 let rule = rules[top.ruleIndex]
                 let day = deviceConverter.local(for: top.occurrence.date).date
                 if !satisfied.contains(EntityDay(rule.entity, day)) {

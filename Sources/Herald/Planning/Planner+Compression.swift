@@ -44,8 +44,8 @@ extension Planner {
         }
         guard !options.isEmpty else { return result }
         options.sort {
-            ($0.dropsBadge ? 1 : 0, $0.slots.count, -($0.limit ?? .distantFuture).timeIntervalSince1970, $0.tieBreak)
-                < ($1.dropsBadge ? 1 : 0, $1.slots.count, -($1.limit ?? .distantFuture).timeIntervalSince1970, $1.tieBreak)
+            ($0.dropsBadge ? 1 : 0, $0.slots.count, -($0.limit?.timeIntervalSince1970 ?? .infinity), $0.tieBreak)
+                < ($1.dropsBadge ? 1 : 0, $1.slots.count, -($1.limit?.timeIntervalSince1970 ?? .infinity), $1.tieBreak)
         }
 
         var best: (coverage: GuaranteedCoverage, dropped: Int, count: Int)?

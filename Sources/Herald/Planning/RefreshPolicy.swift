@@ -65,14 +65,10 @@ public struct RefreshPolicy: Hashable, Sendable {
         let soonest = now.addingTimeInterval(minimumDelay)
         guard let guaranteedCoverage else { return now.addingTimeInterval(max(retryAfterFailure, minimumDelay)) }
         guard let refreshDeadline else { return max(now.addingTimeInterval(withoutDeadline), soonest) }
-        var earliest = Date.distantFuture
+        var earliest = guaranteedCoverage.covers(refreshDeadline)
+            ? refreshDeadline.addingTimeInterval(afterDayChange) : refreshDeadline.addingTimeInterval(-marginBeforeDeadline)
         if let end = guaranteedCoverage.date {
-            earliest = end.addingTimeInterval(-marginBeforeDeadline)
-        }
-        if guaranteedCoverage.covers(refreshDeadline) {
-            earliest = min(earliest, refreshDeadline.addingTimeInterval(afterDayChange))
-        } else {
-            earliest = min(earliest, refreshDeadline.addingTimeInterval(-marginBeforeDeadline))
+            earliest = min(earliest, end.addingTimeInterval(-marginBeforeDeadline))
         }
         return max(earliest, soonest)
     }

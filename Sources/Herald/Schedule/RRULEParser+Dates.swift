@@ -29,23 +29,23 @@ extension RRULEParser {
                 switch (pieces[0].uppercased(), pieces.count == 2 ? pieces[1] : nil) {
                 case ("TZID", let identifier?):
                     guard identifier == start?.timeZone?.identifier[...] else {
-                        throw fail(.unsupported, "TZID=\(identifier) must be DTSTART's zone (\(start?.timeZone?.identifier ?? "floating"))")
+                        throw fail(.unsupported, "TZID \(InputExcerpt(identifier)) must be DTSTART's zone (\(start?.timeZone?.identifier ?? "floating"))")
                     }
                 case ("VALUE", let value?) where value.uppercased() == "DATE-TIME":
                     break
                 case ("VALUE", let value?) where value.uppercased() == "DATE" && name == "EXDATE":
                     dateOnly = true
                 default:
-                    throw fail(.unsupported, "parameter '\(parameter)' is not supported (TZID, VALUE=DATE-TIME\(name == "EXDATE" ? ", VALUE=DATE" : ""))")
+                    throw fail(.unsupported, "parameter \(InputExcerpt(parameter)) is not supported (TZID, VALUE=DATE-TIME\(name == "EXDATE" ? ", VALUE=DATE" : ""))")
                 }
             }
             let values = line.text[line.text.index(after: colon)...]
             guard !values.isEmpty else { throw fail(.empty, "has no value") }
             for value in values.split(separator: ",", omittingEmptySubsequences: false) {
-                if dateOnly || !value.contains("T") {
-                    guard name == "EXDATE" else { throw fail(.unsupported, "'\(value)': an extra date needs a time (20261224T090000)") }
+                if dateOnly || !value.contains("T" as Character) {
+                    guard name == "EXDATE" else { throw fail(.unsupported, "\(InputExcerpt(value)): an extra date needs a time (20261224T090000)") }
                     guard let date = LocalDate(iso8601: value), (1...9999).contains(date.year) else {
-                        throw fail(.malformed, "'\(value)' is not a date like 20261224")
+                        throw fail(.malformed, "\(InputExcerpt(value)) is not a date like 20261224")
                     }
                     dates.excludedDates.insert(date)
                     continue

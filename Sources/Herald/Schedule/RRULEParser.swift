@@ -9,7 +9,7 @@ import Foundation
 /// let schedule = try RRULEParser(text: "DTSTART:20261121T090000\nRRULE:FREQ=DAILY").schedule()
 /// ```
 struct RRULEParser {
-    private let characters: [Character]
+    let characters: [Character]
 
     init(text: String) {
         characters = Array(text)
@@ -65,16 +65,17 @@ struct RRULEParser {
             if upper.hasPrefix("DTSTART:") || upper.hasPrefix("DTSTART;") {
                 guard start == nil else { throw ScheduleError.duplicate("DTSTART").at(position: line.position) }
                 start = try parseStart(line)
-            } else if upper.hasPrefix("RRULE:") || (!upper.contains(":") && upper.contains("=")) {
+            } else if ["EXDATE:", "EXDATE;", "RDATE:", "RDATE;"].contains(where: { upper.hasPrefix($0) }) {
+                if let error = spacedZoneError(line, field: upper.hasPrefix("EXDATE") ? "EXDATE" : "RDATE") { throw error }
+                dateLines.append(line)
+            } else if upper.hasPrefix("RRULE:") || (!upper.contains(":" as Character) && upper.contains("=" as Character)) {
                 guard rule == nil else { throw ScheduleError.duplicate("RRULE").at(position: line.position) }
                 rule = upper.hasPrefix("RRULE:") ? line.dropping(6) : line
                 rulePosition = line.position
-            } else if ["EXDATE:", "EXDATE;", "RDATE:", "RDATE;"].contains(where: { upper.hasPrefix($0) }) {
-                dateLines.append(line)
             } else {
                 let name = String(upper.prefix { $0 != ":" && $0 != ";" })
                 let known = ["EXRULE", "DTEND", "DURATION"].contains(name)
-                throw ScheduleError(code: known ? .unsupported : .malformed, field: name.isEmpty ? line.text.description : name,
+                throw ScheduleError(code: known ? .unsupported : .malformed, field: Self.fieldName(name.isEmpty ? line.text : name[...]),
                                     message: known ? "is not supported; Herald reads DTSTART, RRULE, EXDATE and RDATE"
                                                    : "is not a DTSTART, RRULE, EXDATE or RDATE line",
                                     position: line.position)
@@ -107,43 +108,6 @@ struct RRULEParser {
         return tokens
     }
 
-    private func parseStart(_ line: Token) throws -> Start {
-        func fail(_ code: ScheduleError.Code, _ message: String) -> ScheduleError {
-            ScheduleError(code: code, field: "DTSTART", message: message, position: line.position)
-        }
-        guard let colon = line.text.firstIndex(of: ":") else { throw fail(.malformed, "has no ':' before its value") }
-        var timeZone: TimeZone?
-        for parameter in line.text[..<colon].split(separator: ";").dropFirst() {
-            let pieces = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            switch (pieces[0].uppercased(), pieces.count == 2 ? pieces[1] : nil) {
-            case ("TZID", let identifier?):
-                guard let zone = TimeZone(identifier: String(identifier)) else {
-                    throw fail(.malformed, "unknown time zone '\(identifier)'")
-                }
-                timeZone = zone
-            case ("VALUE", let value?) where value.uppercased() == "DATE-TIME":
-                break
-            default:
-                throw fail(.unsupported, "parameter '\(parameter)' is not supported (only TZID)")
-            }
-        }
-        var value = line.text[line.text.index(after: colon)...]
-        if value.uppercased().hasSuffix("Z") {
-            guard timeZone == nil else { throw fail(.malformed, "has both TZID and a UTC time ('Z')") }
-            timeZone = TimeZone(identifier: "GMT")
-            value = value.dropLast()
-        }
-        guard let local = LocalDateTime(parsing: value) else {
-            throw fail(.malformed, "'\(value)' is not a date-time like 20261121T090000")
-        }
-        do {
-            try Schedule.validate(local, field: "DTSTART")
-        } catch let error as ScheduleError {
-            throw fail(error.code, error.message)
-        }
-        return Start(local: local, timeZone: timeZone, position: line.position)
-    }
-
     private func parseParts(_ rule: Token) throws -> [String: Part] {
         var parts: [String: Part] = [:]
         var offset = 0
@@ -152,7 +116,7 @@ struct RRULEParser {
             guard !piece.isEmpty else { continue }
             let position = rule.position + offset
             guard let equals = piece.firstIndex(of: "=") else {
-                throw ScheduleError.malformed(String(piece), "is not a NAME=VALUE part").at(position: position)
+                throw ScheduleError.malformed(Self.fieldName(piece), "is not a NAME=VALUE part").at(position: position)
             }
             let name = piece[..<equals].uppercased()
             let value = piece[piece.index(after: equals)...]
@@ -160,7 +124,8 @@ struct RRULEParser {
                 if Self.unsupportedParts.contains(name) {
                     throw ScheduleError.unsupported(name, "is not supported").at(position: position)
                 }
-                throw ScheduleError.malformed(name.isEmpty ? String(piece) : name, "is not an RRULE part").at(position: position)
+                throw ScheduleError.malformed(Self.fieldName(name.isEmpty ? piece : name[...]), "is not an RRULE part")
+                    .at(position: position)
             }
             guard parts[name] == nil else { throw ScheduleError.duplicate(name).at(position: position) }
             guard !value.isEmpty else {
@@ -181,7 +146,7 @@ struct RRULEParser {
         guard let allowed = Self.partsByFrequency[frequency] else {
             let known = frequency == "SECONDLY"
             throw ScheduleError(code: known ? .unsupported : .malformed, field: "FREQ",
-                                message: "\(freq.value) is \(known ? "not supported" : "not a frequency"); use MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY",
+                                message: "\(InputExcerpt(freq.value)) is \(known ? "not supported" : "not a frequency"); use MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY",
                                 position: freq.position)
         }
         let misplaced = parts.filter { $0.key != "FREQ" && !allowed.contains($0.key) }
@@ -338,23 +303,6 @@ struct RRULEParser {
         }
     }
 
-    func untilValue(_ part: Part, start: Start?) throws -> LocalDateTime {
-        var text = part.value
-        let utc = text.uppercased().hasSuffix("Z")
-        if utc { text = text.dropLast() }
-        let local = text.contains("T") ? LocalDateTime(parsing: text)
-            : LocalDate(iso8601: text).map { LocalDateTime(date: $0, time: LocalTime(hour: 23, minute: 59, second: 59)) }
-        guard let local, (1...9999).contains(local.date.year) else {
-            throw ScheduleError.malformed("UNTIL", "'\(part.value)' is not a date-time like 20261231T235959").at(position: part.position)
-        }
-        guard utc else { return local }
-        guard let zone = start?.timeZone else {
-            throw ScheduleError.malformed("UNTIL", "a UTC time ('Z') needs a DTSTART with TZID or in UTC").at(position: part.position)
-        }
-        let converter = ZoneConverter.for(zone)
-        return converter.local(for: Date(timeIntervalSince1970: TimeInterval(local.wallSeconds)))
-    }
-
     /// BYHOUR × BYMINUTE × BYSECOND, each defaulting to DTSTART's (or 0 without one).
     /// Each list loses its duplicates before they are multiplied, and the product is
     /// checked against ``Schedule/maximumTimesPerDay`` before it is built.
@@ -407,7 +355,7 @@ struct RRULEParser {
         var days: [RecurrenceRule.OrdinalWeekday] = []
         for code in part.value.split(separator: ",", omittingEmptySubsequences: false) {
             guard code.count >= 2, let day = Weekday(rfc5545Code: code.suffix(2)) else {
-                throw ScheduleError.malformed(field, "'\(code)' is not a weekday (MO, TU, WE, TH, FR, SA, SU, or with an ordinal: 2TU, -1FR)")
+                throw ScheduleError.malformed(field, "\(InputExcerpt(code)) is not a weekday (MO, TU, WE, TH, FR, SA, SU, or with an ordinal: 2TU, -1FR)")
                     .at(position: part.position)
             }
             let prefix = code.dropLast(2)
@@ -417,10 +365,11 @@ struct RRULEParser {
             }
             let digits = prefix.first == "-" || prefix.first == "+" ? prefix.dropFirst() : prefix
             guard !digits.isEmpty, digits.count <= 2, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let ordinal = Int(prefix) else {
-                throw ScheduleError.malformed(field, "'\(code)' has no ordinal like 2 or -1 before its weekday").at(position: part.position)
+                throw ScheduleError.malformed(field, "\(InputExcerpt(code)) has no ordinal like 2 or -1 before its weekday")
+                    .at(position: part.position)
             }
             guard ordinal != 0, abs(ordinal) <= 53 else {
-                throw ScheduleError(code: .outOfRange, field: field, message: "'\(code)': the ordinal must be 1...53 or -53...-1",
+                throw ScheduleError(code: .outOfRange, field: field, message: "\(InputExcerpt(code)): the ordinal must be 1...53 or -53...-1",
                                     position: part.position)
             }
             days.append(.init(ordinal, day))
@@ -438,11 +387,12 @@ struct RRULEParser {
         return try items.map { item in
             let digits = signed && (item.hasPrefix("-") || item.hasPrefix("+")) ? item.dropFirst() : item
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                throw ScheduleError.malformed(field, "'\(item)' is not a number").at(position: part.position)
+                throw ScheduleError.malformed(field, "\(InputExcerpt(item)) is not a number").at(position: part.position)
             }
             guard let value = Int(item), range.contains(value) else {
                 let bounds = range.upperBound == .max ? "at least \(range.lowerBound)" : "in \(range.lowerBound)...\(range.upperBound)"
-                throw ScheduleError(code: .outOfRange, field: field, message: "\(item) is not \(bounds)", position: part.position)
+                throw ScheduleError(code: .outOfRange, field: field, message: "\(item.prefix(InputExcerpt.limit)) is not \(bounds)",
+                                    position: part.position)
             }
             return value
         }

@@ -113,8 +113,9 @@ extension Schedule {
     public func nextOccurrence(after instant: Date, using converter: ZoneConverter) -> Occurrence? {
         let after = ZoneConverter.seconds(instant)
         var best: (seconds: Int, wall: Int, exists: Bool)?
-        // Wall times up to `after + bounds.min` fire at or before `after`.
-        let earliest = after + converter.offsetBounds(nearWall: after).min + 1
+        // Wall times up to `after + bounds.min` fire at or before `after` (from the last
+        // wall a pattern produces at most: an instant clamped there still has a next).
+        let earliest = min(after + converter.offsetBounds(nearWall: after).min + 1, RulePattern.wallLimit)
         forEachCandidate(from: earliest) { wall in
             if let best, wall - converter.offsetBounds(nearWall: wall).max > best.seconds { return false }
             let (seconds, exists) = converter.instant(forWall: wall)

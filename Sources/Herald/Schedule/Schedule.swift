@@ -328,7 +328,7 @@ extension Schedule: Codable {
         try self.init(
             container.decode(Recurrence.self, forKey: .recurrence),
             timeZone: container.decodeIfPresent(String.self, forKey: .timeZone).map { identifier in
-                guard let zone = TimeZone(identifier: identifier) else {
+                guard let zone = TimeZone(checkedIdentifier: identifier) else {
                     throw DecodingError.dataCorruptedError(forKey: .timeZone, in: container,
                                                            debugDescription: "unknown time zone '\(identifier)'")
                 }

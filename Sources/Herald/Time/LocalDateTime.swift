@@ -47,7 +47,7 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, Codable, CustomStri
         guard parts.count == 2, let date = LocalDate(iso8601: parts[0]) else { return nil }
         let timeText = parts[1]
         let time: LocalTime?
-        if timeText.contains(":") {
+        if timeText.contains(":" as Character) {
             time = LocalTime(parsing: timeText)
         } else if (timeText.count == 4 || timeText.count == 6), timeText.allSatisfy({ $0.isASCII && $0.isNumber }) {
             let chars = Array(timeText)

@@ -2,13 +2,15 @@ import Foundation
 
 /// Converts between instants and local date-times in one time zone, fast: the zone's
 /// UTC-offset changes from 1970 to 2100 are read once from `TimeZone` and searched in a
-/// table, so a conversion costs a binary search instead of a `Calendar` call.
+/// table, so a conversion costs a binary search instead of a `Calendar` call. Other
+/// years (1 to 9999 and beyond) are read a century at a time, the first time a
+/// conversion needs them, and kept: a rule in the year 9999 converts as fast as one
+/// in 2026.
 ///
 /// A local time that does not exist (spring forward) maps to the instant shown at the
 /// same wall-clock time shifted by the gap: Berlin's 2026-03-29 02:30 is the instant
 /// shown as 03:30. A local time that occurs twice (fall back) maps to its first
 /// occurrence. Both are "the local time minus the offset in force before the change".
-/// Outside the table's range the zone is asked directly (correct, only slower).
 ///
 /// ```swift
 /// let berlin = ZoneConverter.for(TimeZone(identifier: "Europe/Berlin")!)
@@ -29,8 +31,10 @@ public final class ZoneConverter: Sendable {
     private static let tableStart = 0
     /// Last instant the table covers: 2100-01-01T00:00Z.
     private static let tableEnd = 4_102_444_800
-    /// Offsets no zone has ever exceeded, used outside the table.
-    private static let universalOffsetBounds = (min: -86_400, max: 86_400)
+    /// The tables of the centuries outside `table`, read when first needed.
+    private let centuries = CenturyTables()
+    /// The instants each table outside `table` covers: a hundred years of 365.25 days.
+    private static let centurySpan = 3_155_760_000
     /// Instants beyond ±10¹² seconds (about 31,000 years) are clamped.
     private static let instantLimit = 1_000_000_000_000
 
@@ -40,7 +44,7 @@ public final class ZoneConverter: Sendable {
         self.zone = zone
         table = OffsetTable(zone: zone, from: Self.tableStart, to: Self.tableEnd)
         covered = Self.tableStart...Self.tableEnd
-        offsetBounds = (table.offsets.min()!, table.offsets.max()!)
+        offsetBounds = table.offsetBounds
     }
 
     /// The shared converter for `zone`, built on first use.
@@ -82,13 +86,24 @@ public final class ZoneConverter: Sendable {
 
     func offset(atInstant seconds: Int) -> Int {
         if covered.contains(seconds) { return table.offset(atInstant: seconds) }
-        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return centuryTable(holding: seconds).offset(atInstant: seconds)
     }
 
     func instant(forWall wall: Int) -> (seconds: Int, exists: Bool) {
         if isWellInsideTable(wall) { return table.instant(forWall: wall) }
-        let margin = 3 * 86_400
-        return OffsetTable(zone: zone, from: wall - margin, to: wall + margin).instant(forWall: wall)
+        return centuryTable(holding: wall).instant(forWall: wall)
+    }
+
+    /// The table of the century (counted from the end of `table`) that holds `seconds`,
+    /// an instant or a wall second: it reaches three days beyond the century on either
+    /// side, so every instant within two days of a wall in the century is in it.
+    private func centuryTable(holding seconds: Int) -> OffsetTable {
+        let century = (seconds - Self.tableEnd).floorDivided(by: Self.centurySpan)
+        return centuries.table(century) {
+            let start = Self.tableEnd + century * Self.centurySpan
+            let margin = 3 * 86_400
+            return OffsetTable(zone: zone, from: start - margin, to: start + Self.centurySpan + margin)
+        }
     }
 
     /// Where the last ``instant(forWall:hint:)`` found its wall in the offset table, so
@@ -135,15 +150,21 @@ public final class ZoneConverter: Sendable {
         }
     }
 
-    /// The offset changes at or after `seconds`, ascending, as far as the table reaches
-    /// (2100); the zone's rules beyond it are not known.
+    /// The offset changes at or after `seconds`, ascending: up to 2100 from an instant
+    /// before it, else up to the end of the century after the one holding `seconds`
+    /// (a hundred years at least).
     func offsetChanges(from seconds: Int) -> [OffsetChange] {
-        table.changes(from: seconds)
+        if covered.contains(seconds) { return table.changes(from: seconds) }
+        let next = seconds + Self.centurySpan
+        return (centuryTable(holding: seconds).changes(from: seconds) + centuryTable(holding: next).changes(from: seconds))
+            .reduce(into: []) { changes, change in
+                if change.instant > changes.last?.instant ?? .min { changes.append(change) }
+            }
     }
 
     /// Bounds on the offset of any instant whose wall time is within a day of `wall`.
     func offsetBounds(nearWall wall: Int) -> (min: Int, max: Int) {
-        isWellInsideTable(wall) ? offsetBounds : Self.universalOffsetBounds
+        isWellInsideTable(wall) ? offsetBounds : centuryTable(holding: wall).offsetBounds
     }
 
     /// Whether every instant within two days of `wall` lies in the table.
@@ -153,6 +174,24 @@ public final class ZoneConverter: Sendable {
     }
 
     private static let cache = Cache()
+
+    /// The tables of the centuries a converter was asked about, by century.
+    ///
+    /// `@unchecked Sendable`: `tables` is only read or written while `lock` is held.
+    private final class CenturyTables: @unchecked Sendable {
+        private let lock = NSLock()
+        private var tables: [Int: OffsetTable] = [:]
+
+        func table(_ century: Int, orRead read: () -> OffsetTable) -> OffsetTable {
+            if let known = lock.withLock({ tables[century] }) { return known }
+            let table = read()
+            return lock.withLock {
+                if let stored = tables[century] { return stored }
+                tables[century] = table
+                return table
+            }
+        }
+    }
 
     /// The process-wide converters, one per zone identifier.
     ///
@@ -195,6 +234,8 @@ private struct OffsetTable: Sendable {
     private(set) var offsets: [Int]
     /// `transitions[k] + offsets[k]`: the wall second right after `offsets[k]`'s stretch.
     private(set) var wallEnds: [Int] = []
+    /// The smallest and largest of `offsets`.
+    private(set) var offsetBounds = (min: 0, max: 0)
 
     /// Reads the offset changes in `from...to` from the zone. `TimeZone`'s
     /// `nextDaylightSavingTimeTransition(after:)` reports every change of offset, not
@@ -214,6 +255,7 @@ private struct OffsetTable: Sendable {
             }
             cursor = next
         }
+        offsetBounds = (offsets.min()!, offsets.max()!)
     }
 
     /// The changes at or after `seconds`, ascending.

@@ -96,6 +96,14 @@ enum CoverageSamples {
     }
 }
 
+/// Budget.md
+enum BudgetSamples {
+    static func firstCuts(of plan: Plan) {
+        let listed = plan.cuts(first: 101)
+        print(listed.prefix(100), listed.count > 100 ? "and more" : "")
+    }
+}
+
 /// Responses.md: what `NotificationDelegate` does with the engine.
 enum ResponsesSamples {
     static func delegate(

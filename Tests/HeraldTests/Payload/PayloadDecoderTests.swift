@@ -30,6 +30,9 @@ import Testing
         ("entity", 42, .wrongType(key: "entity", expected: "string", found: "number")),
         ("entity", "", .malformedValue(key: "entity", value: "")),
         ("rule", nil, .missingKey("rule")),
+        // Foundation reads "Europe/Berlin\0" as a zone at UTC+0 once Berlin is loaded.
+        (HeraldPayload.Key.zone, "Europe/Berlin\u{0}", .malformedValue(key: HeraldPayload.Key.zone, value: "Europe/Berlin\u{0}")),
+        (HeraldPayload.Key.zone, "America/Los Angeles", .malformedValue(key: HeraldPayload.Key.zone, value: "America/Los Angeles")),
     ] as [(String, JSONValue?, InvalidPayloadReason)])
     func classifiesEveryDefect(key: String, value: JSONValue?, reason: InvalidPayloadReason) {
         #expect(PayloadDecoder().decode(makeUserInfo(replacing: key, with: value)) == .invalid(reason))

@@ -23,7 +23,10 @@ import Testing
                             "-99999999999999999999", "DTSTART", "TZID=", "RRULE:", "HOURLY", "YEARLY", "1MO", "0", "é", "\u{0}",
                             "INTERVAL=", "COUNT=", "9223372036854775807", "153722867280912931", "100001", "1440",
                             "BYSECOND=", ",59", "00010101T000000", "99991231T235959", "BYSETPOS=", "BYMONTH=", "-53MO", "+5FR",
-                            "366", "-366", "EXDATE:", "RDATE;VALUE=DATE:", "WKST=", "YEARLY", "BYYEARDAY=", "SECONDLY"]
+                            "366", "-366", "EXDATE:", "RDATE;VALUE=DATE:", "WKST=", "YEARLY", "BYYEARDAY=", "SECONDLY",
+                            // Hostile zones and oversized parts (issue 22)
+                            ";TZID=Europe/Berlin\u{0}", "TZID=America/Los Angeles", ";TZID=Europe/Berlin;TZID=UTC",
+                            "UNTIL=19991231T000000", String(repeating: "X", count: 5_000)]
 
     /// Returns normally for a schedule or a ScheduleError with a position in the text;
     /// records an issue for any other outcome.
@@ -32,6 +35,8 @@ import Testing
             _ = try Schedule(rrule: text)
         } catch let error as ScheduleError {
             #expect(error.position.map { (1...max(1, text.count)).contains($0) } == true, "\(error) for \(text.debugDescription)")
+            // What an error echoes of the input is an excerpt, never a whole part.
+            #expect(error.description.count < 400, "\(error.description.prefix(400)) for \(text.prefix(200).debugDescription)")
         } catch {
             Issue.record("unexpected \(error) for \(text.debugDescription)")
         }

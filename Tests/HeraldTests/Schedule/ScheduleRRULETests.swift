@@ -169,7 +169,15 @@ import Testing
         Failure(text: "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=1;BYHOUR=9", code: .missing, field: "DTSTART", position: 1),
         Failure(text: "DTSTART:2026XX21T090000\nRRULE:FREQ=DAILY", code: .malformed, field: "DTSTART", position: 1),
         Failure(text: "DTSTART:20260230T090000\nRRULE:FREQ=DAILY", code: .malformed, field: "DTSTART", position: 1),
-        Failure(text: "DTSTART;TZID=Mars/Olympus:20261121T090000\nRRULE:FREQ=DAILY", code: .malformed, field: "DTSTART", position: 1),
+        // A zone problem is at its TZID: "DTSTART;" is 8 characters.
+        Failure(text: "DTSTART;TZID=Mars/Olympus:20261121T090000\nRRULE:FREQ=DAILY", code: .malformed, field: "DTSTART", position: 9),
+        Failure(text: "DTSTART;TZID=Europe/Berlin\u{0}:20261121T090000\nRRULE:FREQ=DAILY", code: .malformed, field: "DTSTART",
+                position: 9),
+        Failure(text: "DTSTART;TZID=America/Los Angeles:20261121T090000\nRRULE:FREQ=DAILY", code: .malformed, field: "DTSTART",
+                position: 9),
+        // The second TZID: 8 + "TZID=Europe/Berlin;" (19) + 1.
+        Failure(text: "DTSTART;TZID=Europe/Berlin;TZID=Europe/Paris:20261121T090000\nRRULE:FREQ=DAILY", code: .duplicate,
+                field: "DTSTART", position: 28),
         Failure(text: "DTSTART;VALUE=DATE:20261121\nRRULE:FREQ=DAILY", code: .unsupported, field: "DTSTART", position: 1),
         Failure(text: "DTSTART:20261121T090000\nDTSTART:20261121T090000\nRRULE:FREQ=DAILY", code: .duplicate, field: "DTSTART",
                 position: 25),

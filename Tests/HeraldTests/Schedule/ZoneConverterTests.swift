@@ -33,6 +33,14 @@ import Testing
         // Beyond the precomputed table the zone is asked directly.
         Case(zone: "Europe/Berlin", local: F.local(2150, 3, 29, 2, 30), instant: "2150-03-29T01:30:00Z", exists: false),
         Case(zone: "Europe/Berlin", local: F.local(2150, 7, 1, 12), instant: "2150-07-01T10:00:00Z", exists: true),
+        // Far years are read a century at a time: EU summer time from the last Sunday of
+        // March (5000-03-30, 9999-03-28 by the calendar) at 01:00 UTC.
+        Case(zone: "Europe/Berlin", local: F.local(5000, 3, 30, 2, 30), instant: "5000-03-30T01:30:00Z", exists: false),
+        Case(zone: "Europe/Berlin", local: F.local(5000, 7, 1, 12), instant: "5000-07-01T10:00:00Z", exists: true),
+        Case(zone: "Europe/Berlin", local: F.local(9999, 3, 28, 2, 30), instant: "9999-03-28T01:30:00Z", exists: false),
+        Case(zone: "Europe/Berlin", local: F.local(9999, 7, 1, 12), instant: "9999-07-01T10:00:00Z", exists: true),
+        Case(zone: "Europe/Berlin", local: F.local(9999, 12, 31, 23, 59), instant: "9999-12-31T22:59:00Z", exists: true),
+        Case(zone: "America/New_York", local: F.local(4001, 1, 1, 12), instant: "4001-01-01T17:00:00Z", exists: true),
     ])
     func convertsLocalToInstant(_ given: Case) {
         let converter = ZoneConverter.for(F.zone(given.zone))
