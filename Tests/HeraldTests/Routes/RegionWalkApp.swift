@@ -71,7 +71,7 @@ actor RegionWalkApp {
         entries += 1
         switch kills[entries] {
         case .afterCommit?:
-            let state = try! store.load()
+            let state = store.load()
             let changes = state.routeSession?.progress(to: event.region.center, at: clock.now, suppression: nil) ?? []
             store.commit([.setSetting(key: EngineState.positionSetting, event.region.center.json)] + changes)
             await relaunch()
