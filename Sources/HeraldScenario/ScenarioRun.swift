@@ -61,12 +61,44 @@ struct ScenarioRun {
             }
             guard playsNext else { break }
             await device.advance(to: instants[index])
-            try await apply(scenario.events[index])
+            let edits = await editsTogether(from: index)
+            if edits > 1 {
+                await applyEdits(scenario.events[index..<(index + edits)])
+            } else {
+                try await apply(scenario.events[index])
+            }
             await recorder.settleRoutes(badge: await center.badgeCount)
-            index += 1
+            index += max(edits, 1)
         }
         await device.advance(to: end)
         return index
+    }
+
+    /// How many `edit` events start at `index` at the same instant, while the app runs
+    /// (0 when the event there is not one).
+    private func editsTogether(from index: Int) async -> Int {
+        guard await app() != nil else { return 0 }
+        var count = 0
+        while index + count < scenario.events.count, instants[index + count] == instants[index],
+              case .edit = scenario.events[index + count].action {
+            count += 1
+        }
+        return count
+    }
+
+    /// Edits at one instant while the app runs (a sync): each is on the timeline, and
+    /// the engine re-plans once for all of them, as it coalesces what an app asks for
+    /// at once; so 2,000 edits cost one plan, not 2,000 plans of a growing app.
+    private func applyEdits(_ events: ArraySlice<ScenarioEvent>) async {
+        guard let engine = await app()?.engine else { return }
+        var entities: [EntityReference] = []
+        for event in events {
+            guard case .edit(let edit) = event.action else { continue }
+            await source.apply(edit)
+            await recorder.event(event.action)
+            entities.append(edit.entity)
+        }
+        await recorder.reconcile(await engine.entitiesChanged(entities))
     }
 
     /// The system runs the background refresh the app asked for

@@ -79,7 +79,13 @@ public actor Engine {
     /// one run after it, which sees every change made before it started.
     @discardableResult
     public func reconcile(reason: ReconcileReason) async -> ReconcileReport {
-        queuedReasons.append(reason)
+        await reconcile(reasons: [reason])
+    }
+
+    /// Re-plans once for several reasons (``reconcile(reason:)``).
+    @discardableResult
+    public func reconcile(reasons: [ReconcileReason]) async -> ReconcileReport {
+        queuedReasons += reasons
         if let queuedRun { return await queuedRun.value }
         let previous = currentRun
         let run = Task {
