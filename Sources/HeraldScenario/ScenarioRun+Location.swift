@@ -88,12 +88,14 @@ extension ScenarioRun {
             if let event { await recorder.event(event, note: "the app is not running") }
             return
         }
-        let before = try? await app.engine.routeSession()
         guard let report = try? await app.engine.positionChanged(position) else { return }
-        let after = try? await app.engine.routeSession()
         let now = clock.now
-        let steps = TimelineRouteProgress.steps(from: before, to: after, at: now,
+        // The route is read only when the position reached a waypoint.
+        var steps: [TimelineRouteProgress] = []
+        if !report.routeChanges.isEmpty, let after = try? await app.engine.routeSession() {
+            steps = TimelineRouteProgress.steps(of: report.routeChanges, in: after, at: now,
                                                 local: ZoneConverter.for(clock.timeZone).local(for: now))
+        }
         if event != nil || (showPosition && !steps.isEmpty) {
             await recorder.event(event ?? .position(position))
         }

@@ -69,7 +69,9 @@ extension Engine {
                 ])
             }
         }
-        return await reconcile(reason: .other("waypoint reached"))
+        var report = await reconcile(reason: .other("waypoint reached"))
+        report.routeChanges = changes
+        return report
     }
 
     /// The app's own switch for route notifications (on unless turned off).
