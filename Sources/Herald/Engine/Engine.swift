@@ -36,7 +36,7 @@ public actor Engine {
     let logger: Logger
 
     /// The run in progress, and the one queued behind it that later callers join.
-    private var currentRun: Task<ReconcileReport, Never>?
+    private(set) var currentRun: Task<ReconcileReport, Never>?
     private var queuedRun: Task<ReconcileReport, Never>?
     private var queuedReasons: [ReconcileReason] = []
 
@@ -46,7 +46,9 @@ public actor Engine {
     var isDeliveringResponses = false
     /// Counts commits made through ``commit(_:)``: a run that sees it move while it
     /// waits for the app plans again.
-    private var stateVersion = 0
+    private(set) var stateVersion = 0
+    /// The last run's plan while nothing but positions changed since (``LastRegionChoice``).
+    var lastRegionChoice: LastRegionChoice?
     /// Deliveries this process knows are in the fired log (the store outlives it, so a
     /// new process looks each up once).
     private var recordedDeliveries: Set<DeliveryStamp> = []
@@ -132,8 +134,14 @@ public actor Engine {
                 logger.debug("state changed during a re-plan; planning again", metadata: ["reasons": "\(reasons)"])
                 continue
             }
-            return await apply(prepared.plan, managedPending: prepared.managedPending, desired: prepared.desired,
-                               route: prepared.route, reasons: reasons)
+            let report = await apply(prepared.plan, managedPending: prepared.managedPending,
+                                     desired: prepared.desired, route: prepared.route, reasons: reasons)
+            // Nothing changed while the plan was applied: a position may reuse it.
+            lastRegionChoice = stateVersion == prepared.stateVersion
+                ? LastRegionChoice(plan: prepared.plan, route: prepared.route, stateVersion: stateVersion,
+                                   day: day(of: clock.now), zone: clock.timeZone)
+                : nil
+            return report
         }
     }
 

@@ -29,7 +29,8 @@ public struct RegionBudget: Hashable, Sendable {
     /// position yet, the first places by kind in the order given: a route's waypoints
     /// in walking order (the walker starts at its beginning), not by identifier.
     public func plan(_ places: [MonitoredPlace], at position: Coordinate?) -> RegionPlan {
-        RegionPlan(position: position, watched: Self.nearest(limit, of: places, to: position), among: places)
+        RegionPlan(position: position, watched: Self.nearest(limit, of: places, to: position), among: places,
+                   limit: limit)
     }
 
     /// The `count` places first in (kind, distance to `position`, identifier) order,

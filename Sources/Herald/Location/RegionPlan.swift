@@ -12,18 +12,26 @@ public struct RegionPlan: Hashable, Sendable {
     public var watched: [MonitoredPlace]
     /// Every place the choice was made among (watched and cut), with distinct identifiers.
     private var places: [MonitoredPlace]
+    /// How many places the budget could watch.
+    private var limit: Int
 
     public init(position: Coordinate?, watched: [MonitoredPlace], cut: [MonitoredPlace]) {
-        self.init(position: position, watched: watched, among: watched + cut)
+        self.init(position: position, watched: watched, among: watched + cut, limit: watched.count)
     }
 
     /// The plan that watches `watched` among `places` (which holds them): what is cut is
     /// worked out only when asked (``cut``), so a plan among 28,000 waypoints costs no
     /// sort of the 27,980 it leaves out.
-    init(position: Coordinate?, watched: [MonitoredPlace], among places: [MonitoredPlace]) {
+    init(position: Coordinate?, watched: [MonitoredPlace], among places: [MonitoredPlace], limit: Int) {
         self.position = position
         self.watched = watched
         self.places = places
+        self.limit = limit
+    }
+
+    /// The same choice among the same places, made from `position`.
+    func chosen(from position: Coordinate) -> RegionPlan {
+        RegionBudget(limit: limit).plan(places, at: position)
     }
 
     /// The places left out, by identifier: they are watched when the device comes
