@@ -2,6 +2,7 @@ import Foundation
 import Herald
 import HeraldScenario
 import HeraldSimulator
+import Synchronization
 import Testing
 
 /// Walks in scenario files (issue 22, "Walks and routes"): a walk's positions are
@@ -167,5 +168,50 @@ struct ScenarioWalkTests {
         #expect(abs(pole.latitude) < 1e-9 && abs(pole.longitude) < 1e-9)
         // The ends are the ends.
         #expect(west.interpolated(to: east, fraction: 0) == west && west.interpolated(to: east, fraction: 1) == east)
+    }
+    /// 10,000 positions cost 10,000 positions, not 10,000 plans (30–39 s when each one
+    /// re-planned; the benchmark `Positions` times it). With nothing to watch, no
+    /// position changes the plan: the engine records each one (one commit each) and
+    /// reads its state only for the runs something else asks for (the launch, the day
+    /// change at the end), a few, never once per position. The walk: 10,000.5 m east at
+    /// 1 m/s from 00:00, a position at 00:00, one every second up to 10,000 s and one at
+    /// the end, 10,002; with the `position` event before it, 10,003.
+    @Test(.timeLimit(.minutes(2)))
+    func tenThousandPositionsAreNotTenThousandPlans() async throws {
+        let scenario = try Self.scenario("""
+            events:
+              - {at: 2026-11-21T00:00, position: {lat: 0, lon: 0}}
+              - {at: 2026-11-21T00:00, walk: {to: [{lat: 0, lon: \(10_000.5 / Self.degree)}], speed: 1, every: 1}}
+            """)
+        let store = CountingStore()
+        _ = try await ScenarioRunner(scenario: scenario, store: store).run()
+
+        let counts = store.counts.withLock { $0 }
+        #expect(counts.positions == 10_003)
+        #expect(counts.loads < 20, "\(counts.loads) state reads")
+    }
+}
+
+/// An in-memory store that counts the state reads and the positions recorded.
+final class CountingStore: EngineStore {
+    let base = InMemoryEngineStore()
+    let counts = Mutex((loads: 0, positions: 0))
+
+    func load() throws -> EngineState {
+        counts.withLock { $0.loads += 1 }
+        return base.load()
+    }
+
+    func load(since cutoff: Date) throws -> EngineState {
+        counts.withLock { $0.loads += 1 }
+        return base.load(since: cutoff)
+    }
+
+    func commit(_ changes: [EngineStateChange]) throws {
+        let positions = changes.filter { change in
+            if case .setSetting(let key, _) = change { key == EngineState.positionSetting } else { false }
+        }.count
+        counts.withLock { $0.positions += positions }
+        base.commit(changes)
     }
 }
