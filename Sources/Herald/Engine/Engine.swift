@@ -136,10 +136,14 @@ public actor Engine {
             }
             let report = await apply(prepared.plan, managedPending: prepared.managedPending,
                                      desired: prepared.desired, route: prepared.route, reasons: reasons)
-            // Nothing changed while the plan was applied: a position may reuse it.
+            // Nothing changed while the plan was applied: a position may reuse it while
+            // the center holds as many requests (none delivered) and allows the same.
+            let pending = await center.pendingNotificationRequests().count
+            let authorization = await center.authorizationStatus()
             lastRegionChoice = stateVersion == prepared.stateVersion
                 ? LastRegionChoice(plan: prepared.plan, route: prepared.route, stateVersion: stateVersion,
-                                   day: day(of: clock.now), zone: clock.timeZone)
+                                   day: day(of: clock.now), zone: clock.timeZone, pending: pending,
+                                   authorization: authorization)
                 : nil
             return report
         }
