@@ -127,6 +127,7 @@ let package = Package(
             name: "HeraldScenarioTests",
             dependencies: [
                 "Herald", "HeraldSimulator", "HeraldScenario", "HeraldConformance", "HeraldReport", "CZlib",
+                "HeraldTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -31,5 +31,6 @@ let package = Package(
         benchmark("NeverClearedList", using: ["Herald", "HeraldScenario"]),
         benchmark("Regions", using: ["Herald"]),
         benchmark("Coverage", using: ["Herald"]),
+        benchmark("Positions", using: ["Herald", "HeraldScenario", "HeraldSQLite"]),
     ]
 )

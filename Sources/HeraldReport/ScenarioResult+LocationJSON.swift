@@ -37,8 +37,8 @@ struct RegionLine: Encodable {
     }
 }
 
-/// `regions`: the places the plan watches and cuts, `regions` holding `watched` and
-/// `cut`, lists of `{id, name, place}` in the plan's order.
+/// `regions`: the places the plan watches and how many it cuts, `regions` holding
+/// `watched`, a list of `{id, name, place}` in the plan's order, and `cut`, a count.
 struct RegionsLine: Encodable {
     struct Place: Encodable {
         var id: String
@@ -48,7 +48,7 @@ struct RegionsLine: Encodable {
 
     struct Regions: Encodable {
         var watched: [Place]
-        var cut: [Place]
+        var cut: Int
     }
 
     var type = "regions"
@@ -60,10 +60,8 @@ struct RegionsLine: Encodable {
     init(_ entry: TimelineRegions) {
         utc = TimeText.utc(entry.date)
         local = entry.local.description
-        func places(_ list: [TimelineRegions.Place]) -> [Place] {
-            list.map { Place(id: $0.identifier, name: $0.name, place: PlaceName.of($0.kind)) }
-        }
-        regions = Regions(watched: places(entry.watched), cut: places(entry.cut))
+        regions = Regions(watched: entry.watched.map { Place(id: $0.identifier, name: $0.name, place: PlaceName.of($0.kind)) },
+                          cut: entry.cut)
         description = entry.text
     }
 }

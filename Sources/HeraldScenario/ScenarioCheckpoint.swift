@@ -43,10 +43,13 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     /// The earliest begin date of the background refresh the app had asked for and the
     /// system had not run yet (with `background_refresh` other than `never`).
     public var refreshRequest: Date?
+    /// The walk the device was in the middle of (`nil`: none, and in a state file
+    /// written before walks went on across events): the next run goes on with it.
+    public var walk: Walk?
 
     public init(nextEvent: Int, end: LocalDateTime, now: Date, zone: TimeZone, app: AppState, appReady: Bool,
                 readyAt: Date?, system: SimulatorSnapshot, data: AppData, plan: PlanCoverage?,
-                pendingTimeChanges: [TimeChange] = [], refreshRequest: Date? = nil) {
+                pendingTimeChanges: [TimeChange] = [], refreshRequest: Date? = nil, walk: Walk? = nil) {
         self.nextEvent = nextEvent
         self.end = end
         self.now = now
@@ -59,6 +62,29 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         self.plan = plan
         self.pendingTimeChanges = pendingTimeChanges
         self.refreshRequest = refreshRequest
+        self.walk = walk
+    }
+
+    /// A walk in progress: the walk as it started (its path from where the device was),
+    /// when, and how far a `clock` event moved the rest of it.
+    public struct Walk: Hashable, Sendable, Codable {
+        public var path: [Coordinate]
+        public var speed: Double
+        public var interval: TimeInterval
+        public var start: Date
+        public var offset: TimeInterval
+
+        public init(walk: SimulatedWalk, start: Date, offset: TimeInterval) {
+            path = walk.path
+            speed = walk.speed
+            interval = walk.interval
+            self.start = start
+            self.offset = offset
+        }
+
+        public var walk: SimulatedWalk {
+            SimulatedWalk(path: path, speed: speed, interval: interval)
+        }
     }
 
     /// The scenario app's data: its entities (with their pauses, edits and imports),
@@ -165,7 +191,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case nextEvent = "next_event", end, now, zone, app, appReady = "app_ready", readyAt = "ready_at", system, data,
-             plan, pendingTimeChanges = "pending_time_changes", refreshRequest = "refresh_request"
+             plan, pendingTimeChanges = "pending_time_changes", refreshRequest = "refresh_request", walk
     }
 
     public init(from decoder: any Decoder) throws {
@@ -188,7 +214,8 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             plan: try container.decodeIfPresent(PlanCoverage.self, forKey: .plan),
             // A checkpoint saved before suspension was simulated has none.
             pendingTimeChanges: try container.decodeIfPresent([TimeChange].self, forKey: .pendingTimeChanges) ?? [],
-            refreshRequest: try container.decodeIfPresent(Date.self, forKey: .refreshRequest))
+            refreshRequest: try container.decodeIfPresent(Date.self, forKey: .refreshRequest),
+            walk: try container.decodeIfPresent(Walk.self, forKey: .walk))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -205,5 +232,6 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         try container.encodeIfPresent(plan, forKey: .plan)
         if !pendingTimeChanges.isEmpty { try container.encode(pendingTimeChanges, forKey: .pendingTimeChanges) }
         try container.encodeIfPresent(refreshRequest, forKey: .refreshRequest)
+        try container.encodeIfPresent(walk, forKey: .walk)
     }
 }

@@ -35,11 +35,12 @@ actor ScenarioRecorder {
     private var latestPlan: Plan?
     /// Prompts the app decided on in `willPresent`, recorded right after their delivery.
     private var stashedPrompts: [String: InAppPrompt] = [:]
-    /// The places of the last region plan recorded, by identifier, watched and cut:
-    /// a plan that chooses the same ones is not recorded again, and a region event is
-    /// named from them.
+    /// The places the last region plan recorded watches, by identifier, and how many it
+    /// cuts: a plan that chooses the same is not recorded again.
     private var watchedPlaces: Set<String> = []
-    private var cutPlaces: Set<String> = []
+    private var cutPlaces = 0
+    /// Every place a recorded plan watched, by identifier: a region event is named from
+    /// them (only watched places are monitored).
     private var knownPlaces: [String: TimelineRegions.Place] = [:]
 
     init(clock: VirtualClock, sink: any ScenarioTimelineSink, lastPlan: ScenarioCheckpoint.PlanCoverage? = nil) {
@@ -105,21 +106,20 @@ actor ScenarioRecorder {
         regions(report.plan?.regions)
     }
 
-    /// Records the places a plan watches and cuts, when they differ from the last
-    /// recorded (as sets: the order moves with every step of a walk); `nil` (no plan)
-    /// records nothing.
+    /// Records the places a plan watches and how many it cuts, when they differ from
+    /// the last recorded (the watched as a set: the order moves with every step of a
+    /// walk); `nil` (no plan) records nothing. The cost grows with the watched places
+    /// (at most 20), not with those cut.
     func regions(_ plan: RegionPlan?) {
         guard let plan else { return }
         let watched = Set(plan.watched.map(\.identifier))
-        let cut = Set(plan.cut.map(\.identifier))
-        guard watched != watchedPlaces || cut != cutPlaces else { return }
+        guard watched != watchedPlaces || plan.cutCount != cutPlaces else { return }
         watchedPlaces = watched
-        cutPlaces = cut
-        let places = (plan.watched + plan.cut).map(TimelineRegions.Place.init)
-        knownPlaces = Dictionary(places.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        cutPlaces = plan.cutCount
+        let places = plan.watched.map(TimelineRegions.Place.init)
+        for place in places { knownPlaces[place.identifier] = place }
         let (date, local) = now
-        append(.regions(TimelineRegions(date: date, local: local, watched: plan.watched.map(TimelineRegions.Place.init),
-                                        cut: plan.cut.map(TimelineRegions.Place.init))))
+        append(.regions(TimelineRegions(date: date, local: local, watched: places, cut: plan.cutCount)))
     }
 
     /// A region entry or exit the simulated system reported to the app, named after the

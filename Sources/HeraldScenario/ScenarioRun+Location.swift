@@ -8,16 +8,15 @@ extension ScenarioRun {
     func applyLocation(_ event: ScenarioEvent) async throws {
         switch event.action {
         case .position(let position):
+            // The device is here now: a walk in progress is over.
+            await walking.stop()
             await report(at: position, event: event.action)
         case .walk(let walk):
             await recorder.event(event.action)
+            // From where the device is (a walk in progress ends there); its positions
+            // play between the events, at their own times (``walkOn()``).
             let path = (await center.position.map { [$0] } ?? []) + walk.path
-            let positions = SimulatedWalk(path: path, speed: walk.speed, interval: walk.interval)
-                .positions(startingAt: clock.now)
-            for (date, position) in positions {
-                await device.advance(to: date)
-                await report(at: position)
-            }
+            await walking.start(SimulatedWalk(path: path, speed: walk.speed, interval: walk.interval), at: clock.now)
         case .startRoute(let route):
             guard let app = await app() else {
                 throw impossible(event, "the app is not running, so it cannot start a route (launch it first)")
@@ -39,6 +38,13 @@ extension ScenarioRun {
         default:
             break
         }
+    }
+
+    /// Plays the next position of the walk in progress, at its time.
+    func walkOn() async {
+        guard let (date, position) = await walking.next() else { return }
+        await device.advance(to: max(date, clock.now))
+        await report(at: position)
     }
 
     /// Moves the device and, when the app hears every position (the default
@@ -82,12 +88,14 @@ extension ScenarioRun {
             if let event { await recorder.event(event, note: "the app is not running") }
             return
         }
-        let before = try? await app.engine.routeSession()
         guard let report = try? await app.engine.positionChanged(position) else { return }
-        let after = try? await app.engine.routeSession()
         let now = clock.now
-        let steps = TimelineRouteProgress.steps(from: before, to: after, at: now,
+        // The route is read only when the position reached a waypoint.
+        var steps: [TimelineRouteProgress] = []
+        if !report.routeChanges.isEmpty, let after = try? await app.engine.routeSession() {
+            steps = TimelineRouteProgress.steps(of: report.routeChanges, in: after, at: now,
                                                 local: ZoneConverter.for(clock.timeZone).local(for: now))
+        }
         if event != nil || (showPosition && !steps.isEmpty) {
             await recorder.event(event ?? .position(position))
         }

@@ -10,6 +10,9 @@ struct ScenarioRun {
     let environment: ScenarioAppEnvironment
     /// The instant of each of the scenario's events (see ``EventInstants``).
     let instants: [Date]
+    /// The walk the device is in the middle of: its positions are played between the
+    /// events, at their own times.
+    let walking: ScenarioWalkInProgress
 
     var center: SimulatedNotificationCenter { environment.center }
     var recorder: ScenarioRecorder { environment.recorder }
@@ -24,8 +27,9 @@ struct ScenarioRun {
         await device.app as? ScenarioApp
     }
 
-    /// Plays the events from `first` on, up to the first one at or after `end`, then
-    /// moves time to `end`.
+    /// Plays the events from `first` on, up to the first one at or after `end`, with
+    /// the positions of a walk in progress before `end` between them at their own times
+    /// (a position before an event at the same instant), then moves time to `end`.
     ///
     /// - Returns: the index of the first event not played.
     func play(from first: Int, until end: Date) async throws -> Int {
@@ -33,29 +37,68 @@ struct ScenarioRun {
         while true {
             let playsNext = index < scenario.events.count && instants[index] < end
             let nextEvent = playsNext ? instants[index] : end
+            let nextStep = await walking.nextDate.flatMap { $0 < end && $0 <= nextEvent ? $0 : nil }
+            let next = nextStep ?? nextEvent
             // The app finishes loading before an event at the same instant.
-            if let app = await app(), let readyAt = await app.readyAt, readyAt < end, readyAt <= nextEvent {
+            if let app = await app(), let readyAt = await app.readyAt, readyAt < end, readyAt <= next {
                 await device.advance(to: readyAt)
                 await app.becomeReady()
                 await recorder.settleRoutes(badge: await center.badgeCount)
                 continue
             }
             // The system runs the app's refresh request when due (never in the foreground).
-            if let due = await environment.refreshRequests.runDate, due < end, due <= nextEvent,
+            if let due = await environment.refreshRequests.runDate, due < end, due <= next,
                await device.appState != .foreground {
                 await device.advance(to: max(due, clock.now))
                 try await playRequestedRefresh()
                 await recorder.settleRoutes(badge: await center.badgeCount)
                 continue
             }
+            if nextStep != nil {
+                await walkOn()
+                await recorder.settleRoutes(badge: await center.badgeCount)
+                continue
+            }
             guard playsNext else { break }
             await device.advance(to: instants[index])
-            try await apply(scenario.events[index])
+            let edits = await editsTogether(from: index)
+            if edits > 1 {
+                await applyEdits(scenario.events[index..<(index + edits)])
+            } else {
+                try await apply(scenario.events[index])
+            }
             await recorder.settleRoutes(badge: await center.badgeCount)
-            index += 1
+            index += max(edits, 1)
         }
         await device.advance(to: end)
         return index
+    }
+
+    /// How many `edit` events start at `index` at the same instant, while the app runs
+    /// (0 when the event there is not one).
+    private func editsTogether(from index: Int) async -> Int {
+        guard await app() != nil else { return 0 }
+        var count = 0
+        while index + count < scenario.events.count, instants[index + count] == instants[index],
+              case .edit = scenario.events[index + count].action {
+            count += 1
+        }
+        return count
+    }
+
+    /// Edits at one instant while the app runs (a sync): each is on the timeline, and
+    /// the engine re-plans once for all of them, as it coalesces what an app asks for
+    /// at once; so 2,000 edits cost one plan, not 2,000 plans of a growing app.
+    private func applyEdits(_ events: ArraySlice<ScenarioEvent>) async {
+        guard let engine = await app()?.engine else { return }
+        var entities: [EntityReference] = []
+        for event in events {
+            guard case .edit(let edit) = event.action else { continue }
+            await source.apply(edit)
+            await recorder.event(event.action)
+            entities.append(edit.entity)
+        }
+        await recorder.reconcile(await engine.entitiesChanged(entities))
     }
 
     /// The system runs the background refresh the app asked for
@@ -162,6 +205,8 @@ struct ScenarioRun {
             case .clock(let time):
                 let date = converter.instant(for: time).date
                 await recorder.event(action, note: Self.jump(from: clock.now, to: date))
+                // The walker walks on: the rest of the walk moves with the clock.
+                await walking.shift(by: date.timeIntervalSince(clock.now))
                 await device.jumpClock(to: date)
             case .post(let post):
                 let app = try await runningApp(event, "post a notification")

@@ -221,7 +221,8 @@ public struct ScenarioRunner: Sendable {
             await recorder.delivery(notification, presented: presented, beforeStart: false)
         }
         let run = ScenarioRun(scenario: scenario, device: device, environment: environment,
-                              instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone))
+                              instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone),
+                              walking: ScenarioWalkInProgress(resuming: checkpoint?.walk, at: clock.now))
         // The state of things now: at the end, or where an event could not happen.
         func summary() async -> ScenarioSummary {
             let plan = await recorder.lastPlan
@@ -282,7 +283,7 @@ public struct ScenarioRunner: Sendable {
             data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted,
                                              settings: await source.settings),
             plan: plan, pendingTimeChanges: await device.pendingTimeChanges,
-            refreshRequest: await refreshRequests.requested)
+            refreshRequest: await refreshRequests.requested, walk: await run.walking.saved)
         return StreamedOutcome(summary: summary, checkpoint: stopped)
     }
 

@@ -1,13 +1,13 @@
 import Foundation
 import Herald
 
-/// The places the engine's plan watches within the platform's 20 regions, and those it
-/// cuts, recorded each time the choice changes (a route started, a waypoint reached, the
+/// The places the engine's plan watches within the platform's 20 regions, and how many
+/// it cuts, recorded each time the choice changes (a route started, a waypoint reached, the
 /// device moved nearer other places, a location reminder armed or done).
 ///
 /// ```swift
 /// if case .regions(let regions) = entry {
-///     print(regions.watched.map(\.name), regions.cut.count)   // ["Spot A", "Spot B", "Spot C"] 0
+///     print(regions.watched.map(\.name), regions.cut)   // ["Spot A", "Spot B", "Spot C"] 0
 /// }
 /// ```
 public struct TimelineRegions: Hashable, Sendable {
@@ -34,22 +34,21 @@ public struct TimelineRegions: Hashable, Sendable {
     /// What the platform is asked to monitor, in the plan's order (waypoints first, then
     /// the nearest location reminders).
     public var watched: [Place]
-    /// What the budget left out, by identifier.
-    public var cut: [Place]
+    /// How many places the budget left out (not named: a route of 28,000 waypoints
+    /// cuts 27,980 at every step).
+    public var cut: Int
 
-    public init(date: Date, local: LocalDateTime, watched: [Place], cut: [Place]) {
+    public init(date: Date, local: LocalDateTime, watched: [Place], cut: Int) {
         self.date = date
         self.local = local
         self.watched = watched
         self.cut = cut
     }
 
-    /// `watching 3: Spot A, Spot B, Spot C; cut 1: at-the-gym`.
+    /// `watching 3: Spot A, Spot B, Spot C; cut 1`.
     public var text: String {
-        func list(_ places: [Place]) -> String {
-            places.isEmpty ? "" : ": " + places.map(\.name).joined(separator: ", ")
-        }
-        return "watching \(watched.count)\(list(watched)); cut \(cut.count)\(list(cut))"
+        let names = watched.isEmpty ? "" : ": " + watched.map(\.name).joined(separator: ", ")
+        return "watching \(watched.count)\(names); cut \(cut)"
     }
 
     /// `waypoint` or `location reminder`.

@@ -67,25 +67,29 @@ public struct TimelineRouteProgress: Hashable, Sendable {
 }
 
 extension TimelineRouteProgress {
-    /// The steps between two readings of the route in progress: each waypoint reached
-    /// since `before` (in walking order), then the completion if it came; none when
-    /// `after` is another session's end or there is no route.
-    static func steps(from before: RouteSessionState?, to after: RouteSessionState?, at date: Date,
+    /// The steps of the route changes a position recorded (``ReconcileReport/routeChanges``):
+    /// each waypoint reached (in walking order, as the engine lists them), then the
+    /// completion if it came, numbered from `after`, the route as it is now. The cost
+    /// grows with the waypoints reached, not with the route: a walk along 28,000 pays
+    /// nothing for the positions that reach none.
+    static func steps(of changes: [EngineStateChange], in after: RouteSessionState, at date: Date,
                       local: LocalDateTime) -> [TimelineRouteProgress] {
-        guard let after else { return [] }
-        let earlier = before?.sessionKey == after.sessionKey ? before : nil
         let session = after.session
-        var visited = earlier?.visits.count ?? 0
+        let visits = changes.compactMap { change -> RouteVisit? in
+            if case .recordRouteVisit(_, let visit) = change { visit } else { nil }
+        }
+        var visited = after.visits.count - visits.count
         var steps: [TimelineRouteProgress] = []
-        for waypoint in session.waypoints {
-            guard let visit = after.visits[waypoint.id], earlier?.visits[waypoint.id] == nil else { continue }
+        for visit in visits {
             visited += 1
+            let waypoint = session.waypoints.first { $0.id == visit.waypointID }
             steps.append(TimelineRouteProgress(
                 date: date, local: local, notification: .spot, routeID: session.id, routeName: session.name,
-                waypointID: waypoint.id, waypointName: waypoint.name, visited: visited, total: session.waypoints.count,
-                suppressed: visit.outcome.suppression))
+                waypointID: visit.waypointID, waypointName: waypoint?.name, visited: visited,
+                total: session.waypoints.count, suppressed: visit.outcome.suppression))
         }
-        if let completion = after.completion, earlier?.completion == nil {
+        for change in changes {
+            guard case .completeRoute(_, let completion) = change else { continue }
             let summary = completion.summary
             steps.append(TimelineRouteProgress(
                 date: date, local: local, notification: .completion, routeID: session.id, routeName: session.name,

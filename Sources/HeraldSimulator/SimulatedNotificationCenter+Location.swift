@@ -36,7 +36,7 @@ extension SimulatedNotificationCenter {
     /// Moves through timed positions, in order: time advances to each instant
     /// (delivering what falls due on the way), then the device is there.
     @discardableResult
-    public func follow(_ positions: [(date: Date, position: Coordinate)]) async -> [DeliveredNotification] {
+    public func follow(_ positions: some Sequence<(date: Date, position: Coordinate)>) async -> [DeliveredNotification] {
         var delivered: [DeliveredNotification] = []
         for (date, position) in positions {
             delivered += await advance(to: date)

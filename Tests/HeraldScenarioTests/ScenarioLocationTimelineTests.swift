@@ -72,7 +72,7 @@ struct ScenarioLocationTimelineTests {
             #"{"description":"completion of \"R\": 2 of 2 visited, 111 m in 205 s","local":"2026-11-21T09:04:25","route":{"distance":111.2,"duration":205,"id":"r","name":"R","notification":"completion","sent":true,"total":2,"visited":2},"type":"route_progress","utc":"2026-11-21T08:04:25Z"}"#,
         ])
         #expect(Self.jsonLines(result, type: "regions").first ==
-            #"{"description":"watching 2: Spot A, Spot B; cut 0","local":"2026-11-21T09:01","regions":{"cut":[],"watched":[{"id":"\#(Self.spot("a"))","name":"Spot A","place":"waypoint"},{"id":"\#(Self.spot("b"))","name":"Spot B","place":"waypoint"}]},"type":"regions","utc":"2026-11-21T08:01:00Z"}"#)
+            #"{"description":"watching 2: Spot A, Spot B; cut 0","local":"2026-11-21T09:01","regions":{"cut":0,"watched":[{"id":"\#(Self.spot("a"))","name":"Spot A","place":"waypoint"},{"id":"\#(Self.spot("b"))","name":"Spot B","place":"waypoint"}]},"type":"regions","utc":"2026-11-21T08:01:00Z"}"#)
         // The app hears positions: no region entries.
         #expect(Self.jsonLines(result, type: "region").isEmpty)
     }
@@ -94,14 +94,16 @@ struct ScenarioLocationTimelineTests {
             #"{"crossed_utc":"2026-11-21T08:04:25Z","description":"entered waypoint \"Spot B\" (crossed 20 s before)","local":"2026-11-21T09:04:45","region":{"id":"\#(Self.spot("b"))","kind":"entered","name":"Spot B","place":"waypoint"},"type":"region","utc":"2026-11-21T08:04:45Z"}"#,
         ])
         #expect(Self.jsonLines(result, type: "regions").last ==
-            #"{"description":"watching 0; cut 0","local":"2026-11-21T09:04:45","regions":{"cut":[],"watched":[]},"type":"regions","utc":"2026-11-21T08:04:45Z"}"#)
+            #"{"description":"watching 0; cut 0","local":"2026-11-21T09:04:45","regions":{"cut":0,"watched":[]},"type":"regions","utc":"2026-11-21T08:04:45Z"}"#)
     }
 
     /// More places than the platform's 20: the route's 21 waypoints take the 20 nearest
     /// regions (waypoints first, then by distance from 0°, 0°: 0.001° … 0.020° east) and
-    /// the farthest waypoint and the gym's location reminder are cut (listed by
-    /// identifier: `herald:event:…` before `herald:location:…`). At midnight the
-    /// reminder is armed for the new day under a new identifier: the cut changes again.
+    /// the farthest waypoint and the gym's location reminder are cut: 2, counted, not
+    /// named (the engine's plan still lists them by identifier: `herald:event:…` before
+    /// `herald:location:…`). At midnight the reminder is armed for the new day under a
+    /// new identifier: the plan cuts another place, but as many, and watches the same,
+    /// so the line is not repeated.
     @Test func theBudgetSaysWhatItCuts() async throws {
         let waypoints = (1...21).map { "{id: w\($0), lat: 0, lon: \(Double($0) / 1000)}" }.joined(separator: ", ")
         let scenario = try makeScenario(body: """
@@ -120,10 +122,10 @@ struct ScenarioLocationTimelineTests {
         let regions = result.timeline.compactMap { entry -> TimelineRegions? in
             if case .regions(let regions) = entry { regions } else { nil }
         }
-        #expect(regions.map(\.watched.count) == [1, 20, 20])
-        #expect(regions.map(\.local.description) == ["2026-11-21T08:00", "2026-11-21T09:01", "2026-11-22T00:00"])
+        #expect(regions.map(\.watched.count) == [1, 20])
+        #expect(regions.map(\.local.description) == ["2026-11-21T08:00", "2026-11-21T09:01"])
         #expect(regions.last?.watched.map(\.name) == (1...20).map { "w\($0)" })
-        #expect(regions.last?.cut.map(\.name) == ["w21", "arrive"])
-        #expect(regions.last?.cut.map(\.kind) == [.waypoint, .locationReminder])
+        #expect(regions.map(\.cut) == [0, 2])
+        #expect(regions.last?.text == "watching 20: " + (1...20).map { "w\($0)" }.joined(separator: ", ") + "; cut 2")
     }
 }

@@ -71,7 +71,7 @@ import Testing
     @Test func aWalkReportsPositionsAtItsSpeed() {
         // One leg of 111.195 m at 11.1195 m/s takes 10 s: positions at 0, 4, 8 and 10 s.
         let walk = SimulatedWalk(path: [Self.east(0), Self.east(1)], speed: Self.leg / 10, interval: 4)
-        let positions = walk.positions(startingAt: Self.start)
+        let positions = Array(walk.positions(startingAt: Self.start))
         #expect(positions.map { $0.date.timeIntervalSince(Self.start) }.map { ($0 * 1e6).rounded() / 1e6 } == [0, 4, 8, 10])
         #expect(abs(positions[1].position.longitude - 0.0004) < 1e-12)
         #expect(positions.last?.position == Self.east(1))

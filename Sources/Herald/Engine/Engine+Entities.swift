@@ -7,6 +7,18 @@ extension Engine {
         await reconcile(reason: .entityChanged(entity))
     }
 
+    /// The app created or edited many entities at once (a sync, an import of edits):
+    /// one run for all of them, whose report gives each as a reason, so the cost grows
+    /// with the entities once, not once per entity.
+    ///
+    /// ```swift
+    /// try await engine.entitiesChanged(synced.map(\.reference))
+    /// ```
+    @discardableResult
+    public func entitiesChanged(_ entities: [EntityReference]) async -> ReconcileReport {
+        await reconcile(reasons: entities.map(ReconcileReason.entityChanged))
+    }
+
     /// The user completed (or logged) an entity for a day: no more reminders of it that
     /// day, its delivered notifications of that day are removed, and badges are
     /// renumbered, all by the run this asks for.

@@ -36,7 +36,7 @@ public actor Engine {
     let logger: Logger
 
     /// The run in progress, and the one queued behind it that later callers join.
-    private var currentRun: Task<ReconcileReport, Never>?
+    private(set) var currentRun: Task<ReconcileReport, Never>?
     private var queuedRun: Task<ReconcileReport, Never>?
     private var queuedReasons: [ReconcileReason] = []
 
@@ -46,7 +46,9 @@ public actor Engine {
     var isDeliveringResponses = false
     /// Counts commits made through ``commit(_:)``: a run that sees it move while it
     /// waits for the app plans again.
-    private var stateVersion = 0
+    private(set) var stateVersion = 0
+    /// The last run's plan while nothing but positions changed since (``LastRegionChoice``).
+    var lastRegionChoice: LastRegionChoice?
     /// Deliveries this process knows are in the fired log (the store outlives it, so a
     /// new process looks each up once).
     private var recordedDeliveries: Set<DeliveryStamp> = []
@@ -79,7 +81,13 @@ public actor Engine {
     /// one run after it, which sees every change made before it started.
     @discardableResult
     public func reconcile(reason: ReconcileReason) async -> ReconcileReport {
-        queuedReasons.append(reason)
+        await reconcile(reasons: [reason])
+    }
+
+    /// Re-plans once for several reasons (``reconcile(reason:)``).
+    @discardableResult
+    public func reconcile(reasons: [ReconcileReason]) async -> ReconcileReport {
+        queuedReasons += reasons
         if let queuedRun { return await queuedRun.value }
         let previous = currentRun
         let run = Task {
@@ -126,8 +134,18 @@ public actor Engine {
                 logger.debug("state changed during a re-plan; planning again", metadata: ["reasons": "\(reasons)"])
                 continue
             }
-            return await apply(prepared.plan, managedPending: prepared.managedPending, desired: prepared.desired,
-                               route: prepared.route, reasons: reasons)
+            let report = await apply(prepared.plan, managedPending: prepared.managedPending,
+                                     desired: prepared.desired, route: prepared.route, reasons: reasons)
+            // Nothing changed while the plan was applied: a position may reuse it while
+            // the center holds as many requests (none delivered) and allows the same.
+            let pending = await center.pendingNotificationRequests().count
+            let authorization = await center.authorizationStatus()
+            lastRegionChoice = stateVersion == prepared.stateVersion
+                ? LastRegionChoice(plan: prepared.plan, route: prepared.route, stateVersion: stateVersion,
+                                   day: day(of: clock.now), zone: clock.timeZone, pending: pending,
+                                   authorization: authorization)
+                : nil
+            return report
         }
     }
 

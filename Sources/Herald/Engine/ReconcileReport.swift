@@ -11,4 +11,7 @@ public struct ReconcileReport: Sendable {
     public var badgeSet: Int?
     /// Why the run failed, when it did.
     public var failure: String?
+    /// The route visits and completion recorded by the position that asked for this run
+    /// (``Engine/positionChanged(_:)``), in walking order; empty for any other run.
+    public var routeChanges: [EngineStateChange] = []
 }

@@ -29,10 +29,8 @@ public struct RegionBudget: Hashable, Sendable {
     /// position yet, the first places by kind in the order given: a route's waypoints
     /// in walking order (the walker starts at its beginning), not by identifier.
     public func plan(_ places: [MonitoredPlace], at position: Coordinate?) -> RegionPlan {
-        let watched = Self.nearest(limit, of: places, to: position)
-        let chosen = Set(watched.map(\.identifier))
-        let cut = places.filter { !chosen.contains($0.identifier) }.sorted { $0.identifier < $1.identifier }
-        return RegionPlan(position: position, watched: watched, cut: cut)
+        RegionPlan(position: position, watched: Self.nearest(limit, of: places, to: position), among: places,
+                   limit: limit)
     }
 
     /// The `count` places first in (kind, distance to `position`, identifier) order,
