@@ -165,9 +165,10 @@ extension HeraldCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["state.sqlite"])
     }
 
-    /// A run long enough that no test can miss it while it runs (minutes in a debug
-    /// build: 200 entities with three reminders a day for a year, in the foreground,
-    /// re-planned every day), stopped by the tests.
+    /// A run that prints far more than a pipe holds (200 entities with three reminders
+    /// a day for a year, in the foreground): with its output to a ``GatedOutput`` the
+    /// test does not read, it waits in a write until the test stops it, so no test can
+    /// miss it while it runs, however fast the run or slow the machine.
     /// Its file is written once per test process.
     static let longRun: [String] = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-long-run-\(UUID().uuidString).yaml")
@@ -180,17 +181,27 @@ extension HeraldCommandTests {
         return ["simulate", url.path]
     }()
 
-    /// Starts `herald` with `arguments` without waiting for it, its output discarded.
-    func startHerald(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    /// Starts `herald` with `arguments` without waiting for it, its output written to
+    /// `output` (read by the test when it chooses), its messages discarded.
+    func startHerald(_ arguments: [String], output: GatedOutput, environment: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = try Self.heraldExecutable()
         process.arguments = arguments
         process.currentDirectoryURL = ScenarioFixtures.packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output.childEnd
         process.standardError = FileHandle.nullDevice
         try process.run()
+        output.childStarted()
         return process
+    }
+
+    /// Stops a run started with ``startHerald(_:output:environment:)`` with
+    /// `signalNumber`, reading what it still writes while it exits.
+    func stop(_ process: Process, _ signalNumber: Int32, output: GatedOutput) async {
+        kill(process.processIdentifier, signalNumber)
+        _ = await output.readToEnd()
+        process.waitUntilExit()
     }
 
     @Test func twoRunsOnOneStateFileNeverOverlap() async throws {
@@ -198,8 +209,11 @@ extension HeraldCommandTests {
         let folder = try makeFolder()
         defer { folder.remove() }
         let path = folder.path + "/state.sqlite"
-        let long = try startHerald(Self.longRun + ["--state", path])
-        while !FileManager.default.fileExists(atPath: path), long.isRunning { try await Task.sleep(for: .milliseconds(2)) }
+        let output = try GatedOutput()
+        let long = try startHerald(Self.longRun + ["--state", path], output: output)
+        // Its first lines: it holds the file and plays (it cannot end while the test
+        // reads no more)
+        _ = await output.read(atLeast: 1)
         try #require(long.isRunning, "the first run ended before the test could overlap it")
 
         // When a second run starts on it through a symbolic link while the first runs
@@ -215,8 +229,7 @@ extension HeraldCommandTests {
 
         // And once the first ends (stopped here), its lock is gone and a run resumes
         // from the file's last save (here: the start)
-        kill(long.processIdentifier, SIGTERM)
-        long.waitUntilExit()
+        await stop(long, SIGTERM, output: output)
         #expect(long.terminationStatus == 128 + SIGTERM)
         let third = try await makeExecution(Self.longRun + ["--days", "1", "--state", link])
         #expect(third.status == 0, "\(third.stderr)")
@@ -243,16 +256,16 @@ extension HeraldCommandTests {
         // failure that causes never exits first, and the signal is never lost.
         let folder = try makeFolder()
         defer { folder.remove() }
-        let process = try startHerald(Self.longRun, environment: ["TMPDIR": folder.path])
+        let output = try GatedOutput()
+        let process = try startHerald(Self.longRun, output: output, environment: ["TMPDIR": folder.path])
         while try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, process.isRunning {
             try await Task.sleep(for: .milliseconds(1))
         }
         if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
 
-        // When it is stopped mid-run
+        // When it is stopped mid-run (it cannot have ended: its output waits for the test)
         let wasRunning = process.isRunning
-        kill(process.processIdentifier, signalNumber)
-        process.waitUntilExit()
+        await stop(process, signalNumber, output: output)
 
         // Then it exits with 128 + the signal and leaves no file behind
         #expect(wasRunning)

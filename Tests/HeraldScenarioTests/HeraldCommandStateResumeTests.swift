@@ -47,24 +47,19 @@ struct HeraldCommandStateResumeTests {
         let path = folder.path + "/state.sqlite"
         #expect(try await simulate(2, path).status == 0)
         let saved = try bytes(path)
-        let printed = folder.path + "/printed.txt"
-        _ = FileManager.default.createFile(atPath: printed, contents: nil)
-        let process = Process()
-        process.executableURL = try HeraldCommandTests.heraldExecutable()
-        process.arguments = ["simulate", Self.scenario, "--days", "20", "--state", path]
-        process.currentDirectoryURL = ScenarioFixtures.packageRoot
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: printed))
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Half way: once some days are printed (the timeline streams in blocks)
-        while process.isRunning, (try? bytes(printed).count) ?? 0 < 20_000 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        // (its output waits in a pipe the test reads: the run cannot end before the
+        // test has read all but a pipe's buffer of it)
+        try #require(oracleRest.stdout.utf8.count > 20_000 + GatedOutput.pipeBuffer)
+        let output = try GatedOutput()
+        let process = try command.startHerald(["simulate", Self.scenario, "--days", "20", "--state", path], output: output)
+        // Half way: once some days are printed
+        let first = await output.read(atLeast: 20_000)
         let stoppedMidRun = process.isRunning
         kill(process.processIdentifier, signalNumber)
+        let rest = await output.readToEnd()
         process.waitUntilExit()
         #expect(stoppedMidRun, "the run ended before the test could stop it")
-        #expect(try bytes(printed).count < oracleRest.stdout.utf8.count)
+        #expect(first.count + rest.count < oracleRest.stdout.utf8.count)
 
         // When the file is used again
         let afterStop = try bytes(path)
@@ -77,7 +72,7 @@ struct HeraldCommandStateResumeTests {
         #expect(resumed.stdout == oracleRest.stdout)
         #expect(next.stdout == oracleNext.stdout)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-                == ["oracle.sqlite", "printed.txt", "state.sqlite"])
+                == ["oracle.sqlite", "state.sqlite"])
     }
 
     @Test func aFullDiskLeavesTheLastSaveToResumeFrom() async throws {
@@ -101,26 +96,29 @@ struct HeraldCommandStateResumeTests {
         #expect(try await simulate(1, path).status == 0)
         let saved = try bytes(path)
 
-        // When the disk fills up while a run plays on it (once it printed its first block
-        // of 64 KiB, a few days)
-        let printed = folder.path + "/printed.txt"
+        // When the disk fills up while a run plays on it (once it printed a few days;
+        // its output waits in a pipe the test reads, so the run cannot end before the
+        // test has read all but a pipe's buffer of it)
+        try #require(oracleRest.stdout.utf8.count > 20_000 + GatedOutput.pipeBuffer)
         let messages = folder.path + "/messages.txt"
-        for file in [printed, messages] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
+        _ = FileManager.default.createFile(atPath: messages, contents: nil)
+        let output = try GatedOutput()
         let process = Process()
         process.executableURL = try HeraldCommandTests.heraldExecutable()
         process.arguments = ["simulate", Self.scenario, "--days", "20", "--state", path]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: printed))
+        process.currentDirectoryURL = ScenarioFixtures.packageRoot
+        process.standardOutput = output.childEnd
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: messages))
         try process.run()
-        while process.isRunning, (try? bytes(printed).count) ?? 0 < 65_536 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        output.childStarted()
+        _ = await output.read(atLeast: 20_000)
         let filledMidRun = process.isRunning
         let filler = disk + "/filler"
         let handle = open(filler, O_WRONLY | O_CREAT, 0o600)
         let block = [UInt8](repeating: 1, count: 4096)
         while write(handle, block, block.count) == block.count {}
         close(handle)
+        _ = await output.readToEnd()
         process.waitUntilExit()
 
         // Then the run exits 74 saying so, and the file is its last save

@@ -12,7 +12,7 @@ extension Engine {
     /// with the entities once, not once per entity.
     ///
     /// ```swift
-    /// try await engine.entitiesChanged(synced.map(\.reference))
+    /// await engine.entitiesChanged(synced.map(\.reference))
     /// ```
     @discardableResult
     public func entitiesChanged(_ entities: [EntityReference]) async -> ReconcileReport {
