@@ -16,14 +16,20 @@ struct SaveTests {
     let water = EntityReference(namespace: "habit", id: "water")
     let walk = EntityReference(namespace: "habit", id: "walk")
 
+    /// A state file in `folder` holding one change, water paused: its path.
+    func fileWithWaterPaused(in folder: String) throws -> String {
+        let path = folder + "/state.sqlite"
+        let file = try SQLiteEngineStore(path: path)
+        try file.commit([.pause(water)])
+        try file.close()
+        return path
+    }
+
     @Test func aCopyInMemorySavedToItsFileIsWhatTheFileHoldsAfterwards() throws {
         // Given a file with water paused, and a copy of it that also pauses walk
         let folder = try makeFolder()
         defer { folder.remove() }
-        let path = folder.path + "/state.sqlite"
-        let file = try SQLiteEngineStore(path: path)
-        try file.commit([.pause(water)])
-        try file.close()
+        let path = try fileWithWaterPaused(in: folder.path)
         let copy = try SQLiteEngineStore.inMemoryCopy(of: path)
         try copy.commit([.pause(walk), .setSetting(key: "k", .string("v"))])
         #expect(try SQLiteEngineStore(path: path).load().paused == [water])
@@ -44,10 +50,7 @@ struct SaveTests {
         // Given a file, and a copy holding more than its pages
         let folder = try makeFolder()
         defer { folder.remove() }
-        let path = folder.path + "/state.sqlite"
-        let file = try SQLiteEngineStore(path: path)
-        try file.commit([.pause(water)])
-        try file.close()
+        let path = try fileWithWaterPaused(in: folder.path)
         let copy = try SQLiteEngineStore.inMemoryCopy(of: path)
         try copy.commit((0..<2_000).map { .setSetting(key: "key \($0)", .string(String(repeating: "x", count: 200))) })
 
