@@ -2,7 +2,7 @@ import HeraldConformance
 import Foundation
 import Testing
 
-/// Convergence after a crash (issue 5, item 3): a real child process, the app with
+/// Convergence after a crash: a real child process, the app with
 /// Herald on a SQLite file and the simulated system persisted beside it, is killed with
 /// SIGKILL before a chosen step (a store commit or a center call) of a long scenario,
 /// then relaunched in the same directory until it finishes. Whatever the kill point,

@@ -3,7 +3,7 @@ import Herald
 import HeraldScenario
 import Testing
 
-/// Event floods (issue 22): many events at one instant cost what they change, once.
+/// Event floods: many events at one instant cost what they change, once.
 /// Nothing here is timed; the counts say how much work was done, and a generous time
 /// limit only stops a hang.
 struct ScenarioFloodTests {

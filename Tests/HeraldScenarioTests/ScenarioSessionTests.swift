@@ -114,7 +114,7 @@ struct ScenarioSessionTests {
     }
 }
 
-/// How often a resumed run reads its saved progress back (issue 22: every state load
+/// How often a resumed run reads its saved progress back (once: before, every state load
 /// of the engine decoded the checkpoint's JSON again, 78% of a resumed run's time).
 struct ScenarioSessionCheckpointLoadTests {
     /// A store that counts the loads that hand back the saved progress, which an SQLite

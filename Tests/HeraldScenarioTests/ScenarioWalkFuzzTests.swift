@@ -6,7 +6,7 @@ import HeraldSimulator
 import HeraldTestSupport
 import Testing
 
-/// Hostile walks and routes (issue 22): random scenario files of positions, walks and
+/// Hostile walks and routes: random scenario files of positions, walks and
 /// routes at the poles, on the antimeridian, at antipodes, at the slowest and fastest
 /// speeds, with location reminders there. Whatever they hold, a one-day run ends at its
 /// end, delivers nothing after it, records no more positions than the walks can make

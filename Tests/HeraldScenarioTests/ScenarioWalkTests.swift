@@ -5,7 +5,7 @@ import HeraldSimulator
 import Synchronization
 import Testing
 
-/// Walks in scenario files (issue 22, "Walks and routes"): a walk's positions are
+/// Walks in scenario files: a walk's positions are
 /// computed as the run reaches them and played between the events at their own times,
 /// never past the run's end, on the great circle, and a state file resumes a walk in
 /// progress. Every expected value comes from the geometry by hand: along the equator a

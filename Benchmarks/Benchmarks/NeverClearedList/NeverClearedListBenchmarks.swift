@@ -4,7 +4,7 @@ import Herald
 import HeraldScenario
 import Synchronization
 
-/// The scenario of issue 10: 200 entities with three daily rules each (600 reminders a
+/// A list the user never clears: 200 entities with three daily rules each (600 reminders a
 /// day), the app in the foreground re-planning at every day change, and a user who
 /// never clears the list, so it holds every notification of the run (219,000 after a
 /// year). Played by the scenario runner, its timeline streamed to a sink that counts

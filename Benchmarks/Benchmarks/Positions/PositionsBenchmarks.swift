@@ -5,7 +5,7 @@ import HeraldScenario
 import HeraldSQLite
 import Synchronization
 
-/// Issue 22: a walk of 10,000 positions (one a second along the equator, nothing to
+/// A walk of 10,000 positions (one a second along the equator, nothing to
 /// watch) played by the scenario runner, its timeline counted and dropped, with the
 /// in-memory store and with SQLite in memory (what `herald simulate` uses). Each
 /// position re-planned took 30–39 s for the 10,000 (about 3 ms each). Target: well

@@ -24,7 +24,7 @@ import Testing
                             "INTERVAL=", "COUNT=", "9223372036854775807", "153722867280912931", "100001", "1440",
                             "BYSECOND=", ",59", "00010101T000000", "99991231T235959", "BYSETPOS=", "BYMONTH=", "-53MO", "+5FR",
                             "366", "-366", "EXDATE:", "RDATE;VALUE=DATE:", "WKST=", "YEARLY", "BYYEARDAY=", "SECONDLY",
-                            // Hostile zones and oversized parts (issue 22)
+                            // Hostile zones and oversized parts
                             ";TZID=Europe/Berlin\u{0}", "TZID=America/Los Angeles", ";TZID=Europe/Berlin;TZID=UTC",
                             "UNTIL=19991231T000000", String(repeating: "X", count: 5_000)]
 
