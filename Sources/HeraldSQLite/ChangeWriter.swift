@@ -67,14 +67,7 @@ struct ChangeWriter {
                 arguments: identifierArguments(identifier) + [seconds(date, for: change)]
             )
         case .recordFired(let record):
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO fired_log (key, namespace, entity_id, rule, occurrence, kind, fired_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [record.key] + identifierArguments(record.identifier)
-                    + [seconds(record.date, for: change)]
-            )
+            try recordFired(record, for: change)
         case .enqueueResponse(let queued):
             let handled = try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM handled_responses WHERE id = ?)", arguments: [queued.id]
@@ -154,6 +147,32 @@ struct ChangeWriter {
             state.apply(change)
             if let session = state.routeSession { try writeRouteSession(session, for: change) }
         }
+    }
+
+    /// Records a delivery with ``Herald/FiredRecord/key``'s meaning: a record replaces
+    /// the one of the same identifier whose instant has the same seconds since 1970
+    /// (the key's number), which is the same stored instant except when two instants
+    /// a rounding step apart round to one number there. The row is keyed by its columns
+    /// (v5); the look-up for such a neighbour reads a few rows of the primary key.
+    private func recordFired(_ record: FiredRecord, for change: EngineStateChange) throws {
+        let firedAt = try seconds(record.date, for: change)
+        let keySeconds = record.date.timeIntervalSince1970 // what FiredRecord.key writes
+        let slack = 4 * max(keySeconds.ulp, firedAt.ulp)
+        try db.execute(
+            sql: """
+                DELETE FROM fired_log WHERE fired_at BETWEEN ? AND ? AND fired_at <> ? AND \(Self.identifierMatch)
+                    AND fired_at + ? = ?
+                """,
+            arguments: [firedAt - slack, firedAt + slack, firedAt] + identifierArguments(record.identifier)
+                + [Date.timeIntervalBetween1970AndReferenceDate, keySeconds]
+        )
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO fired_log (fired_at, namespace, entity_id, rule, occurrence, kind)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [firedAt] + identifierArguments(record.identifier)
+        )
     }
 
     private func writeRouteSession(_ session: RouteSessionState, for change: EngineStateChange) throws {

@@ -125,6 +125,30 @@ extension SQLiteEngineStore {
             }
         }
 
+        // The fired log keyed by its columns, earliest first (seed issue 22: a year's
+        // file held the log's text `key` twice, in the table and in its date index).
+        // Its primary key, the delivery instant then the identifier, serves the
+        // engine's bounded reads and the prune as the date index did, so that index
+        // goes with the old table. `completions_by_date` goes too: completions are
+        // read and pruned by their day (`completions_by_day`, v3). Every row is kept:
+        // two v4 rows never share an identifier and an instant (their keys would be
+        // equal). The freed pages are reused by later writes.
+        migrator.registerMigration("v5") { db in
+            try db.create(table: "fired_log_v5", options: .withoutRowID) { t in
+                t.primaryKey {
+                    t.column("fired_at", .double).notNull()
+                    identifierColumns(t)
+                }
+            }
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO fired_log_v5 (fired_at, namespace, entity_id, rule, occurrence, kind)
+                SELECT fired_at, namespace, entity_id, rule, occurrence, kind FROM fired_log
+                """)
+            try db.drop(table: "fired_log")
+            try db.rename(table: "fired_log_v5", to: "fired_log")
+            try db.drop(index: "completions_by_date")
+        }
+
         return migrator
     }
 

@@ -215,9 +215,23 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
         // instead of a disk flush.
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // The write-ahead log stays small: SQLite copies it into the file once it
+            // holds `walCheckpointPages` pages (its default, 1,000 pages, let it reach
+            // 4 MB, more than the database of a year), and cuts the log back to
+            // `walSizeLimit` bytes when it starts over.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(walCheckpointPages)")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
         }
         return configuration
     }
+
+    /// How many pages the write-ahead log holds before SQLite copies it into the
+    /// database file (an automatic checkpoint): 64 pages of 4 KB.
+    static let walCheckpointPages = 64
+    /// The size the write-ahead log file is cut back to when it starts over after a
+    /// checkpoint: 256 KB. With ``walCheckpointPages``, the `-wal` file holds at most
+    /// about 260 KB plus the largest transaction (the daily prune, a few hundred KB).
+    static let walSizeLimit = 256 * 1024
 
     /// Reads the whole state.
     ///

@@ -273,12 +273,12 @@ extension HeraldCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
-    /// Changes the last byte of the index `fired_log_by_date`'s root page, which SQLite's
+    /// Changes the last byte of the index `completions_by_day`'s root page, which SQLite's
     /// quick check does not look at: the index then names a row its table does not hold.
     func damageIndex(of path: String) throws {
         let queue = try DatabaseQueue(path: path)
         let (root, pageSize) = try queue.read { db in
-            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'fired_log_by_date'") ?? 0,
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'completions_by_day'") ?? 0,
              try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
         }
         try queue.close()

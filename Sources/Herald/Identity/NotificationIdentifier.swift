@@ -54,8 +54,19 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
     }
 
     public var description: String {
-        [Self.scheme, kind.rawValue, Self.escape(entity.namespace), Self.escape(entity.id),
-         Self.escape(rule), Self.escape(occurrence.rawValue)].joined(separator: ":")
+        // Appended into one string sized up front (every run formats each planned
+        // request's identifier, and sorting compares them).
+        let parts = (kind.rawValue, Self.escape(entity.namespace), Self.escape(entity.id), Self.escape(rule),
+                     Self.escape(occurrence.rawValue))
+        var text = Self.scheme
+        text.reserveCapacity(Self.scheme.utf8.count + parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count
+                             + parts.3.utf8.count + parts.4.utf8.count + 5)
+        text += ":"; text += parts.0
+        text += ":"; text += parts.1
+        text += ":"; text += parts.2
+        text += ":"; text += parts.3
+        text += ":"; text += parts.4
+        return text
     }
 
     /// Whether this identifier belongs to one of the given entities.

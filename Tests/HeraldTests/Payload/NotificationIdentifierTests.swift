@@ -1,3 +1,6 @@
+import Foundation
+import HeraldConformance
+import HeraldTestSupport
 import Testing
 @testable import Herald
 
@@ -11,6 +14,28 @@ import Testing
         )
         #expect(id.description == "herald:reminder:habit:a%3Ab%25c:morning:20261121T0900")
         #expect(NotificationIdentifier(parsing: id.description) == id)
+    }
+
+    /// The text form is the six parts joined by ":", each escaped (the form written out
+    /// in the type's documentation), for parts made of any characters, and parses back.
+    @Test func theTextFormJoinsTheEscapedParts() async {
+        let alphabet: [Character] = ["a", "Z", "0", ":", "%", "3", "A", "-", ".", "é", "🙂", " "]
+        await PropertySeeds.check(count: 200) { seed in
+            var random = SeededGenerator(seed: seed)
+            func part() -> String {
+                String((0..<Int.random(in: 1...6, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            }
+            let kind = [NotificationKind.reminder, .snooze, .followUp, .event, .location].randomElement(using: &random)!
+            let id = NotificationIdentifier(entity: EntityReference(namespace: part(), id: part()), rule: part(),
+                                            occurrence: OccurrenceKey(rawValue: part()), kind: kind)
+            func escaped(_ text: String) -> String {
+                text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ":", with: "%3A")
+            }
+            let expected = ["herald", kind.rawValue, escaped(id.entity.namespace), escaped(id.entity.id),
+                            escaped(id.rule), escaped(id.occurrence.rawValue)].joined(separator: ":")
+            #expect(id.description == expected, "seed \(seed)")
+            #expect(NotificationIdentifier(parsing: id.description) == id, "seed \(seed)")
+        }
     }
 
     @Test(arguments: ["", "someone-else", "herald:reminder:habit:x:y", "herald:nope:habit:x:y:z",
