@@ -125,7 +125,7 @@ extension SQLiteEngineStore {
             }
         }
 
-        // The fired log keyed by its columns, earliest first (seed issue 22: a year's
+        // The fired log keyed by its columns, earliest first (a year's
         // file held the log's text `key` twice, in the table and in its date index).
         // Its primary key, the delivery instant then the identifier, serves the
         // engine's bounded reads and the prune as the date index did, so that index
