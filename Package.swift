@@ -80,7 +80,7 @@ let package = Package(
         // Checks any `NotificationCenter` and `EngineStore` implementation must pass; a
         // product, so adopters run them on their own implementations.
         .target(name: "HeraldConformance", dependencies: ["Herald"]),
-        // What the test targets share: the seeds property tests run. Never a product.
+        // What the test targets share: the seeds property tests run, the optional tools some need. Never a product.
         .target(
             name: "HeraldTestSupport",
             dependencies: ["HeraldConformance"],

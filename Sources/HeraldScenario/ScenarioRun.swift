@@ -257,7 +257,6 @@ struct ScenarioRun {
                       message: "at \(TimeText.local(clock.now, zone: clock.timeZone)): \(message)")
     }
 
-
     /// `back 1 h`, `forward 2 d 3 h 5 min`: how far a clock event moves the clock.
     static func jump(from now: Date, to date: Date) -> String {
         let seconds = Int(date.timeIntervalSince(now).rounded())

@@ -16,9 +16,6 @@ extension ScenarioFile {
         switch status.kind {
         case .missing, .regular, .pipe:
             break
-        case .folder:
-            StandardError.write("\(path): is a folder, not a scenario file; give the scenario file (YAML)")
-            throw ExitCode(65)
         default:
             StandardError.write("\(path): is \(status.kindText), not a scenario file; give the scenario file (YAML)")
             throw ExitCode(65)

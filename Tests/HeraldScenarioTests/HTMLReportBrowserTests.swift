@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// The HTML report opened in a real browser: headless Chromium (Debian's `chromium`,

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import GRDB
+import HeraldTestSupport
 import Testing
 
 /// `herald simulate --state PATH` on state files it must not use: each is refused with

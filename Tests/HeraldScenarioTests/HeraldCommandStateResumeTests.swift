@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// A `herald simulate --state` run that is stopped half way (SIGKILL, SIGTERM, a full

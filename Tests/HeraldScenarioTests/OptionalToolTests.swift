@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// The decision that skips, runs or fails the tests needing a program a fresh machine

@@ -14,28 +14,36 @@ import Testing
 ///     }
 /// }
 /// ```
-struct OptionalTool: Sendable {
+public struct OptionalTool: Sendable {
     /// What people call it: `Chromium`.
-    var name: String
+    public var name: String
     /// The executables that count as the program, looked up in order on the PATH.
-    var executables: [String]
+    public var executables: [String]
     /// The variable that names the program's path instead of the PATH lookup; a path
     /// that is not an executable counts as missing (to try the tests without it).
-    var pathVariable: String
+    public var pathVariable: String
     /// How to install it on Debian: `apt-get install chromium`.
-    var install: String
+    public var install: String
     /// The variable that, set to `1`, makes a missing program a failure, not a skip.
-    var requireVariable: String
+    public var requireVariable: String
+
+    public init(name: String, executables: [String], pathVariable: String, install: String, requireVariable: String) {
+        self.name = name
+        self.executables = executables
+        self.pathVariable = pathVariable
+        self.install = install
+        self.requireVariable = requireVariable
+    }
 
     /// Headless Chromium for ``HTMLReportBrowserTests``: `chromium`, `chromium-browser` or
     /// `google-chrome` on the PATH, or `HERALD_CHROMIUM`; required by `HERALD_REQUIRE_BROWSER=1`.
-    static let chromium = OptionalTool(
+    public static let chromium = OptionalTool(
         name: "Chromium", executables: ["chromium", "chromium-browser", "google-chrome"],
         pathVariable: "HERALD_CHROMIUM", install: "apt-get install chromium",
         requireVariable: "HERALD_REQUIRE_BROWSER")
 
     /// Whether the tests that need the program run, and with which executable.
-    enum Availability: Equatable, Sendable {
+    public enum Availability: Equatable, Sendable {
         /// The program is there.
         case found(URL)
         /// It is missing and not required: its tests are skipped, saying why.
@@ -44,14 +52,14 @@ struct OptionalTool: Sendable {
         case missingButRequired(reason: String)
 
         /// Whether the tests run: when the program is there, or required.
-        var runsTests: Bool {
+        public var runsTests: Bool {
             if case .skipped = self { return false }
             return true
         }
     }
 
     /// Where the program is, read from `environment` (the test process's by default).
-    func availability(environment: [String: String] = ProcessInfo.processInfo.environment) -> Availability {
+    public func availability(environment: [String: String] = ProcessInfo.processInfo.environment) -> Availability {
         if let executable = locate(environment: environment) { return .found(executable) }
         let missing: String
         if let path = environment[pathVariable], !path.isEmpty {
@@ -67,7 +75,7 @@ struct OptionalTool: Sendable {
 
     /// The program's executable: ``pathVariable``'s value when set, else the first of
     /// ``executables`` on the PATH; `nil` when missing.
-    func locate(environment: [String: String]) -> URL? {
+    public func locate(environment: [String: String]) -> URL? {
         let isExecutable = { (url: URL) in FileManager.default.isExecutableFile(atPath: url.path) }
         if let path = environment[pathVariable], !path.isEmpty {
             let url = URL(fileURLWithPath: path)
@@ -81,14 +89,14 @@ struct OptionalTool: Sendable {
 
     /// The reason the tests are skipped, for `.enabled(if:_:)`, read from the test
     /// process's environment; the trait shows it only when they are.
-    var skipComment: Comment {
+    public var skipComment: Comment {
         if case .skipped(let reason) = availability() { return Comment(rawValue: reason) }
         return Comment(rawValue: "\(name) is there")
     }
 
     /// The executable, or a thrown failure saying it is missing, what to install, and
     /// (when required) which variable requires it.
-    func require() throws -> URL {
+    public func require() throws -> URL {
         switch availability() {
         case .found(let executable): return executable
         case .skipped(let reason), .missingButRequired(let reason): throw Missing(description: reason)
@@ -96,7 +104,7 @@ struct OptionalTool: Sendable {
     }
 
     /// A required program that is not there.
-    struct Missing: Error, CustomStringConvertible {
-        var description: String
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String
     }
 }

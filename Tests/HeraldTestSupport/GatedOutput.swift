@@ -19,16 +19,16 @@ import Foundation
 /// let rest = await output.readToEnd()                 // lets it write while it exits
 /// process.waitUntilExit()
 /// ```
-final class GatedOutput: Sendable {
+public final class GatedOutput: Sendable {
     /// The pipe's end the child writes to: its standard output.
-    let childEnd: FileHandle
+    public let childEnd: FileHandle
     private let readEnd: Int32
     private let writeEnd: Int32
 
     /// Linux's default pipe buffer: how much a child can write before the test reads.
-    static let pipeBuffer = 65_536
+    public static let pipeBuffer = 65_536
 
-    init() throws {
+    public init() throws {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         // Neither end leaks into other children started meanwhile (tests run in
@@ -45,17 +45,17 @@ final class GatedOutput: Sendable {
     }
 
     /// Closes the test's own copy of the write end: call once the child has started.
-    func childStarted() {
+    public func childStarted() {
         close(writeEnd)
     }
 
     /// Reads until `count` bytes have come or the output ended (the child exited).
-    func read(atLeast count: Int) async -> Data {
+    public func read(atLeast count: Int) async -> Data {
         await onThreadOfItsOwn { self.readBlocking(upTo: count) }
     }
 
     /// Reads everything the child still writes, until it exits.
-    func readToEnd() async -> Data {
+    public func readToEnd() async -> Data {
         await onThreadOfItsOwn { self.readBlocking(upTo: .max) }
     }
 
