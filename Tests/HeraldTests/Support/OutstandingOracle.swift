@@ -3,9 +3,10 @@ import Foundation
 
 /// The outstanding count, computed independently of the planner, for property tests:
 /// the delivered Herald reminders, snoozes and follow-ups of today (the device's day,
-/// read with Foundation's calendar) whose rule is still declared, whose entity is
-/// neither gone nor done for the occurrence's day (the device-local day of the
-/// occurrence's instant, again from Foundation's calendar), one per occurrence.
+/// read with Foundation's calendar) whose rule is still declared and counts toward the
+/// badge (`countsTowardBadge`), whose entity is neither gone nor done for the
+/// occurrence's day (the device-local day of the occurrence's instant, again from
+/// Foundation's calendar), one per occurrence.
 enum OutstandingOracle {
     static func count(delivered: [DeliveredNotification], state: EngineState, rules: [ReminderRule],
                       gone: Set<EntityReference>, zone: TimeZone, now: Date) -> Int {
@@ -23,6 +24,7 @@ enum OutstandingOracle {
                   day(notification.date) == today,
                   !gone.contains(identifier.entity),
                   let rule = rules.first(where: { $0.entity == identifier.entity && $0.ruleID == identifier.rule }),
+                  rule.countsTowardBadge,
                   let local = identifier.occurrence.localDateTime else { continue }
             var calendar = device
             calendar.timeZone = rule.schedule.timeZone ?? zone
