@@ -145,22 +145,20 @@ public struct Plan: Sendable {
     /// What was still waiting when the budget was full, kept so ``cuts()`` can list it.
     struct Remainder: Sendable {
         var heap: Heap<PlanCandidate>
-        var rules: [ReminderRule]
-        var converters: [ZoneConverter]
-        var deviceConverter: ZoneConverter
-        var satisfied: Set<EntityDay>
+        /// The planner's pass, whose reasons to skip an occurrence (done that day,
+        /// snoozed, fired already) the cut list shares.
+        var selector: Planner.OneShotSelector
 
         func cuts(before end: Date, limit: Int) -> [PlanCut] {
             var heap = heap
             var result: [PlanCut] = []
             while result.count < limit, let top = heap.min, top.occurrence.date < end {
-                let rule = rules[top.ruleIndex]
-                let day = deviceConverter.local(for: top.occurrence.date).date
-                if !satisfied.contains(EntityDay(rule.entity, day)) {
-                    result.append(PlanCut(rule: rule.id, occurrence: top.occurrence, reason: .overBudget))
+                if selector.skipReason(top).reason == nil {
+                    result.append(PlanCut(rule: selector.input.rules[top.ruleIndex].id, occurrence: top.occurrence,
+                                          reason: .overBudget))
                 }
-                if let next = rule.schedule.nextOccurrence(after: top.occurrence.date, using: converters[top.ruleIndex]),
-                   next.date < end {
+                if let next = selector.input.rules[top.ruleIndex].schedule.nextOccurrence(
+                    after: top.occurrence.date, using: selector.converters[top.ruleIndex]), next.date < end {
                     _ = heap.replaceMin(with: PlanCandidate(top, next: next))
                 } else {
                     heap.removeMin()

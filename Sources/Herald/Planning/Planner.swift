@@ -152,9 +152,7 @@ public struct Planner: Sendable {
             skipped: selection.skipped,
             pausedEntities: pausedEntities.sorted(),
             appBadge: appBadge,
-            remainder: Plan.Remainder(
-                heap: selection.heap, rules: input.rules, converters: converters,
-                deviceConverter: deviceConverter, satisfied: input.satisfied)
+            remainder: Plan.Remainder(heap: selection.heap, selector: selector)
         )
         plan.repeating = compression.slots.keys.sorted().flatMap { index in
             let rule = input.rules[index]

@@ -65,15 +65,19 @@ import Testing
                 }
             }
 
-            // Badges follow the outstanding policy: per day, 1, 2, 3... in fire order.
-            var perDay: [LocalDate: Int] = [:]
+            // Badges follow the outstanding policy: per device-local day (Foundation's
+            // calendar, not the plan's own day), 1, 2, 3... in fire order.
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = input.deviceZone
+            var perDay: [DateComponents: Int] = [:]
             for reminder in plan.reminders {
                 guard reminder.rule.countsTowardBadge else {
                     #expect(reminder.badge == nil, "seed \(seed)")
                     continue
                 }
-                perDay[reminder.day, default: 0] += 1
-                #expect(reminder.badge == perDay[reminder.day], "seed \(seed)")
+                let day = calendar.dateComponents([.year, .month, .day], from: reminder.date)
+                perDay[day, default: 0] += 1
+                #expect(reminder.badge == perDay[day], "seed \(seed)")
             }
 
             // Planned, skipped and cut together account for every due occurrence.

@@ -28,6 +28,25 @@ import Testing
         #expect(cuts.allSatisfy { $0.reason == .overBudget && $0.occurrence.date >= plan.coverageHorizon })
     }
 
+    @Test func theCutListLeavesOutWhatFiredOrWasSnoozed() {
+        // Given a habit at 09:00 and 18:00 and room for three reminders over three days
+        let rule = Fixtures.dailyRule("walk", at: ["09:00", "18:00"])
+        let planner = Planner(configuration: PlannerConfiguration(capacity: 3, reserve: 0, horizon: 3 * 86_400))
+        var input = makeInput([rule])
+        // When the clock was set back past the 23rd's 09:00, which fired already, and the
+        // 22nd's 18:00 was snoozed
+        input.fired = [FiredRecord(identifier: rule.identifier(for: LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 23), time: LocalTime(hour: 9))),
+                                   date: Fixtures.date("2026-11-23T09:00"))]
+        input.snoozes = [SnoozeRecord(original: rule.identifier(for: LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 22), time: LocalTime(hour: 18))),
+                                      until: Fixtures.date("2026-11-25T07:00"))]
+        let plan = planner.plan(input)
+        // Then the 21st's two and the 22nd's morning are planned, and the budget cut only
+        // the 23rd's evening: neither the fired nor the snoozed occurrence is a cut
+        #expect(plan.reminders.map(\.date) == ["2026-11-21T09:00", "2026-11-21T18:00", "2026-11-22T09:00"].map { Fixtures.date($0) })
+        #expect(plan.cuts().map(\.occurrence.date) == [Fixtures.date("2026-11-23T18:00")])
+        #expect(plan.cuts().allSatisfy { $0.reason == .overBudget })
+    }
+
     @Test func tiesAtOneInstantGoToHigherPriority() {
         let low = Fixtures.dailyRule("low", at: ["09:00"], priority: 0)
         let high = Fixtures.dailyRule("high", at: ["09:00"], priority: 5)
