@@ -65,23 +65,6 @@ import Testing
         #expect(delivered.allSatisfy { $0.request.content.subtitle == "Health" && $0.request.content.userInfo["style"] == "rich" })
     }
 
-    @Test func theSeedsIndividualPathNumberedFromTheDeliveredCount() async throws {
-        // The seed's bug, reproduced: `ScheduleHabitReminders` gave each new reminder
-        // the badge `deliveredCount + 1`, ignoring everything else.
-        let fixture = makeFixture(at: "2026-11-20T21:00")
-        try await addStaleDelivered(to: fixture.center)
-        await fixture.center.advance(to: Self.date("2026-11-21T08:00"))
-        let deliveredCount = await fixture.center.deliveredNotifications().count
-        for (index, minute) in [0, 1, 2].enumerated() {
-            try await fixture.center.add(NotificationRequest(
-                identifier: "today_stretch_\(minute)",
-                content: NotificationContent(title: "Stretch", badge: deliveredCount + 1 + index),
-                trigger: .calendar(CalendarTrigger(year: 2026, month: 11, day: 21, hour: 9, minute: minute))))
-        }
-        let delivered = await fixture.center.advance(to: Self.date("2026-11-21T09:05"))
-        #expect(delivered.map(\.request.content.badge) == [3, 4, 5])
-    }
-
     @Test func creatingAndEditingReplanThroughTheOnePlanner() async throws {
         let fixture = makeFixture()
         await fixture.app.save(makeHabit("water", at: ["09:00", "15:00"]))
