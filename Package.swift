@@ -83,10 +83,11 @@ let package = Package(
         // Checks any `NotificationCenter` and `EngineStore` implementation must pass; a
         // product, so adopters run them on their own implementations.
         .target(name: "HeraldConformance", dependencies: ["Herald"]),
-        // What the test targets share: the seeds property tests run, the optional tools some need. Never a product.
+        // What the test targets share: the seeded generator and the seeds property tests run, a
+        // thread's CPU time, the optional tools some need, a gated pipe. Never a product.
         .target(
             name: "HeraldTestSupport",
-            dependencies: ["HeraldConformance"],
+            dependencies: [],
             path: "Tests/HeraldTestSupport"
         ),
         .testTarget(
@@ -103,7 +104,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldSQLiteTests",
-            dependencies: ["Herald", "HeraldSQLite", "HeraldConformance", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Herald", "HeraldSQLite", "HeraldConformance", "HeraldTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // A process the crash tests kill at chosen points; it plays a long scenario with
         // the SQLite store on disk and the simulated system persisted beside it.
@@ -114,7 +116,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldCrashTests",
-            dependencies: ["Herald", "HeraldSimulator", "HeraldSQLite", "HeraldCrashHarness", "HeraldConformance"]
+            dependencies: ["Herald", "HeraldSimulator", "HeraldSQLite", "HeraldCrashHarness", "HeraldConformance",
+                           "HeraldTestSupport"]
         ),
         .testTarget(
             name: "HeraldUserNotificationsTests",

@@ -1,12 +1,12 @@
-/// A small deterministic random generator (SplitMix64): the same seed always gives the
-/// same sequence, so a failing conformance check, property or fuzz test names the seed
-/// that reproduces it. Shared by every test target.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+/// The conformance checks' deterministic random generator (SplitMix64): the same seed
+/// always gives the same samples, so a failing check names the seed that reproduces it.
+/// Test targets use their own, in `HeraldTestSupport`.
+struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

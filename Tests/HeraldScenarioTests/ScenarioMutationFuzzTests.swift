@@ -1,5 +1,5 @@
 import Foundation
-import HeraldConformance
+import HeraldTestSupport
 import HeraldScenario
 import Testing
 

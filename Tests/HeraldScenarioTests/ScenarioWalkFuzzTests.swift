@@ -1,6 +1,5 @@
 import Foundation
 import Herald
-import HeraldConformance
 import HeraldScenario
 import HeraldSimulator
 import HeraldTestSupport

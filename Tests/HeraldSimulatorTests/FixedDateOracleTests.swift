@@ -1,6 +1,6 @@
 import Foundation
 import Herald
-import HeraldConformance
+import HeraldTestSupport
 import Testing
 @testable import HeraldSimulator
 

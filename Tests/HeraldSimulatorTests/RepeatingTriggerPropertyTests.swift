@@ -1,6 +1,5 @@
 import Foundation
 import Herald
-import HeraldConformance
 import HeraldSimulator
 import HeraldTestSupport
 import Testing

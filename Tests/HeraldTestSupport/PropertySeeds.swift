@@ -1,5 +1,4 @@
 import Foundation
-import HeraldConformance
 import Synchronization
 import Testing
 

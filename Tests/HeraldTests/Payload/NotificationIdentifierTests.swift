@@ -1,5 +1,4 @@
 import Foundation
-import HeraldConformance
 import HeraldTestSupport
 import Testing
 @testable import Herald

@@ -1,4 +1,3 @@
-import HeraldConformance
 import HeraldTestSupport
 import Testing
 @testable import Herald

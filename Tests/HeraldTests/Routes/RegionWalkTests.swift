@@ -1,5 +1,5 @@
 import Foundation
-import HeraldConformance
+import HeraldTestSupport
 import HeraldSimulator
 import Testing
 @testable import Herald

@@ -1,4 +1,4 @@
-import HeraldConformance
+import HeraldTestSupport
 import Foundation
 @testable import Herald
 
