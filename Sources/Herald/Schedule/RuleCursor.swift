@@ -27,7 +27,7 @@ struct RuleCursor: WallCursor {
         var period = if let loaded, loadedDays.contains(day) { loaded } else {
             pattern.alignedPeriod(atOrAfter: pattern.period(ofDay: day))
         }
-        for _ in 0...pattern.periodsPerCycle {
+        for _ in 0..<(pattern.periodsPerCycle + 1) {
             let firstDay = loaded == period ? loadedDays.lowerBound : pattern.firstDay(ofPeriod: period)
             guard wall <= RulePattern.wallLimit, firstDay <= RulePattern.wallLimit / 86_400, firstDay * 86_400 < limit else {
                 return nil

@@ -174,7 +174,7 @@ final class RulePattern: Sendable {
                 let leapDay = LocalDate.isLeap(period) ? 1 : 0
                 let ordinalSpan = rule.months.isEmpty ? (yearStart, yearStart + 364 + leapDay) : nil
                 let truncates = rule.setPositions.isEmpty
-                for month in 1...12 where monthMask & (1 << month) != 0 {
+                for month in 1..<13 where monthMask & (1 << month) != 0 {
                     let first = yearStart + Self.daysBeforeMonth[month] + (month > 2 ? leapDay : 0)
                     if truncates, first > throughDay { break }
                     appendDays(first: first, length: LocalDate.daysIn(month: month, year: period), ordinalSpan: ordinalSpan,
@@ -196,7 +196,7 @@ final class RulePattern: Sendable {
         let start = days.count
         for monthDay in rule.monthDays {
             let dayOfMonth = monthDay > 0 ? monthDay : length + 1 + monthDay
-            guard (1...length).contains(dayOfMonth) else { continue }
+            guard dayOfMonth >= 1, dayOfMonth <= length else { continue }
             let day = first + dayOfMonth - 1
             if rule.weekdays.isEmpty || matchesWeekdays(day, span: ordinalSpan ?? (first, first + length - 1)) { days.append(day) }
         }
@@ -226,7 +226,7 @@ final class RulePattern: Sendable {
         let start = days.count
         if everyWeekdayMask != 0 {
             var weekday = weekdayIndex(first)
-            for day in first...last {
+            for day in first..<(last + 1) {
                 if everyWeekdayMask & (1 << weekday) != 0 { days.append(day) }
                 weekday = weekday == 6 ? 0 : weekday + 1
             }
@@ -281,7 +281,7 @@ final class RulePattern: Sendable {
         var day = wall.floorDivided(by: 86_400)
         var timeIndex = RuleCursor.firstIndex(in: times, atOrAfter: wall - day * 86_400)
         if timeIndex == times.count { (day, timeIndex) = (day + 1, 0) }
-        for _ in 0...periodsPerCycle {
+        for _ in 0..<(periodsPerCycle + 1) {
             let aligned = alignedPeriod(atOrAfter: day)
             if aligned != day { (day, timeIndex) = (aligned, 0) }
             guard day <= Self.wallLimit / 86_400 else { return nil }
