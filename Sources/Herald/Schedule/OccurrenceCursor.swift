@@ -6,7 +6,7 @@
 /// let first = cursor.next(atOrAfter: start.wallSeconds)
 /// let second = first.flatMap { cursor.next(atOrAfter: $0 + 1) }
 /// ```
-struct OccurrenceCursor {
+struct OccurrenceCursor: WallCursor {
     private let pattern: OccurrencePattern
     private var rule: RuleCursor?
 
@@ -29,4 +29,11 @@ struct OccurrenceCursor {
         }
         return nil
     }
+}
+
+/// What walks local occurrences: ``OccurrenceCursor`` for any pattern, ``RuleCursor``
+/// for a rule's.
+protocol WallCursor {
+    /// The first local occurrence at or after `wall`, or `nil`.
+    mutating func next(atOrAfter wall: Int) -> Int?
 }

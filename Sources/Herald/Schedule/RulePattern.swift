@@ -17,6 +17,9 @@ final class RulePattern: Sendable {
     let rule: RecurrenceRule
     /// Whether the rule steps within a day (hourly or minutely).
     let isSubDaily: Bool
+    /// Whether the rule is daily without set positions: one day a period, walked by
+    /// ``nextDaily(atOrAfter:)``.
+    let isPlainDaily: Bool
     /// Bit `month` set for each kept month (all when the rule keeps every month).
     private let monthMask: Int
     /// Bit `weekday index` (0 = Sunday) for each weekday without an ordinal.
@@ -45,6 +48,7 @@ final class RulePattern: Sendable {
     init(_ rule: RecurrenceRule) {
         self.rule = rule
         isSubDaily = rule.isSubDaily
+        isPlainDaily = rule.frequency == .daily && rule.setPositions.isEmpty
         monthMask = rule.months.isEmpty ? 0x1FFE : rule.months.reduce(0) { $0 | 1 << $1 }
         everyWeekdayMask = rule.weekdays.filter { $0.ordinal == nil }.reduce(0) { $0 | 1 << ($1.weekday.rawValue - 1) }
         ordinalWeekdays = rule.weekdays.compactMap { entry in entry.ordinal.map { ($0, entry.weekday.rawValue - 1) } }
@@ -117,9 +121,16 @@ final class RulePattern: Sendable {
         switch rule.frequency {
         case .weekly: period * 7 + rule.weekStart.rawValue - 1 - 4
         case .monthly: LocalDate(year: period.floorDivided(by: 12), month: period - period.floorDivided(by: 12) * 12 + 1, day: 1).daysSinceEpoch
-        case .yearly: LocalDate(year: period, month: 1, day: 1).daysSinceEpoch
+        case .yearly: Self.firstDay(ofYear: period)
         default: period
         }
+    }
+
+    /// January 1 of `year` as a day number: 365 days a year and one per leap year
+    /// before it, counted from 1970 (477 leap years before 1970 since year 1).
+    static func firstDay(ofYear year: Int) -> Int {
+        let before = year - 1
+        return 365 * (year - 1970) + before.floorDivided(by: 4) - before.floorDivided(by: 100) + before.floorDivided(by: 400) - 477
     }
 
     /// How many aligned periods to search before concluding that none holds a day:
@@ -135,9 +146,10 @@ final class RulePattern: Sendable {
     }
 
     /// The days of `period` (daily and longer rules) that hold occurrences, ascending,
-    /// before set positions.
-    func days(inPeriod period: Int, into days: inout [Int]) {
-        days.removeAll(keepingCapacity: true)
+    /// before set positions. Without set positions a yearly rule's months that start
+    /// after `throughDay` are left out (their days would all be later).
+    func days(inPeriod period: Int, into days: inout [Int], throughDay: Int = .max) {
+        if !days.isEmpty { days.removeAll(keepingCapacity: true) }
         switch rule.frequency {
         case .weekly:
             let first = firstDay(ofPeriod: period)
@@ -149,18 +161,24 @@ final class RulePattern: Sendable {
         case .monthly:
             let year = period.floorDivided(by: 12), month = period - year * 12 + 1
             guard monthMask & (1 << month) != 0 else { return }
-            appendDays(year: year, month: month, ordinalSpan: nil, into: &days)
+            let first = LocalDate(year: year, month: month, day: 1).daysSinceEpoch
+            appendDays(first: first, length: LocalDate.daysIn(month: month, year: year), ordinalSpan: nil, into: &days)
         case .yearly:
             if rule.months.isEmpty && rule.monthDays.isEmpty {
                 // Weekdays of the year; ordinals count in the year.
-                let first = LocalDate(year: period, month: 1, day: 1).daysSinceEpoch
-                let last = LocalDate(year: period + 1, month: 1, day: 1).daysSinceEpoch - 1
+                let first = Self.firstDay(ofYear: period)
+                let last = Self.firstDay(ofYear: period + 1) - 1
                 appendWeekdays(first: first, last: last, into: &days)
             } else {
-                let ordinalSpan = rule.months.isEmpty ? (LocalDate(year: period, month: 1, day: 1).daysSinceEpoch,
-                                                         LocalDate(year: period + 1, month: 1, day: 1).daysSinceEpoch - 1) : nil
-                for month in 1...12 where monthMask & (1 << month) != 0 {
-                    appendDays(year: period, month: month, ordinalSpan: ordinalSpan, into: &days)
+                let yearStart = Self.firstDay(ofYear: period)
+                let leapDay = LocalDate.isLeap(period) ? 1 : 0
+                let ordinalSpan = rule.months.isEmpty ? (yearStart, yearStart + 364 + leapDay) : nil
+                let truncates = rule.setPositions.isEmpty
+                for month in 1..<13 where monthMask & (1 << month) != 0 {
+                    let first = yearStart + Self.daysBeforeMonth[month] + (month > 2 ? leapDay : 0)
+                    if truncates, first > throughDay { break }
+                    appendDays(first: first, length: LocalDate.daysIn(month: month, year: period), ordinalSpan: ordinalSpan,
+                               into: &days)
                 }
             }
         default:
@@ -170,9 +188,7 @@ final class RulePattern: Sendable {
 
     /// The month's days from the month days (limited by the weekdays) or from the
     /// weekdays alone; ordinals count in the month, or in `ordinalSpan` when given.
-    private func appendDays(year: Int, month: Int, ordinalSpan: (Int, Int)?, into days: inout [Int]) {
-        let first = LocalDate(year: year, month: month, day: 1).daysSinceEpoch
-        let length = LocalDate.daysIn(month: month, year: year)
+    private func appendDays(first: Int, length: Int, ordinalSpan: (Int, Int)?, into days: inout [Int]) {
         guard !rule.monthDays.isEmpty else {
             appendWeekdays(first: first, last: first + length - 1, into: &days)
             return
@@ -180,12 +196,15 @@ final class RulePattern: Sendable {
         let start = days.count
         for monthDay in rule.monthDays {
             let dayOfMonth = monthDay > 0 ? monthDay : length + 1 + monthDay
-            guard (1...length).contains(dayOfMonth) else { continue }
+            guard dayOfMonth >= 1, dayOfMonth <= length else { continue }
             let day = first + dayOfMonth - 1
             if rule.weekdays.isEmpty || matchesWeekdays(day, span: ordinalSpan ?? (first, first + length - 1)) { days.append(day) }
         }
         Self.sortWithoutRepeats(&days, from: start)
     }
+
+    /// Days from January 1 to the first of each month (index 1...12) in a common year.
+    private static let daysBeforeMonth = [0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
 
     /// Sorts `days[start...]` and drops repeats: two month days (3 and -28 in March) or
     /// two ordinals (1MO and -5MO) may name the same day.
@@ -207,7 +226,7 @@ final class RulePattern: Sendable {
         let start = days.count
         if everyWeekdayMask != 0 {
             var weekday = weekdayIndex(first)
-            for day in first...last {
+            for day in first..<(last + 1) {
                 if everyWeekdayMask & (1 << weekday) != 0 { days.append(day) }
                 weekday = weekday == 6 ? 0 : weekday + 1
             }
@@ -251,6 +270,25 @@ final class RulePattern: Sendable {
         guard !rule.monthDays.isEmpty else { return true }
         let length = LocalDate.daysIn(month: date.month, year: date.year)
         return rule.monthDays.contains { ($0 > 0 ? $0 : length + 1 + $0) == date.day }
+    }
+
+    // MARK: Daily
+
+    /// The first wall at or after `wall` of a daily rule without set positions, day by
+    /// day without loading periods; `nil` as ``RuleCursor/next(atOrAfter:)`` gives it.
+    func nextDaily(atOrAfter wall: Int) -> Int? {
+        guard wall <= Self.wallLimit else { return nil }
+        var day = wall.floorDivided(by: 86_400)
+        var timeIndex = RuleCursor.firstIndex(in: times, atOrAfter: wall - day * 86_400)
+        if timeIndex == times.count { (day, timeIndex) = (day + 1, 0) }
+        for _ in 0..<(periodsPerCycle + 1) {
+            let aligned = alignedPeriod(atOrAfter: day)
+            if aligned != day { (day, timeIndex) = (aligned, 0) }
+            guard day <= Self.wallLimit / 86_400 else { return nil }
+            if dayPassesLimits(day) { return day * 86_400 + times[timeIndex] }
+            (day, timeIndex) = (day + rule.interval, 0)
+        }
+        return nil
     }
 
     // MARK: Hourly and minutely
@@ -318,88 +356,5 @@ final class RulePattern: Sendable {
             if dayStart > wall.floorDivided(by: 86_400) * 86_400 && dayStart > Self.wallLimit { return nil }
         }
         return candidate
-    }
-}
-
-/// Walks a ``RulePattern``'s local occurrences in ascending order, keeping the current
-/// period's days so that consecutive calls cost a binary search.
-struct RuleCursor {
-    let pattern: RulePattern
-    private var loaded: Int?
-    /// The days the loaded period spans: `loadedDays.lowerBound` is its first.
-    private var loadedDays = 0..<0
-    private var days: [Int] = []
-    /// With set positions: the period's kept walls, ascending.
-    private var walls: [Int] = []
-
-    init(pattern: RulePattern) {
-        self.pattern = pattern
-    }
-
-    /// The wall second of the first local occurrence at or after `wall`, or `nil`.
-    mutating func next(atOrAfter wall: Int) -> Int? {
-        if pattern.isSubDaily { return pattern.nextStepped(atOrAfter: wall) }
-        let interval = pattern.rule.interval
-        var wall = wall
-        let day = wall.floorDivided(by: 86_400)
-        // Walking forward, the wall is mostly in the period already loaded (an aligned one).
-        var period = if let loaded, loadedDays.contains(day) { loaded } else {
-            pattern.alignedPeriod(atOrAfter: pattern.period(ofDay: day))
-        }
-        for _ in 0...pattern.periodsPerCycle {
-            let firstDay = loaded == period ? loadedDays.lowerBound : pattern.firstDay(ofPeriod: period)
-            guard wall <= RulePattern.wallLimit, firstDay <= RulePattern.wallLimit / 86_400 else { return nil }
-            wall = max(wall, firstDay * 86_400)
-            load(period, firstDay: firstDay)
-            if let found = first(atOrAfter: wall) { return found }
-            period += interval
-        }
-        return nil
-    }
-
-    private mutating func load(_ period: Int, firstDay: Int) {
-        guard loaded != period else { return }
-        loaded = period
-        loadedDays = firstDay..<pattern.firstDay(ofPeriod: period + 1)
-        pattern.days(inPeriod: period, into: &days)
-        let positions = pattern.rule.setPositions
-        guard !positions.isEmpty else { return }
-        walls.removeAll(keepingCapacity: true)
-        let times = pattern.times
-        let size = days.count * times.count
-        for position in positions {
-            let index = position > 0 ? position - 1 : size + position
-            guard (0..<size).contains(index) else { continue }
-            walls.append(days[index / times.count] * 86_400 + times[index % times.count])
-        }
-        walls.sort()
-    }
-
-    private func first(atOrAfter wall: Int) -> Int? {
-        if !pattern.rule.setPositions.isEmpty {
-            let index = Self.firstIndex(in: walls, atOrAfter: wall)
-            return index < walls.count ? walls[index] : nil
-        }
-        let day = wall.floorDivided(by: 86_400)
-        var index = Self.firstIndex(in: days, atOrAfter: day)
-        guard index < days.count else { return nil }
-        if days[index] == day {
-            let times = pattern.times
-            let timeIndex = Self.firstIndex(in: times, atOrAfter: wall - day * 86_400)
-            if timeIndex < times.count { return day * 86_400 + times[timeIndex] }
-            index += 1
-            guard index < days.count else { return nil }
-        }
-        return days[index] * 86_400 + pattern.times[0]
-    }
-
-    /// Binary search in an ascending array.
-    static func firstIndex(in values: [Int], atOrAfter value: Int) -> Int {
-        var (low, high) = (0, values.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

@@ -30,26 +30,33 @@ extension Schedule {
     public func occurrences(after instant: Date, before end: Date, using converter: ZoneConverter) -> [Occurrence] {
         guard end > instant else { return [] }
         let after = ZoneConverter.seconds(instant)
-        let endInterval = end.timeIntervalSince1970
+        // Whole seconds are before `end` when before it rounded up.
+        let endSeconds = ZoneConverter.secondsRoundedUp(end)
         var result: [Occurrence] = []
         var lastSeconds = Int.min
-        var stretch = ZoneConverter.StretchHint()
+        // The walls converted alike around the last one: a new span is looked up only
+        // when a wall leaves it (a change of offset, or the table's edge).
+        var span = ZoneConverter.WallSpan(lower: 0, upper: 0, offset: 0, exists: true)
         var day = (number: Int.min, date: LocalDate(year: 1970, month: 1, day: 1))
         // Wall times up to `after + bounds.min` fire at or before `after`.
         let earliest = after + converter.offsetBounds(nearWall: after).min + 1
         // A long list grown step by step is copied a dozen times and, past a hundred
         // kilobytes, makes the system hand out fresh pages on every call.
-        if let count = expectedCount(fromWall: earliest, toWall: ZoneConverter.seconds(end) + 86_400) {
+        if let count = expectedCount(fromWall: earliest, toWall: endSeconds + 86_400) {
             result.reserveCapacity(count)
         }
-        forEachCandidate(from: earliest) { wall in
+        // Offsets are less than a day: walls a day past the end fire after it.
+        forEachCandidate(from: earliest, limit: endSeconds + 86_400) { wall in
             // Every wall time from here on fires at or after `wall - bounds.max`.
-            if Double(wall - converter.offsetBounds(nearWall: wall).max) >= endInterval { return false }
-            let (seconds, exists) = converter.instant(forWall: wall, hint: &stretch)
-            guard seconds > after, Double(seconds) < endInterval else { return true }
-            // Consecutive occurrences mostly share their day.
+            if wall - converter.offsetBounds(nearWall: wall).max >= endSeconds { return false }
+            if !span.contains(wall) { span = converter.span(containingWall: wall) }
+            let seconds = wall - span.offset
+            guard seconds > after, seconds < endSeconds else { return true }
+            // Consecutive occurrences mostly share their day, or follow on the next one.
             let dayNumber = wall.floorDivided(by: 86_400)
-            if dayNumber != day.number { day = (dayNumber, LocalDate(daysSinceEpoch: dayNumber)) }
+            if dayNumber != day.number {
+                day = (dayNumber, dayNumber == day.number + 1 ? day.date.dayAfter : LocalDate(daysSinceEpoch: dayNumber))
+            }
             let occurrence = Occurrence(local: LocalDateTime(date: day.date, time: LocalTime(secondsSinceMidnight: wall - dayNumber * 86_400)),
                                         date: Date(timeIntervalSince1970: TimeInterval(seconds)))
             if seconds > lastSeconds {
@@ -58,7 +65,7 @@ extension Schedule {
                 result.append(occurrence)
                 lastSeconds = seconds
             } else {
-                Self.place(occurrence, seconds: seconds, exists: exists, in: &result, converter: converter)
+                Self.place(occurrence, seconds: seconds, exists: span.exists, in: &result, converter: converter)
             }
             return true
         }
@@ -69,9 +76,9 @@ extension Schedule {
     /// whose steps are evenly spaced (hourly or minutely, keeping every step); `nil`
     /// when that is not known without walking the rule.
     private func expectedCount(fromWall first: Int, toWall last: Int) -> Int? {
-        let first = max(first, start?.wallSeconds ?? .min)
+        let first = max(first, startWall ?? .min)
         let last = lastWall.map { min(last, $0 + 1) } ?? last
-        guard let steps = pattern.rule?.stepCount(from: first, to: last) else { return nil }
+        guard let steps = rulePattern?.stepCount(from: first, to: last) else { return nil }
         return min(steps + extraWalls.count, 1 << 20)
     }
 
@@ -132,11 +139,23 @@ extension Schedule {
     /// Calls `body` with each local occurrence's wall second at or after `earliest`, in
     /// ascending order, until it returns `false`: the rule's occurrences from ``start``
     /// to ``end`` and the ``extraTimes``, without the excluded ones.
-    private func forEachCandidate(from earliest: Int, _ body: (Int) -> Bool) {
-        let checksExclusions = !excludedWalls.isEmpty || !excludedDays.isEmpty
+    /// Walls at or after `limit` (`Int.max`: none) need not be passed to `body`.
+    private func forEachCandidate(from earliest: Int, limit: Int = .max, _ body: (Int) -> Bool) {
+        // A rule's cursor on its own: no copy of the other patterns' day and time lists.
+        if let rulePattern {
+            var cursor = rulePattern.cursor()
+            cursor.limit = limit
+            forEachCandidate(from: earliest, cursor: &cursor, body)
+        } else {
+            var cursor = pattern.cursor()
+            forEachCandidate(from: earliest, cursor: &cursor, body)
+        }
+    }
+
+    private func forEachCandidate<Cursor: WallCursor>(from earliest: Int, cursor: inout Cursor, _ body: (Int) -> Bool) {
+        var exclusions = ExclusionCursor(walls: excludedWalls, days: excludedDays, from: earliest)
         var extra = RuleCursor.firstIndex(in: extraWalls, atOrAfter: earliest)
-        var cursor = pattern.cursor()
-        var next = cursor.next(atOrAfter: max(earliest, start?.wallSeconds ?? .min))
+        var next = cursor.next(atOrAfter: max(earliest, startWall ?? .min))
         if let wall = next, let lastWall, wall > lastWall { next = nil }
         while next != nil || extra < extraWalls.count {
             let wall: Int
@@ -150,7 +169,7 @@ extension Schedule {
                 fromRule = false
                 extra += 1
             }
-            if !(checksExclusions && isExcluded(wall)), !body(wall) { return }
+            if !exclusions.excludes(wall), !body(wall) { return }
             // The rule's next occurrence is sought only once this one is taken: for a
             // sparse rule that saves expanding a period beyond the caller's end.
             if fromRule {
@@ -159,8 +178,32 @@ extension Schedule {
             }
         }
     }
+}
 
-    private func isExcluded(_ wall: Int) -> Bool {
-        excludedWalls.contains(wall) || excludedDays.contains(wall.floorDivided(by: 86_400))
+/// Tells whether walls, asked in ascending order, are excluded: a step along the
+/// schedule's sorted excluded walls and days instead of two hash lookups a wall.
+private struct ExclusionCursor {
+    private let walls: [Int]
+    private let days: [Int]
+    private var wallIndex: Int
+    private var dayIndex: Int
+
+    init(walls: [Int], days: [Int], from earliest: Int) {
+        self.walls = walls
+        self.days = days
+        wallIndex = RuleCursor.firstIndex(in: walls, atOrAfter: earliest)
+        dayIndex = RuleCursor.firstIndex(in: days, atOrAfter: earliest.floorDivided(by: 86_400))
+    }
+
+    /// Whether `wall` (not before the previous one asked) is excluded.
+    mutating func excludes(_ wall: Int) -> Bool {
+        if wallIndex < walls.count {
+            while wallIndex < walls.count, walls[wallIndex] < wall { wallIndex += 1 }
+            if wallIndex < walls.count, walls[wallIndex] == wall { return true }
+        }
+        guard dayIndex < days.count else { return false }
+        let day = wall.floorDivided(by: 86_400)
+        while dayIndex < days.count, days[dayIndex] < day { dayIndex += 1 }
+        return dayIndex < days.count && days[dayIndex] == day
     }
 }

@@ -33,13 +33,17 @@ public struct Schedule: Hashable, Sendable {
     public let extraTimes: Set<LocalDateTime>
     /// The local occurrences as day and time patterns, for fast expansion.
     let pattern: OccurrencePattern
+    /// `pattern.rule` and ``start``'s wall second, kept at hand: expansion reads them on
+    /// every call.
+    let rulePattern: RulePattern?
+    let startWall: Int?
     /// The wall second (see ``LocalDateTime/wallSeconds``) of the last local occurrence
     /// ``end`` allows, or `nil` when unbounded.
     let lastWall: Int?
-    /// ``excludedTimes``, ``excludedDates`` and ``extraTimes`` as wall seconds and days
-    /// (the extra ones ascending).
-    let excludedWalls: Set<Int>
-    let excludedDays: Set<Int>
+    /// ``excludedTimes``, ``excludedDates`` and ``extraTimes`` as wall seconds and days,
+    /// ascending.
+    let excludedWalls: [Int]
+    let excludedDays: [Int]
     let extraWalls: [Int]
 
     /// Validates and normalises a recurrence (times sorted, duplicates dropped).
@@ -60,16 +64,18 @@ public struct Schedule: Hashable, Sendable {
         self.timeZone = timeZone
         if let start { try Self.validate(start, field: "start") }
         self.start = start
+        startWall = start?.wallSeconds
         for date in excludedDates { try Self.validate(date, field: "excludedDates") }
         for local in excludedTimes { try Self.validate(local, field: "excludedTimes") }
         for local in extraTimes { try Self.validate(local, field: "extraTimes") }
         self.excludedDates = excludedDates
         self.excludedTimes = excludedTimes
         self.extraTimes = extraTimes
-        excludedDays = Set(excludedDates.map(\.daysSinceEpoch))
-        excludedWalls = Set(excludedTimes.map(\.wallSeconds))
+        excludedDays = excludedDates.map(\.daysSinceEpoch).sorted()
+        excludedWalls = excludedTimes.map(\.wallSeconds).sorted()
         extraWalls = extraTimes.map(\.wallSeconds).sorted()
         pattern = OccurrencePattern(recurrence)
+        rulePattern = pattern.rule
         switch end {
         case .count(let count):
             guard count >= 1 else { throw ScheduleError.outOfRange("count", count, 1...Int.max) }

@@ -60,6 +60,12 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
         return Weekday(rawValue: index + 1)!
     }
 
+    /// The next day, without going through day numbers.
+    var dayAfter: LocalDate {
+        if day < 28 || day < Self.daysIn(month: month, year: year) { return LocalDate(year: year, month: month, day: day + 1) }
+        return month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+    }
+
     public func adding(days: Int) -> LocalDate {
         LocalDate(daysSinceEpoch: daysSinceEpoch + days)
     }

@@ -84,6 +84,16 @@ public final class ZoneConverter: Sendable {
         return Int(min(max(interval, -limit), limit).rounded(.down))
     }
 
+    /// Whole seconds since 1970 of `date`, rounded up and clamped to ±2·10¹² (beyond
+    /// every instant a wall converts to): an instant in whole seconds is before `date`
+    /// exactly when it is before these seconds.
+    static func secondsRoundedUp(_ date: Date) -> Int {
+        let interval = date.timeIntervalSince1970
+        guard !interval.isNaN else { return 0 }
+        let limit = Double(2 * instantLimit)
+        return Int(min(max(interval, -limit), limit).rounded(.up))
+    }
+
     func offset(atInstant seconds: Int) -> Int {
         if covered.contains(seconds) { return table.offset(atInstant: seconds) }
         return centuryTable(holding: seconds).offset(atInstant: seconds)
@@ -106,17 +116,32 @@ public final class ZoneConverter: Sendable {
         }
     }
 
-    /// Where the last ``instant(forWall:hint:)`` found its wall in the offset table, so
-    /// that walls converted in ascending order cost a step or two instead of a search.
-    struct StretchHint {
-        fileprivate var index: Int?
+    /// Walls `lower..<upper` that all fire `offset` seconds before their wall time, and
+    /// either all exist or all fall in a spring-forward gap: walls converted in
+    /// ascending order ask the table once per span instead of once per wall.
+    struct WallSpan {
+        var lower: Int
+        var upper: Int
+        var offset: Int
+        var exists: Bool
+
+        /// Whether `wall` is in the span.
+        @inline(__always)
+        func contains(_ wall: Int) -> Bool { wall >= lower && wall < upper }
     }
 
-    /// ``instant(forWall:)``, starting from where the previous wall was found: the same
-    /// result, faster when walls come in ascending order.
-    func instant(forWall wall: Int, hint: inout StretchHint) -> (seconds: Int, exists: Bool) {
-        if isWellInsideTable(wall) { return table.instant(forWall: wall, hint: &hint.index) }
-        return instant(forWall: wall)
+    /// The span of walls around `wall` that ``instant(forWall:)`` converts alike, within
+    /// the table it uses for `wall`: `wall - span.offset` and `span.exists` are what it
+    /// returns for every wall of the span.
+    func span(containingWall wall: Int) -> WallSpan {
+        let margin = 2 * 86_400
+        let inside = (covered.lowerBound + margin)..<(covered.upperBound - margin + 1)
+        if inside.contains(wall) { return table.span(containingWall: wall, within: inside) }
+        let century = (wall - Self.tableEnd).floorDivided(by: Self.centurySpan)
+        let start = Self.tableEnd + century * Self.centurySpan
+        var lower = start, upper = start + Self.centurySpan
+        if wall < inside.lowerBound { upper = min(upper, inside.lowerBound) } else { lower = max(lower, inside.upperBound) }
+        return centuryTable(holding: wall).span(containingWall: wall, within: lower..<upper)
     }
 
     /// One change of the zone's UTC offset: at `instant` (seconds since 1970) the offset
@@ -287,30 +312,6 @@ private struct OffsetTable: Sendable {
         return instant(forWall: wall, inStretch: stretch(ofWall: wall, from: 0))
     }
 
-    /// ``instant(forWall:)``, looking for the stretch from `hint` (the stretch of an
-    /// earlier wall) forward, and leaving the stretch found in `hint`.
-    func instant(forWall wall: Int, hint: inout Int?) -> (seconds: Int, exists: Bool) {
-        guard !wallEnds.isEmpty else { return (wall - offsets[0], true) }
-        var stretch: Int
-        if let start = hint, start == 0 || wall >= wallEnds[start - 1] {
-            // A few steps forward, then a search through the rest.
-            stretch = start
-            var steps = 0
-            while stretch < wallEnds.count, wall >= wallEnds[stretch] {
-                stretch += 1
-                steps += 1
-                if steps == 4 {
-                    stretch = self.stretch(ofWall: wall, from: stretch)
-                    break
-                }
-            }
-        } else {
-            stretch = self.stretch(ofWall: wall, from: 0)
-        }
-        hint = stretch
-        return instant(forWall: wall, inStretch: stretch)
-    }
-
     /// The first stretch at or after `low` whose wall times end after `wall`.
     private func stretch(ofWall wall: Int, from low: Int) -> Int {
         var low = low, high = wallEnds.count
@@ -319,6 +320,30 @@ private struct OffsetTable: Sendable {
             if wall < wallEnds[middle] { high = middle } else { low = middle + 1 }
         }
         return low
+    }
+
+    /// The walls around `wall`, inside `limits`, converted alike (see
+    /// ``ZoneConverter/span(containingWall:)``).
+    func span(containingWall wall: Int, within limits: Range<Int>) -> ZoneConverter.WallSpan {
+        guard !wallEnds.isEmpty else {
+            return ZoneConverter.WallSpan(lower: limits.lowerBound, upper: limits.upperBound, offset: offsets[0], exists: true)
+        }
+        let low = stretch(ofWall: wall, from: 0)
+        // Stretch `low` holds the walls from the previous stretch's end to its own; a
+        // gap (the offset grew) opens it.
+        var lower = low > 0 ? wallEnds[low - 1] : Int.min
+        var upper = low < wallEnds.count ? wallEnds[low] : Int.max
+        var offset = offsets[low], exists = true
+        if low > 0 {
+            let gapEnd = transitions[low - 1] + offsets[low]
+            if wall < gapEnd {
+                (upper, offset, exists) = (gapEnd, offsets[low - 1], false)
+            } else {
+                lower = max(lower, gapEnd)
+            }
+        }
+        return ZoneConverter.WallSpan(lower: max(lower, limits.lowerBound), upper: min(upper, limits.upperBound),
+                                      offset: offset, exists: exists)
     }
 
     private func instant(forWall wall: Int, inStretch low: Int) -> (seconds: Int, exists: Bool) {

@@ -99,6 +99,8 @@ struct CalendarRuleReference {
             let exists = (shown.year, shown.month, shown.day, shown.hour, shown.minute, shown.second)
                 == (parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second)
             guard instant > after, instant < before else { continue }
+            // EXDATE, which Foundation's rule does not know: before instants are shared.
+            guard !schedule.excludedTimes.contains(local), !schedule.excludedDates.contains(local.date) else { continue }
             if byInstant[instant].map({ !$0.exists && exists }) ?? true { byInstant[instant] = (local, exists) }
         }
         return byInstant.map { Occurrence(local: $0.value.local, date: $0.key) }.sorted()
