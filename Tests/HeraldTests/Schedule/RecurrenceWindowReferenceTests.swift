@@ -1,4 +1,3 @@
-import HeraldConformance
 import Foundation
 import HeraldTestSupport
 import Testing
