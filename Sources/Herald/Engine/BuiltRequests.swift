@@ -10,7 +10,8 @@
 /// that very value, handed to the center) then settles at once. A request that failed
 /// to build is never kept, so its error is raised again. The identifiers of the requests
 /// built are kept by their text too, and read back instead of parsing a pending
-/// request's identifier again (the same value: each was checked by parsing once).
+/// request's identifier again (the same value: only identifiers whose parts are all
+/// non-empty are kept, and those parse back as they are).
 ///
 /// ```swift
 /// var built = BuiltRequests()
@@ -36,11 +37,18 @@ struct BuiltRequests {
         }
     }
 
-    /// A request and what it was built from.
-    struct Built {
-        var reminder: PlannedReminder
-        var content: NotificationContent
-        var request: NotificationRequest
+    /// A request and what it was built from; one reference, so keeping it again in the
+    /// next run's table copies a pointer, not every field.
+    final class Built {
+        let reminder: PlannedReminder
+        let content: NotificationContent
+        let request: NotificationRequest
+
+        init(reminder: PlannedReminder, content: NotificationContent, request: NotificationRequest) {
+            self.reminder = reminder
+            self.content = content
+            self.request = request
+        }
     }
 
     /// What the last finished run built.
@@ -61,8 +69,9 @@ struct BuiltRequests {
             current[key] = built
             return built.request
         }
-        let request = try reminder.request(with: content)
-        if identifiers[request.identifier] == nil, let identifier = request.heraldIdentifier {
+        let identifier = reminder.identifier
+        let request = try reminder.request(with: content, identifier: identifier)
+        if identifier.roundTrips, identifiers[request.identifier] == nil {
             identifiers[request.identifier] = identifier
         }
         current[key] = Built(reminder: reminder, content: content, request: request)
