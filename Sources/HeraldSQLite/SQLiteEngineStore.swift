@@ -252,10 +252,9 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     /// Reads the state with its history limited to what a prune at `cutoff` would
     /// keep, with indexed queries: the engine's reads stay fast as the history grows.
     ///
-    /// The store keeps what it last read this way, and applies its own commits to it
-    /// (``RecentStateCache``): a read at the same or a later cutoff, with no other
-    /// connection having written to the database since (SQLite's `data_version`), costs
-    /// no query but that check.
+    /// The store keeps what it last read this way, and applies its own commits to it: a
+    /// read at the same or a later cutoff, with no other connection having written to
+    /// the database since (SQLite's `data_version`), costs no query but that check.
     ///
     /// - Throws: ``StoreError`` as ``load()`` does.
     public func load(since cutoff: Date) throws -> EngineState {
