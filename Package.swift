@@ -100,10 +100,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldSQLiteTests",
-            dependencies: [
-                "Herald", "HeraldSQLite", "HeraldConformance", "HeraldTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            dependencies: ["Herald", "HeraldSQLite", "HeraldConformance", "HeraldTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // A process the crash tests kill at chosen points; it plays a long scenario with
         // the SQLite store on disk and the simulated system persisted beside it.

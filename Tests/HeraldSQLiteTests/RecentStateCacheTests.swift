@@ -17,11 +17,10 @@ import Testing
             let directory = try TemporaryDirectory()
             let store = try SQLiteEngineStore(path: directory.path("herald.sqlite"))
             var batches = EngineStoreSamples.RandomBatches(seed: seed)
-            var random = SeededGenerator(seed: seed ^ 0x5EED)
             var cutoff = EngineStoreSamples.start.addingTimeInterval(-4 * 86_400)
             for index in 0..<80 {
                 let step: String
-                switch Int.random(in: 0..<10, using: &random) {
+                switch Int.random(in: 0..<10, using: &batches.generator) {
                 case 0:
                     // A commit that fails part way: nothing of it is saved, nor seen.
                     try store.simulateFullDisk(true)
@@ -31,12 +30,13 @@ import Testing
                     step = "failed commit"
                 case 1:
                     // Anywhere in the samples' days: often before the last cutoff.
-                    cutoff = EngineStoreSamples.start.addingTimeInterval(Double.random(in: -6 * 86_400...86_400, using: &random))
+                    let offset = Double.random(in: -6 * 86_400...86_400, using: &batches.generator)
+                    cutoff = EngineStoreSamples.start.addingTimeInterval(offset)
                     step = "cutoff moved to \(cutoff)"
                 default:
                     // The same cutoff (a clock that did not move) or a later one.
-                    if Bool.random(using: &random) {
-                        cutoff = cutoff.addingTimeInterval(Double.random(in: 0...14_400, using: &random))
+                    if Bool.random(using: &batches.generator) {
+                        cutoff = cutoff.addingTimeInterval(Double.random(in: 0...14_400, using: &batches.generator))
                     }
                     let batch = batches.nextBatch()
                     try store.commit(batch)
