@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Herald
+import Synchronization
 
 /// An ``Herald/EngineStore`` on SQLite: Herald's state survives crashes, kills and
 /// relaunches, and each event's changes are saved in one transaction.
@@ -29,6 +30,9 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     public let retention: RetentionPolicy
     /// The connection(s): a `DatabasePool` on a file, a `DatabaseQueue` in memory.
     let writer: any DatabaseWriter
+    /// The last bounded read, kept up to date by this store's commits (``RecentStateCache``);
+    /// `nil` until the next bounded read after a failed commit, or a change it cannot follow.
+    let recentState = Mutex<RecentStateCache?>(nil)
 
     /// Opens the database at `path`, creating the file when it does not exist, and
     /// brings its schema up to date.
@@ -248,13 +252,31 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     /// Reads the state with its history limited to what a prune at `cutoff` would
     /// keep, with indexed queries: the engine's reads stay fast as the history grows.
     ///
+    /// The store keeps what it last read this way, and applies its own commits to it: a
+    /// read at the same or a later cutoff, with no other connection having written to
+    /// the database since (SQLite's `data_version`), costs no query but that check.
+    ///
     /// - Throws: ``StoreError`` as ``load()`` does.
     public func load(since cutoff: Date) throws -> EngineState {
         do {
-            return try writer.read { db in try StateReader(db: db, since: cutoff).read() }
+            return try recentState.withLock { cache in
+                let version = try dataVersion()
+                if cache?.dataVersion == version, let state = cache?.state(since: cutoff) { return state }
+                cache = nil
+                let state = try writer.read { db in try StateReader(db: db, since: cutoff).read() }
+                cache = RecentStateCache(state: state, cutoff: cutoff, dataVersion: version)
+                return state
+            }
         } catch {
             throw StoreError.translating(error, path: path, during: .read)
         }
+    }
+
+    /// SQLite's `PRAGMA data_version` on the writer connection: it changes when another
+    /// connection (another process) commits to the database, never for this store's
+    /// own commits.
+    private func dataVersion() throws -> Int {
+        try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 
     /// Applies all the changes in one write transaction, in order, with
@@ -264,13 +286,18 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     ///   change holds a value that cannot be stored; the state before the call is intact.
     public func commit(_ changes: [EngineStateChange]) throws {
         guard !changes.isEmpty else { return }
-        do {
-            try writer.write { db in
-                let changeWriter = ChangeWriter(db: db)
-                for change in changes { try changeWriter.apply(change) }
+        try recentState.withLock { cache in
+            do {
+                try writer.write { db in
+                    let changeWriter = ChangeWriter(db: db)
+                    for change in changes { try changeWriter.apply(change) }
+                }
+            } catch {
+                // Rolled back: the next bounded read reads the tables as they are.
+                cache = nil
+                throw StoreError.translating(error, path: path, during: .write)
             }
-        } catch {
-            throw StoreError.translating(error, path: path, during: .write)
+            if cache?.applying(changes) == false { cache = nil }
         }
     }
 
@@ -279,6 +306,7 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     /// (for a backup, say). Closing is optional: the store closes its connections when
     /// it is released.
     public func close() throws {
+        recentState.withLock { $0 = nil }
         do {
             if writer is DatabasePool {
                 try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }

@@ -54,6 +54,8 @@ public actor Engine {
     private var recordedDeliveries: Set<DeliveryStamp> = []
     /// The delivered list as the last run saw it, so a run looks only at what changed.
     private var deliveredLedger = DeliveredLedger()
+    /// The requests the last run built, so a run builds only what changed.
+    private var builtRequests = BuiltRequests()
 
     public init(
         center: any NotificationCenter,
@@ -174,7 +176,8 @@ public actor Engine {
         let rules = try await source.reminderRules()
         let now = clock.now
         let recent = now.addingTimeInterval(-Self.historyWindow)
-        let (managed, foreign) = reconciler.partition(pending)
+        let built = builtRequests
+        let (managed, foreign) = reconciler.partition(pending) { built.identifier(of: $0) }
         var input = PlanningInput(
             now: now, deviceZone: clock.timeZone, rules: rules,
             satisfied: state.satisfiedDays, paused: state.paused,
@@ -242,15 +245,18 @@ public actor Engine {
 
     /// The requests for a plan: content from the source for each planned reminder, and
     /// the posted events. When the source fails for one, or its content is refused, the
-    /// pending request for it (if any) is kept as it is.
+    /// pending request for it (if any) is kept as it is. A request whose reminder and
+    /// content equal the last run's is that run's (``BuiltRequests``).
     private func requests(for plan: Plan, pending pendingByIdentifier: [String: NotificationRequest]) async
         -> [NotificationRequest] {
         var result: [NotificationRequest] = []
         let planned = plan.requests
         result.reserveCapacity(planned.count + plan.events.count)
+        defer { builtRequests.endRun() }
         for reminder in planned {
             do {
-                result.append(try reminder.request(with: try await source.content(for: reminder)))
+                let content = try await source.content(for: reminder)
+                result.append(try builtRequests.request(for: reminder, content: content))
             } catch {
                 let identifier = reminder.identifier.description
                 logger.warning("content for a reminder failed", metadata: [

@@ -69,6 +69,12 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
         return text
     }
 
+    /// Whether ``init(parsing:)`` reads this identifier's ``description`` back as it is:
+    /// every part is not empty (escaping makes any other text round-trip).
+    var roundTrips: Bool {
+        !entity.namespace.isEmpty && !entity.id.isEmpty && !rule.isEmpty && !occurrence.rawValue.isEmpty
+    }
+
     /// Whether this identifier belongs to one of the given entities.
     public func belongs(to entities: Set<EntityReference>) -> Bool { entities.contains(entity) }
 

@@ -60,9 +60,14 @@ public struct PlannedReminder: Hashable, Sendable {
     /// - Throws: ``DeclarationError`` when the content's `userInfo` holds a number that
     ///   is not finite, or is too large with Herald's payload.
     public func request(with content: NotificationContent) throws(DeclarationError) -> NotificationRequest {
+        try request(with: content, identifier: identifier)
+    }
+
+    /// ``request(with:)`` with this reminder's ``identifier``, computed by the caller.
+    func request(with content: NotificationContent, identifier: NotificationIdentifier) throws(DeclarationError)
+        -> NotificationRequest {
         var content = content
         content.badge = badge
-        let identifier = identifier
         content.userInfo = HeraldPayload(identifier: identifier, occurrenceZone: rule.schedule.timeZone?.identifier)
             .userInfo(merging: content.userInfo)
         try Declaration.checkUserInfo(content.userInfo, of: "the content of \(identifier)")

@@ -35,10 +35,19 @@ public struct Reconciler: Sendable {
     /// pending requests are not (another SDK's, or kinds this reconciler leaves alone):
     /// those take slots of the center's capacity. Each identifier is parsed once.
     public func partition(_ pending: [NotificationRequest]) -> (managed: [String: NotificationRequest], others: Int) {
+        partition(pending) { NotificationIdentifier(parsing: $0) }
+    }
+
+    /// ``partition(_:)`` with each identifier's text read by `identify`, which answers
+    /// as ``NotificationIdentifier/init(parsing:)`` does (the engine reads back the
+    /// identifiers it built rather than parsing them again).
+    func partition(_ pending: [NotificationRequest], identify: (String) -> NotificationIdentifier?)
+        -> (managed: [String: NotificationRequest], others: Int) {
         var managed: [String: NotificationRequest] = [:]
+        managed.reserveCapacity(pending.count)
         var others = 0
         for request in pending {
-            if let identifier = request.heraldIdentifier, managedKinds.contains(identifier.kind) {
+            if let identifier = identify(request.identifier), managedKinds.contains(identifier.kind) {
                 managed[request.identifier] = request
             } else {
                 others += 1

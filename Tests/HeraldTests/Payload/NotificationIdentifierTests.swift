@@ -37,6 +37,27 @@ import Testing
         }
     }
 
+    /// ``NotificationIdentifier/roundTrips`` (what the engine checks before it reads
+    /// back an identifier it built instead of parsing it) says exactly whether the text
+    /// parses back to the same identifier: parts of any characters, some empty.
+    @Test func roundTripsSaysWhetherTheTextParsesBack() async {
+        let alphabet: [Character] = ["a", ":", "%", "3", "A", "é"]
+        await PropertySeeds.check(count: 200) { seed in
+            var random = SeededGenerator(seed: seed)
+            func part() -> String {
+                String((0..<Int.random(in: 0...3, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            }
+            let kind = [NotificationKind.reminder, .snooze, .followUp, .event, .location].randomElement(using: &random)!
+            let id = NotificationIdentifier(entity: EntityReference(namespace: part(), id: part()), rule: part(),
+                                            occurrence: OccurrenceKey(rawValue: part()), kind: kind)
+            #expect(id.roundTrips == (NotificationIdentifier(parsing: id.description) == id), "seed \(seed): \(id)")
+        }
+        let empty = NotificationIdentifier(entity: EntityReference(namespace: "habit", id: ""), rule: "daily",
+                                           occurrence: OccurrenceKey(rawValue: "20261121T0900"), kind: .reminder)
+        #expect(!empty.roundTrips)
+        #expect(NotificationIdentifier(parsing: empty.description) == nil)
+    }
+
     @Test(arguments: ["", "someone-else", "herald:reminder:habit:x:y", "herald:nope:habit:x:y:z",
                       "herald:reminder::x:y:z", "herald:reminder:habit:x:y:%ZZ", "HERALD:reminder:a:b:c:d"])
     func rejectsForeignOrMalformed(_ text: String) {
