@@ -29,6 +29,8 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     public let retention: RetentionPolicy
     /// The connection(s): a `DatabasePool` on a file, a `DatabaseQueue` in memory.
     let writer: any DatabaseWriter
+    /// Reads the route session, keeping what it decoded between reads.
+    let routeReader = RouteReader()
 
     /// Opens the database at `path`, creating the file when it does not exist, and
     /// brings its schema up to date.
@@ -239,7 +241,7 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     ///   Herald did not write.
     public func load() throws -> EngineState {
         do {
-            return try writer.read { db in try StateReader(db: db).read() }
+            return try writer.read { db in try StateReader(db: db, routeReader: routeReader).read() }
         } catch {
             throw StoreError.translating(error, path: path, during: .read)
         }
@@ -251,7 +253,7 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     /// - Throws: ``StoreError`` as ``load()`` does.
     public func load(since cutoff: Date) throws -> EngineState {
         do {
-            return try writer.read { db in try StateReader(db: db, since: cutoff).read() }
+            return try writer.read { db in try StateReader(db: db, since: cutoff, routeReader: routeReader).read() }
         } catch {
             throw StoreError.translating(error, path: path, during: .read)
         }
