@@ -32,5 +32,6 @@ let package = Package(
         benchmark("Regions", using: ["Herald"]),
         benchmark("Coverage", using: ["Herald"]),
         benchmark("Positions", using: ["Herald", "HeraldScenario", "HeraldSQLite"]),
+        benchmark("Routes", using: ["Herald", "HeraldScenario", "HeraldSQLite"]),
     ]
 )

@@ -248,10 +248,15 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     /// The waypoints not reached yet, as places for the platform to watch (identified by
     /// their spot notification's identifier), in walking order.
     public var watchedPlaces: [MonitoredPlace] {
-        session.waypoints.filter { visits[$0.id] == nil }.map {
-            MonitoredPlace(identifier: spotIdentifier($0.id).description, kind: .waypoint, center: $0.coordinate,
-                           radius: session.proximityThreshold, name: $0.name)
+        // The places are made once per session; each run only leaves out those reached.
+        let all = index.places(key: sessionKey) {
+            session.waypoints.map {
+                MonitoredPlace(identifier: spotIdentifier($0.id).description, kind: .waypoint, center: $0.coordinate,
+                               radius: session.proximityThreshold, name: $0.name)
+            }
         }
+        guard !recorded.isEmpty else { return all }
+        return zip(session.waypoints, all).compactMap { waypoint, place in recorded[waypoint.id] == nil ? place : nil }
     }
 
     private var placeholders: [String: String] {

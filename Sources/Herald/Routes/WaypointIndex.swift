@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A route's waypoints found by id and by place without a scan: each position of a walk
 /// costs the same whether it is the route's first or its thousandth.
@@ -22,6 +23,9 @@ final class WaypointIndex: Sendable {
     private let cellSize: Double
     /// The walking-order positions of the waypoints in each cube.
     private let cells: [Cell: [Int]]
+
+    /// The waypoints as places to watch, made once for a session key.
+    private let places = Mutex<(key: String, places: [MonitoredPlace])?>(nil)
 
     private struct Cell: Hashable {
         var x: Int
@@ -70,6 +74,15 @@ final class WaypointIndex: Sendable {
         }
         result.sort()
         return result
+    }
+
+    /// Every waypoint as a place to watch, in walking order: made by `make` once for
+    /// a session key (the places' identifiers carry it), then kept.
+    func places(key: String, make: () -> [MonitoredPlace]) -> [MonitoredPlace] {
+        if let kept = places.withLock({ $0 }), kept.key == key { return kept.places }
+        let made = make()
+        places.withLock { $0 = (key, made) }
+        return made
     }
 
     /// The cube of a point: its position in metres from the Earth's centre, divided by `size`.
