@@ -33,5 +33,6 @@ let package = Package(
         benchmark("Coverage", using: ["Herald"]),
         benchmark("Positions", using: ["Herald", "HeraldScenario", "HeraldSQLite"]),
         benchmark("ReportPage", using: ["Herald", "HeraldScenario", "HeraldReport"]),
+        benchmark("Routes", using: ["Herald", "HeraldScenario", "HeraldSQLite"]),
     ]
 )

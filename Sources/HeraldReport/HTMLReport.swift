@@ -100,7 +100,7 @@ public struct HTMLReport: Sendable {
             }
         case .reconcile(let reconcile):
             item.kind = .reconcile
-            item.detail = reconcile.reasons.joined(separator: ", ")
+            item.detail = reconcile.reasonsText
             item.text = "re-plan (\(item.detail ?? "")): \(reconcile.changeText)"
             if let horizon = reconcile.coverageHorizon {
                 item.text += ", covers until \(TimeText.local(horizon, zone: zone))"

@@ -176,7 +176,10 @@ private struct ReconcileLine: Encodable {
     var type = "reconcile"
     var utc: String
     var local: String
+    /// The first ``TimelineReconcile/namedReasonLimit`` reasons.
     var reasons: [String]
+    /// How many reasons `reasons` leaves out; absent when it names them all.
+    var moreReasons: Int?
     var added: Int
     var removed: Int
     var unchanged: Int
@@ -195,7 +198,8 @@ private struct ReconcileLine: Encodable {
     init(_ reconcile: TimelineReconcile) {
         utc = TimeText.utc(reconcile.date)
         local = reconcile.local.description
-        reasons = reconcile.reasons
+        reasons = Array(reconcile.namedReasons)
+        moreReasons = reconcile.moreReasons > 0 ? reconcile.moreReasons : nil
         added = reconcile.added
         removed = reconcile.removed
         unchanged = reconcile.unchanged
@@ -212,6 +216,7 @@ private struct ReconcileLine: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case type, utc, local, reasons, added, removed, unchanged, planned, failure, displaced
+        case moreReasons = "more_reasons"
         case failedAdds = "failed_adds"
         case clearedDelivered = "cleared_delivered"
         case badgeSet = "badge_set"

@@ -104,7 +104,7 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
         case .route(let route):
             return "\(when)  route      \(describe(route, zone: zone))"
         case .reconcile(let reconcile):
-            return "\(when)  reconcile  \(reconcile.reasons.joined(separator: ", ")): \(reconcile.changeText)"
+            return "\(when)  reconcile  \(reconcile.reasonsText): \(reconcile.changeText)"
         case .smartTiming(let smart):
             return "\(when)  smart      \(smart.text)"
         case .region(let region):

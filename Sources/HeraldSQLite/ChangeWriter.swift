@@ -134,18 +134,19 @@ struct ChangeWriter {
         case .prune(let cutoff):
             try prune(before: cutoff, for: change)
         case .startRoute(let session):
-            try writeRouteSession(session, for: change)
+            try RouteTables.write(start: session, in: db)
         case .stopRoute:
-            try db.execute(sql: "DELETE FROM route_session")
-        case .recordRouteVisit(let key, _), .completeRoute(let key, _), .recordRouteDelivered(let key, _),
-             .acknowledgeRouteCompletion(let key, _):
-            // The session's own rule (first visit kept, one completion) is
-            // RouteSessionState's: read, apply, write back, inside this transaction.
-            guard let text = try String.fetchOne(
-                db, sql: "SELECT state FROM route_session WHERE session_key = ?", arguments: [key]) else { return }
-            var state = EngineState(routeSession: try StoredValue.decodeJSON(RouteSessionState.self, from: text))
-            state.apply(change)
-            if let session = state.routeSession { try writeRouteSession(session, for: change) }
+            try RouteTables.clear(db)
+        // The session's own rules (first visit kept, one completion), each one row
+        // appended or one column set: nothing grows with the waypoints reached.
+        case .recordRouteVisit(let key, let visit):
+            try RouteTables.record(visit, key: key, in: db, for: change)
+        case .completeRoute(let key, let completion):
+            try RouteTables.complete(completion, key: key, in: db, for: change)
+        case .recordRouteDelivered(let key, let identifier):
+            try RouteTables.record(delivered: identifier, key: key, in: db)
+        case .acknowledgeRouteCompletion(let key, let date):
+            try RouteTables.acknowledge(at: date, key: key, in: db, for: change)
         }
     }
 
@@ -172,13 +173,6 @@ struct ChangeWriter {
                 VALUES (?, ?, ?, ?, ?, ?)
                 """,
             arguments: [firedAt] + identifierArguments(record.identifier)
-        )
-    }
-
-    private func writeRouteSession(_ session: RouteSessionState, for change: EngineStateChange) throws {
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO route_session (slot, session_key, state) VALUES (1, ?, ?)",
-            arguments: [session.sessionKey, json(session, for: change)]
         )
     }
 

@@ -149,6 +149,13 @@ extension SQLiteEngineStore {
             try db.drop(index: "completions_by_date")
         }
 
+        // The walking route in rows of their own (see ``RouteTables``): a position
+        // that reaches a waypoint appends a row, and a read decodes the route's JSON
+        // once per session, not at every position. Every v5 visit and delivery is kept.
+        migrator.registerMigration("v6") { db in
+            try RouteTables.migrateFromV5(db)
+        }
+
         return migrator
     }
 

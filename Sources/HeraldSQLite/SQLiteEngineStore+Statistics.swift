@@ -5,6 +5,7 @@ extension SQLiteEngineStore {
     static let tables = [
         "completions", "paused", "deferred_days", "snoozes", "acknowledgements", "fired_log", "queued_responses",
         "handled_responses", "smart_timing", "settings", "posted_events", "deletions", "route_session",
+        "route_waypoints", "route_visits", "route_delivered",
     ]
 
     /// Measures the database: its size, its journal mode and the rows of each table.

@@ -33,6 +33,8 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     /// The last bounded read, kept up to date by this store's commits (``RecentStateCache``);
     /// `nil` until the next bounded read after a failed commit, or a change it cannot follow.
     let recentState = Mutex<RecentStateCache?>(nil)
+    /// Reads the route session, keeping what it decoded between reads.
+    let routeReader = RouteReader()
 
     /// Opens the database at `path`, creating the file when it does not exist, and
     /// brings its schema up to date.
@@ -243,7 +245,7 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     ///   Herald did not write.
     public func load() throws -> EngineState {
         do {
-            return try writer.read { db in try StateReader(db: db).read() }
+            return try writer.read { db in try StateReader(db: db, routeReader: routeReader).read() }
         } catch {
             throw StoreError.translating(error, path: path, during: .read)
         }
@@ -263,7 +265,7 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
                 let version = try dataVersion()
                 if cache?.dataVersion == version, let state = cache?.state(since: cutoff) { return state }
                 cache = nil
-                let state = try writer.read { db in try StateReader(db: db, since: cutoff).read() }
+                let state = try writer.read { db in try StateReader(db: db, since: cutoff, routeReader: routeReader).read() }
                 cache = RecentStateCache(state: state, cutoff: cutoff, dataVersion: version)
                 return state
             }

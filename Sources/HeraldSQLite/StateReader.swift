@@ -8,10 +8,13 @@ import Herald
 struct StateReader {
     let db: Database
     var since: Date?
+    /// Reads the route session (the store's own, which keeps what it decoded).
+    var routeReader: RouteReader
 
-    init(db: Database, since: Date? = nil) {
+    init(db: Database, since: Date? = nil, routeReader: RouteReader = RouteReader()) {
         self.db = db
         self.since = since
+        self.routeReader = routeReader
     }
 
     /// A `WHERE` clause keeping rows whose `column` is at or after the cutoff.
@@ -95,9 +98,7 @@ struct StateReader {
         try forEachRow("settings", "SELECT key, value FROM settings") { row in
             state.settings[try row.decode(atIndex: 0)] = try json(JSONValue.self, row, at: 1, in: "settings", what: "a value")
         }
-        try forEachRow("route_session", "SELECT state FROM route_session") { row in
-            state.routeSession = try json(RouteSessionState.self, row, at: 0, in: "route_session", what: "a route session")
-        }
+        state.routeSession = try routeReader.read(db)
         return state
     }
 

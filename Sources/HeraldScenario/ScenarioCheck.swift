@@ -220,7 +220,7 @@ public struct ScenarioCheck: Sendable {
             let more = short.count > 1 ? " (\(short.count - 1) later plan\(short.count == 2 ? "" : "s") too)" : ""
             found.append(Finding(
                 severity: .warning, kind: .shortCoverage, subject: "plan",
-                message: "the plan at \(TimeText.local(first.date, zone: scenario.zone)) (\(first.reasons.joined(separator: ", "))) covers only until \(TimeText.local(end, zone: scenario.zone)), less than a day ahead\(more): reminders after it wait for the app to run again"))
+                message: "the plan at \(TimeText.local(first.date, zone: scenario.zone)) (\(first.reasonsText)) covers only until \(TimeText.local(end, zone: scenario.zone)), less than a day ahead\(more): reminders after it wait for the app to run again"))
         }
         if let warning = result.summary.dropWarning {
             found.append(Finding(severity: .error, kind: .dropped, subject: "center", message: warning))

@@ -63,6 +63,23 @@ public struct TimelineReconcile: Hashable, Sendable {
 }
 
 extension TimelineReconcile {
+    /// How many reasons a timeline line names; the others are counted
+    /// (``moreReasons``): a batch of 2,000 edits planned once names 5 of them.
+    public static let namedReasonLimit = 5
+
+    /// The reasons a timeline line names: the first ``namedReasonLimit``.
+    public var namedReasons: ArraySlice<String> { reasons.prefix(Self.namedReasonLimit) }
+
+    /// How many reasons a timeline line does not name (0 when it names them all).
+    public var moreReasons: Int { reasons.count - namedReasons.count }
+
+    /// The reasons as the timeline writes them, bounded:
+    /// `entity changed habit/e0, …, entity changed habit/e4 and 1995 more`.
+    public var reasonsText: String {
+        let named = namedReasons.joined(separator: ", ")
+        return moreReasons > 0 ? "\(named) and \(moreReasons) more" : named
+    }
+
     /// What the run changed, as the timeline writes it after the reasons:
     /// `+3 -0 =0, cleared 1 delivered, planned 3, app badge set to 0`.
     public var changeText: String {

@@ -202,9 +202,13 @@ public actor Engine {
         let plan = planner.plan(input)
         deliveredLedger.judged(relevant, stale: plan.staleDelivered)
         var desired = await requests(for: plan, pending: managed)
-        // Route notifications handed to the center stay until they are delivered.
+        // Route notifications handed to the center stay until they are delivered: the
+        // pending ones (at most the center's capacity) are looked up in the session,
+        // not each of the session's deliveries in the pending list.
         if let route {
-            desired += route.delivered.compactMap { managed[$0.description] }
+            desired += managed.sorted { $0.key < $1.key }.compactMap { key, request in
+                NotificationIdentifier(parsing: key).flatMap { route.delivered.contains($0) ? request : nil }
+            }
         }
         return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version, route: route)
     }

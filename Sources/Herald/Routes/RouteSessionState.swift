@@ -15,28 +15,94 @@ import Foundation
 /// try store.commit(changes)
 /// ```
 public struct RouteSessionState: Hashable, Sendable, Codable {
-    public var session: RouteSession
-    public var startedAt: Date
+    public var session: RouteSession { didSet { index = WaypointIndex(session); refreshAwaiting() } }
+    public var startedAt: Date { didSet { refreshAwaiting() } }
     /// Waypoints reached, by waypoint id; the first visit is kept.
-    public var visits: [String: RouteVisit]
+    public var visits: [String: RouteVisit] {
+        get { recorded }
+        set { recorded = newValue; refreshAwaiting() }
+    }
     /// Set once, when every waypoint was reached.
     public var completion: RouteCompletion?
     /// This session's notifications the center accepted or delivered: never planned
     /// again, however long ago that was.
-    public var delivered: Set<NotificationIdentifier>
+    public var delivered: Set<NotificationIdentifier> {
+        get { handedOver }
+        set { handedOver = newValue; refreshAwaiting() }
+    }
     /// When the user first opened or dismissed the completion notification (any
     /// response to it): from then on it no longer counts toward the badge.
     public var completionAcknowledged: Date?
+
+    private var recorded: [String: RouteVisit]
+    private var handedOver: Set<NotificationIdentifier>
+    /// The session's waypoints by id and by place (built once per session).
+    private var index: WaypointIndex
+    /// The waypoints reached whose spot notification was sent and is not in
+    /// ``delivered``: what ``dueNotifications(now:fired:)`` looks at, so a run costs
+    /// the same after 1,000 visits as after one.
+    private var awaiting: Set<String> = []
 
     public init(session: RouteSession, startedAt: Date, visits: [String: RouteVisit] = [:],
                 completion: RouteCompletion? = nil, delivered: Set<NotificationIdentifier> = [],
                 completionAcknowledged: Date? = nil) {
         self.session = session
         self.startedAt = startedAt
-        self.visits = visits
+        self.recorded = visits
         self.completion = completion
-        self.delivered = delivered
+        self.handedOver = delivered
         self.completionAcknowledged = completionAcknowledged
+        self.index = WaypointIndex(session)
+        refreshAwaiting()
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case session, startedAt, visits, completion, delivered, completionAcknowledged
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(session: try container.decode(RouteSession.self, forKey: .session),
+                  startedAt: try container.decode(Date.self, forKey: .startedAt),
+                  visits: try container.decode([String: RouteVisit].self, forKey: .visits),
+                  completion: try container.decodeIfPresent(RouteCompletion.self, forKey: .completion),
+                  delivered: try container.decode(Set<NotificationIdentifier>.self, forKey: .delivered),
+                  completionAcknowledged: try container.decodeIfPresent(Date.self, forKey: .completionAcknowledged))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(session, forKey: .session)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(recorded, forKey: .visits)
+        try container.encodeIfPresent(completion, forKey: .completion)
+        try container.encode(handedOver, forKey: .delivered)
+        try container.encodeIfPresent(completionAcknowledged, forKey: .completionAcknowledged)
+    }
+
+    public static func == (lhs: RouteSessionState, rhs: RouteSessionState) -> Bool {
+        lhs.session == rhs.session && lhs.startedAt == rhs.startedAt && lhs.recorded == rhs.recorded
+            && lhs.completion == rhs.completion && lhs.handedOver == rhs.handedOver
+            && lhs.completionAcknowledged == rhs.completionAcknowledged
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(session)
+        hasher.combine(startedAt)
+        hasher.combine(recorded)
+        hasher.combine(completion)
+        hasher.combine(handedOver)
+        hasher.combine(completionAcknowledged)
+    }
+
+    /// Recomputes ``awaiting`` from the visits and deliveries (when they are replaced).
+    private mutating func refreshAwaiting() {
+        var result: Set<String> = []
+        for (waypointID, visit) in recorded where visit.outcome == .sent
+            && !handedOver.contains(spotIdentifier(waypointID)) {
+            result.insert(waypointID)
+        }
+        awaiting = result
     }
 
     // Sorts before `completion`: a spot and the completion due at one instant are
@@ -71,15 +137,17 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
         guard completion == nil, position.isValid else { return [] }
         let outcome: RouteNotificationOutcome = suppression.map { .suppressed($0) } ?? .sent
         var changes: [EngineStateChange] = []
-        var visited = Set(visits.keys)
-        for waypoint in session.waypoints where !visited.contains(waypoint.id)
-            && waypoint.coordinate.distance(to: position) <= session.proximityThreshold {
-            visited.insert(waypoint.id)
+        // Only the waypoints in the position's neighbourhood, in walking order.
+        for place in index.candidates(near: position) {
+            let waypoint = session.waypoints[place]
+            guard recorded[waypoint.id] == nil, index.position(of: waypoint.id) == place,
+                  waypoint.coordinate.distance(to: position) <= session.proximityThreshold else { continue }
             changes.append(.recordRouteVisit(session: sessionKey, RouteVisit(waypointID: waypoint.id, date: now, outcome: outcome)))
         }
         let total = session.waypoints.count
-        if !changes.isEmpty, visited.count >= total {
-            let summary = RouteSummary(sessionID: session.id, visitedCount: visited.count, totalWaypoints: total,
+        let visitedCount = recorded.count + changes.count
+        if !changes.isEmpty, visitedCount >= total {
+            let summary = RouteSummary(sessionID: session.id, visitedCount: visitedCount, totalWaypoints: total,
                                        distance: session.distance, duration: now.timeIntervalSince(startedAt))
             changes.append(.completeRoute(session: sessionKey, RouteCompletion(date: now, summary: summary, outcome: outcome)))
         }
@@ -88,9 +156,32 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
 
     /// Applies a visit or the completion when it is this session's; the first is kept.
     mutating func apply(visit: RouteVisit, key: String) {
-        guard key == sessionKey, visits[visit.waypointID] == nil,
-              session.waypoints.contains(where: { $0.id == visit.waypointID }) else { return }
-        visits[visit.waypointID] = visit
+        guard key == sessionKey, recorded[visit.waypointID] == nil, index.position(of: visit.waypointID) != nil
+        else { return }
+        recorded[visit.waypointID] = visit
+        if visit.outcome == .sent, !handedOver.contains(spotIdentifier(visit.waypointID)) {
+            awaiting.insert(visit.waypointID)
+        }
+    }
+
+    /// Adds a stored visit as it was written, when its waypoint has none (a store
+    /// reading its rows back): no check that the waypoint is the session's.
+    package mutating func restore(visit: RouteVisit) {
+        guard recorded[visit.waypointID] == nil else { return }
+        recorded[visit.waypointID] = visit
+        if visit.outcome == .sent, !handedOver.contains(spotIdentifier(visit.waypointID)) {
+            awaiting.insert(visit.waypointID)
+        }
+    }
+
+    /// Adds a stored delivery as it was written (a store reading its rows back).
+    package mutating func restore(delivered identifier: NotificationIdentifier) {
+        guard handedOver.insert(identifier).inserted else { return }
+        let occurrence = identifier.occurrence.rawValue
+        if identifier.entity == session.entity, identifier.rule == Self.spotRule, identifier.kind == .event,
+           occurrence.hasPrefix(sessionKey + ".") {
+            awaiting.remove(String(occurrence.dropFirst(sessionKey.count + 1)))
+        }
     }
 
     mutating func apply(completion done: RouteCompletion, key: String) {
@@ -108,7 +199,11 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
 
     mutating func apply(delivered identifier: NotificationIdentifier, key: String) {
         guard key == sessionKey, owns(identifier) else { return }
-        delivered.insert(identifier)
+        handedOver.insert(identifier)
+        let occurrence = identifier.occurrence.rawValue
+        if identifier.rule == Self.spotRule, occurrence.hasPrefix(sessionKey + ".") {
+            awaiting.remove(String(occurrence.dropFirst(sessionKey.count + 1)))
+        }
     }
 
     /// Records the first response to the completion, when it is this session's.
@@ -133,15 +228,17 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     /// The notifications still to send: sent visits and the completion neither
     /// ``delivered`` nor in `fired` (the fired log), as events due `now`.
     public func dueNotifications(now: Date, fired: Set<NotificationIdentifier>) -> [PostedEvent] {
-        let fired = fired.union(delivered)
         var result: [PostedEvent] = []
-        for waypoint in session.waypoints {
-            guard let visit = visits[waypoint.id], visit.outcome == .sent else { continue }
+        // In walking order; a spot sent and handed over is not looked at again.
+        let positions = awaiting.compactMap { index.position(of: $0) }.sorted()
+        for position in positions {
+            let waypoint = session.waypoints[position]
             let identifier = spotIdentifier(waypoint.id)
             guard !fired.contains(identifier) else { continue }
             result.append(PostedEvent(identifier: identifier, content: spotContent(waypoint), fireDate: now, postedAt: now))
         }
-        if let completion, completion.outcome == .sent, !fired.contains(completionIdentifier) {
+        if let completion, completion.outcome == .sent, !fired.contains(completionIdentifier),
+           !handedOver.contains(completionIdentifier) {
             result.append(PostedEvent(identifier: completionIdentifier, content: completionContent(completion.summary),
                                       fireDate: now, postedAt: now))
         }
@@ -151,10 +248,15 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     /// The waypoints not reached yet, as places for the platform to watch (identified by
     /// their spot notification's identifier), in walking order.
     public var watchedPlaces: [MonitoredPlace] {
-        session.waypoints.filter { visits[$0.id] == nil }.map {
-            MonitoredPlace(identifier: spotIdentifier($0.id).description, kind: .waypoint, center: $0.coordinate,
-                           radius: session.proximityThreshold, name: $0.name)
+        // The places are made once per session; each run only leaves out those reached.
+        let all = index.places(key: sessionKey) {
+            session.waypoints.map {
+                MonitoredPlace(identifier: spotIdentifier($0.id).description, kind: .waypoint, center: $0.coordinate,
+                               radius: session.proximityThreshold, name: $0.name)
+            }
         }
+        guard !recorded.isEmpty else { return all }
+        return zip(session.waypoints, all).compactMap { waypoint, place in recorded[waypoint.id] == nil ? place : nil }
     }
 
     private var placeholders: [String: String] {

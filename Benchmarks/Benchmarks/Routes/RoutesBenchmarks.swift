@@ -1,0 +1,76 @@
+import Benchmark
+import Foundation
+import Herald
+import HeraldScenario
+import HeraldSQLite
+import Synchronization
+
+/// A walking route of 400 and of 1,000 waypoints, 50 m apart along the equator, walked
+/// to completion by the scenario runner (a position at each waypoint, every 5 s), its
+/// timeline counted and dropped, with the in-memory store and with SQLite in memory
+/// (what `herald simulate` uses). A walk's cost is linear in the waypoints reached: the
+/// 1,000 take about 2.5 times the 400, not 6 times (each position re-read and re-wrote
+/// the whole session and measured every waypoint: 27.8 s and 167 s, debug CLI).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+        timeUnits: .milliseconds,
+        warmupIterations: 1,
+        maxDuration: .seconds(60),
+        maxIterations: 10
+    )
+
+    for count in [400, 1000] {
+        let scenario = routeScenario(waypoints: count)
+        Benchmark("route of \(count) waypoints, in-memory store") { benchmark in
+            await play(scenario, store: InMemoryEngineStore(), benchmark)
+        }
+        Benchmark("route of \(count) waypoints, SQLite in memory") { benchmark in
+            await play(scenario, store: try! SQLiteEngineStore.inMemory(), benchmark)
+        }
+    }
+}
+
+/// Plays one day of `scenario`, counting its timeline instead of keeping it.
+func play(_ scenario: Scenario, store: any EngineStore, _ benchmark: Benchmark) async {
+    let sink = CountingSink()
+    benchmark.startMeasurement()
+    _ = try! await ScenarioRunner(scenario: scenario, store: store).play(from: nil, streamingTo: sink)
+    benchmark.stopMeasurement()
+}
+
+/// A route of `count` waypoints 50 m apart east of 0°, 0°, threshold 10 m, walked at
+/// 10 m/s with a position every 5 s: each position reaches one waypoint.
+func routeScenario(waypoints count: Int) -> Scenario {
+    let degreesPerStep = 50 / (Coordinate.earthRadius * .pi / 180)
+    let waypoints = (0..<count).map { index in
+        "        - {id: w\(index), name: Spot \(index), lat: 0, lon: \(Double(index) * degreesPerStep)}"
+    }.joined(separator: "\n")
+    let yaml = """
+        name: Route of \(count) waypoints
+        zone: UTC
+        start: 2026-11-21T09:00
+        days: 1
+        app: foreground
+        events:
+          - {at: 2026-11-21T09:00, position: {lat: 0, lon: 0}}
+          - at: 2026-11-21T09:01
+            route:
+              id: long
+              name: Long
+              threshold: 10
+              waypoints:
+        \(waypoints)
+          - {at: 2026-11-21T09:02, walk: {to: [{lat: 0, lon: \(Double(count - 1) * degreesPerStep)}], speed: 10, every: 5}}
+        """
+    return try! Scenario(yaml: yaml, file: "route-\(count).yaml")
+}
+
+/// Counts the timeline's entries and keeps nothing else.
+final class CountingSink: ScenarioTimelineSink {
+    private let count = Atomic<Int>(0)
+
+    func begin(_ header: ScenarioRunHeader) {}
+    func record(_ entry: TimelineEntry) { count.add(1, ordering: .relaxed) }
+    func finish(_ summary: ScenarioSummary) {}
+}
