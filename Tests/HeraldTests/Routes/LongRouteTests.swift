@@ -1,5 +1,4 @@
 import Foundation
-import HeraldConformance
 import HeraldSimulator
 import HeraldTestSupport
 import Testing
