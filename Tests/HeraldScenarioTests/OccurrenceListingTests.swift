@@ -1,3 +1,4 @@
+import HeraldTestSupport
 import Foundation
 import Herald
 import HeraldReport
