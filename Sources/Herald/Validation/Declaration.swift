@@ -18,15 +18,16 @@ enum Declaration {
     }
 
     /// Checks a complete `userInfo` (Herald's payload included): finite numbers only,
-    /// and no larger than ``PayloadDecoder``'s limit.
-    static func checkUserInfo(_ userInfo: [String: JSONValue], of owner: String,
+    /// and no larger than ``PayloadDecoder``'s limit. `owner` is formed only for an
+    /// error: a plan checks every request it builds.
+    static func checkUserInfo(_ userInfo: [String: JSONValue], of owner: @autoclosure () -> String,
                               limit: Int = PayloadDecoder().sizeLimit) throws(DeclarationError) {
         // A quick pass first; the path (in a stable order) only for the error message.
         if containsNonFiniteNumber(.object(userInfo)), let path = firstNonFiniteNumber(in: .object(userInfo), path: "") {
-            throw .nonFiniteNumber(at: path, of: owner)
+            throw .nonFiniteNumber(at: path, of: owner())
         }
         let size = PayloadDecoder.estimatedSize(of: .object(userInfo), limit: limit)
-        if size > limit { throw .userInfoTooLarge(owner, bytes: size, limit: limit) }
+        if size > limit { throw .userInfoTooLarge(owner(), bytes: size, limit: limit) }
     }
 
     /// Checks a duration in seconds: finite, zero or more.

@@ -61,6 +61,28 @@ import Testing
         #expect(error?.message.hasPrefix(start) == true)
     }
 
+    @Test func aReminderWhoseContentCannotBeSentIsRefusedByItsIdentifier() throws {
+        // Given the 09:00 reminder of 21 November planned from a daily rule
+        let rule = try ReminderRule(entity: Self.water, id: "r", schedule: Self.daily)
+        let local = LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 21), time: LocalTime(hour: 9))
+        let reminder = PlannedReminder(rule: rule, occurrence: Occurrence(local: local, date: Date(timeIntervalSince1970: 1_795_248_000)),
+                                       badge: 1, day: local.date, triggerTime: local)
+        // When its content holds a number JSON cannot carry, or a payload too large
+        let nan = #expect(throws: DeclarationError.self) {
+            try reminder.request(with: NotificationContent(title: "Water", userInfo: ["ml": .number(.nan)]))
+        }
+        let large = #expect(throws: DeclarationError.self) {
+            try reminder.request(with: NotificationContent(title: "Water",
+                                                           userInfo: ["blob": .string(String(repeating: "x", count: 5_000))]))
+        }
+        // Then each error names the request by its identifier
+        #expect(nan?.message == "userInfo[\"ml\"] of the content of herald:reminder:habit:water:r:20261121T0900 "
+                + "is not a finite number; JSON has no NaN or infinity, so store it as a string or leave it out")
+        #expect(large?.code == .userInfoTooLarge)
+        #expect(large?.message.hasPrefix("the userInfo of the content of herald:reminder:habit:water:r:20261121T0900 is about")
+                == true)
+    }
+
     @Test func anEventWithAnEmptyTokenOrANegativeDelayIsRefused() {
         let empty = #expect(throws: DeclarationError.self) {
             try ImmediateEvent(entity: Self.water, name: "streak", token: "", content: NotificationContent(title: "7"))
