@@ -3,12 +3,14 @@
 // the benchmark dependencies. Run from this folder: `swift package benchmark`.
 import PackageDescription
 
-/// One benchmark executable over the given Herald products.
-func benchmark(_ name: String, using heraldProducts: [String]) -> Target {
+/// One benchmark executable over the given Herald products (and, for those that play
+/// scenarios, the shared `ScenarioPlaying`).
+func benchmark(_ name: String, using heraldProducts: [String], playsScenarios: Bool = false) -> Target {
     .executableTarget(
         name: name,
         dependencies: heraldProducts.map { .product(name: $0, package: "Herald") }
-            + [.product(name: "Benchmark", package: "benchmark")],
+            + [.product(name: "Benchmark", package: "benchmark")]
+            + (playsScenarios ? ["ScenarioPlaying"] : []),
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )
@@ -28,11 +30,18 @@ let package = Package(
         benchmark("Responding", using: ["Herald", "HeraldSimulator"]),
         benchmark("SimulatedYear", using: ["Herald", "HeraldSimulator"]),
         benchmark("Storing", using: ["Herald", "HeraldSimulator", "HeraldSQLite"]),
-        benchmark("NeverClearedList", using: ["Herald", "HeraldScenario"]),
+        benchmark("NeverClearedList", using: ["Herald", "HeraldScenario"], playsScenarios: true),
         benchmark("Regions", using: ["Herald"]),
         benchmark("Coverage", using: ["Herald"]),
-        benchmark("Positions", using: ["Herald", "HeraldScenario", "HeraldSQLite"]),
+        benchmark("Positions", using: ["Herald", "HeraldScenario", "HeraldSQLite"], playsScenarios: true),
         benchmark("ReportPage", using: ["Herald", "HeraldScenario", "HeraldReport"]),
-        benchmark("Routes", using: ["Herald", "HeraldScenario", "HeraldSQLite"]),
+        benchmark("Routes", using: ["Herald", "HeraldScenario", "HeraldSQLite"], playsScenarios: true),
+        // What the benchmarks that play scenarios share.
+        .target(
+            name: "ScenarioPlaying",
+            dependencies: [.product(name: "Herald", package: "Herald"), .product(name: "HeraldScenario", package: "Herald"),
+                           .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/ScenarioPlaying"
+        ),
     ]
 )

@@ -2,7 +2,7 @@ import Benchmark
 import Foundation
 import Herald
 import HeraldScenario
-import Synchronization
+import ScenarioPlaying
 
 /// A list the user never clears: 200 entities with three daily rules each (600 reminders a
 /// day), the app in the foreground re-planning at every day change, and a user who
@@ -59,14 +59,3 @@ let neverClearedScenario: Scenario = {
     }
     return try! Scenario(yaml: yaml, file: "never-cleared.yaml")
 }()
-
-/// Counts the timeline's entries and keeps nothing else.
-final class CountingSink: ScenarioTimelineSink {
-    private let count = Atomic<Int>(0)
-
-    var entries: Int { count.load(ordering: .relaxed) }
-
-    func begin(_ header: ScenarioRunHeader) {}
-    func record(_ entry: TimelineEntry) { count.add(1, ordering: .relaxed) }
-    func finish(_ summary: ScenarioSummary) {}
-}

@@ -3,7 +3,7 @@ import Foundation
 import Herald
 import HeraldScenario
 import HeraldSQLite
-import Synchronization
+import ScenarioPlaying
 
 /// A walk of 10,000 positions (one a second along the equator, nothing to
 /// watch) played by the scenario runner, its timeline counted and dropped, with the
@@ -27,13 +27,6 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// Plays one day of `scenario`, counting its timeline instead of keeping it.
-func play(_ scenario: Scenario, store: any EngineStore, _ benchmark: Benchmark) async {
-    let sink = CountingSink()
-    benchmark.startMeasurement()
-    _ = try! await ScenarioRunner(scenario: scenario, store: store).play(from: nil, streamingTo: sink)
-    benchmark.stopMeasurement()
-}
 
 /// From 0°, 0° east at 1 m/s for 10,000 s, a position every second.
 let walkScenario: Scenario = {
@@ -50,12 +43,3 @@ let walkScenario: Scenario = {
         """
     return try! Scenario(yaml: yaml, file: "positions.yaml")
 }()
-
-/// Counts the timeline's entries and keeps nothing else.
-final class CountingSink: ScenarioTimelineSink {
-    private let count = Atomic<Int>(0)
-
-    func begin(_ header: ScenarioRunHeader) {}
-    func record(_ entry: TimelineEntry) { count.add(1, ordering: .relaxed) }
-    func finish(_ summary: ScenarioSummary) {}
-}

@@ -3,7 +3,7 @@ import Foundation
 import Herald
 import HeraldScenario
 import HeraldSQLite
-import Synchronization
+import ScenarioPlaying
 
 /// A walking route of 400 and of 1,000 waypoints, 50 m apart along the equator, walked
 /// to completion by the scenario runner (a position at each waypoint, every 5 s), its
@@ -31,13 +31,6 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// Plays one day of `scenario`, counting its timeline instead of keeping it.
-func play(_ scenario: Scenario, store: any EngineStore, _ benchmark: Benchmark) async {
-    let sink = CountingSink()
-    benchmark.startMeasurement()
-    _ = try! await ScenarioRunner(scenario: scenario, store: store).play(from: nil, streamingTo: sink)
-    benchmark.stopMeasurement()
-}
 
 /// A route of `count` waypoints 50 m apart east of 0°, 0°, threshold 10 m, walked at
 /// 10 m/s with a position every 5 s: each position reaches one waypoint.
@@ -64,13 +57,4 @@ func routeScenario(waypoints count: Int) -> Scenario {
           - {at: 2026-11-21T09:02, walk: {to: [{lat: 0, lon: \(Double(count - 1) * degreesPerStep)}], speed: 10, every: 5}}
         """
     return try! Scenario(yaml: yaml, file: "route-\(count).yaml")
-}
-
-/// Counts the timeline's entries and keeps nothing else.
-final class CountingSink: ScenarioTimelineSink {
-    private let count = Atomic<Int>(0)
-
-    func begin(_ header: ScenarioRunHeader) {}
-    func record(_ entry: TimelineEntry) { count.add(1, ordering: .relaxed) }
-    func finish(_ summary: ScenarioSummary) {}
 }
