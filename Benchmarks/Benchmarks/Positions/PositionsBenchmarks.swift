@@ -11,13 +11,7 @@ import ScenarioPlaying
 /// position re-planned took 30–39 s for the 10,000 (about 3 ms each). Target: well
 /// under 1 s (release build).
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
-        timeUnits: .milliseconds,
-        warmupIterations: 1,
-        maxDuration: .seconds(60),
-        maxIterations: 10
-    )
+    Benchmark.defaultConfiguration = .scenarioRuns
 
     Benchmark("10000 positions of a walk, in-memory store") { benchmark in
         await play(walkScenario, store: InMemoryEngineStore(), benchmark)

@@ -8,17 +8,12 @@ import ScenarioPlaying
 /// A walking route of 400 and of 1,000 waypoints, 50 m apart along the equator, walked
 /// to completion by the scenario runner (a position at each waypoint, every 5 s), its
 /// timeline counted and dropped, with the in-memory store and with SQLite in memory
-/// (what `herald simulate` uses). A walk's cost is linear in the waypoints reached: the
-/// 1,000 take about 2.5 times the 400, not 6 times (each position re-read and re-wrote
-/// the whole session and measured every waypoint: 27.8 s and 167 s, debug CLI).
+/// (what `herald simulate` uses). Target: a walk's cost linear in the waypoints reached,
+/// the 1,000 about 2.5 times the 400 (before the route's rows, when each position re-read
+/// and re-wrote the whole session and measured every waypoint, 6 times: 27.8 s and
+/// 167 s, debug CLI; see Benchmarks/README.md for how far it is now).
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
-        timeUnits: .milliseconds,
-        warmupIterations: 1,
-        maxDuration: .seconds(60),
-        maxIterations: 10
-    )
+    Benchmark.defaultConfiguration = .scenarioRuns
 
     for count in [400, 1000] {
         let scenario = routeScenario(waypoints: count)

@@ -19,6 +19,20 @@ public func play(_ scenario: Scenario, store: any EngineStore, _ benchmark: Benc
     precondition(sink.entries > 0, "the timeline reached the sink")
 }
 
+extension Benchmark.Configuration {
+    /// Runs of a scenario of several seconds each: wall clock, allocations and peak
+    /// memory, in milliseconds, one warm-up, at most 10 runs or a minute.
+    public static var scenarioRuns: Benchmark.Configuration {
+        Benchmark.Configuration(
+            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+            timeUnits: .milliseconds,
+            warmupIterations: 1,
+            maxDuration: .seconds(60),
+            maxIterations: 10
+        )
+    }
+}
+
 /// Counts the timeline's entries and keeps nothing else.
 public final class CountingSink: ScenarioTimelineSink {
     private let count = Atomic<Int>(0)

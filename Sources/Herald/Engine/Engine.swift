@@ -207,7 +207,7 @@ public actor Engine {
         // not each of the session's deliveries in the pending list.
         if let route {
             desired += managed.sorted { $0.key < $1.key }.compactMap { key, request in
-                NotificationIdentifier(parsing: key).flatMap { route.delivered.contains($0) ? request : nil }
+                built.identifier(of: key).flatMap { route.delivered.contains($0) ? request : nil }
             }
         }
         return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version, route: route)

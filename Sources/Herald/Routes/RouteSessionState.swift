@@ -156,17 +156,23 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
 
     /// Applies a visit or the completion when it is this session's; the first is kept.
     mutating func apply(visit: RouteVisit, key: String) {
-        guard key == sessionKey, recorded[visit.waypointID] == nil, index.position(of: visit.waypointID) != nil
-        else { return }
-        recorded[visit.waypointID] = visit
-        if visit.outcome == .sent, !handedOver.contains(spotIdentifier(visit.waypointID)) {
-            awaiting.insert(visit.waypointID)
-        }
+        guard key == sessionKey, index.position(of: visit.waypointID) != nil else { return }
+        record(visit)
     }
 
     /// Adds a stored visit as it was written, when its waypoint has none (a store
     /// reading its rows back): no check that the waypoint is the session's.
     package mutating func restore(visit: RouteVisit) {
+        record(visit)
+    }
+
+    /// Adds a stored delivery as it was written (a store reading its rows back).
+    package mutating func restore(delivered identifier: NotificationIdentifier) {
+        handOver(identifier)
+    }
+
+    /// Keeps a visit when its waypoint has none; a sent spot not handed over yet awaits.
+    private mutating func record(_ visit: RouteVisit) {
         guard recorded[visit.waypointID] == nil else { return }
         recorded[visit.waypointID] = visit
         if visit.outcome == .sent, !handedOver.contains(spotIdentifier(visit.waypointID)) {
@@ -174,8 +180,9 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
         }
     }
 
-    /// Adds a stored delivery as it was written (a store reading its rows back).
-    package mutating func restore(delivered identifier: NotificationIdentifier) {
+    /// Keeps a notification the center accepted or delivered; a spot of this session
+    /// no longer awaits.
+    private mutating func handOver(_ identifier: NotificationIdentifier) {
         guard handedOver.insert(identifier).inserted else { return }
         let occurrence = identifier.occurrence.rawValue
         if identifier.entity == session.entity, identifier.rule == Self.spotRule, identifier.kind == .event,
@@ -199,11 +206,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
 
     mutating func apply(delivered identifier: NotificationIdentifier, key: String) {
         guard key == sessionKey, owns(identifier) else { return }
-        handedOver.insert(identifier)
-        let occurrence = identifier.occurrence.rawValue
-        if identifier.rule == Self.spotRule, occurrence.hasPrefix(sessionKey + ".") {
-            awaiting.remove(String(occurrence.dropFirst(sessionKey.count + 1)))
-        }
+        handOver(identifier)
     }
 
     /// Records the first response to the completion, when it is this session's.
