@@ -159,7 +159,7 @@ actor ScenarioApp: SimulatedApp {
     }
 
     /// The user answers an open prompt: the same handling as the system's action.
-    func choose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async {
+    func chose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async {
         close(prompt)
         await host.chose(actionIdentifier, in: prompt, text: text)
     }

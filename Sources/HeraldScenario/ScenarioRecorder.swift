@@ -174,7 +174,7 @@ actor ScenarioRecorder {
         flush()
     }
 
-    func route(_ route: Route, badge: Int = 0) {
+    func route(_ route: ResponseHandoff, badge: Int = 0) {
         unsettledRoutes.append(held.count)
         routes += 1
         let (date, local) = now

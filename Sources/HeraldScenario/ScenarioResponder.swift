@@ -11,7 +11,7 @@ struct ScenarioResponder: AppResponder {
         await source.resolution(of: entity)
     }
 
-    func handle(_ route: Route) async {
+    func handle(_ route: ResponseHandoff) async {
         var route = route
         // A tap on a posted notification shows what was posted, even when an entity of
         // the app has the same identity.

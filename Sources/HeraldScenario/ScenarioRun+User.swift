@@ -66,7 +66,7 @@ extension ScenarioRun {
             }
             await recorder.user(gesture, identifier: identifier, inPrompt: true)
             if let chosen {
-                await app.choose(chosen.id, in: prompt, text: chosen.text)
+                await app.chose(chosen.id, in: prompt, text: chosen.text)
             } else {
                 await app.close(prompt)
             }

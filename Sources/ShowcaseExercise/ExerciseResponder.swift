@@ -7,7 +7,7 @@ import Synchronization
 /// records a logged break.
 ///
 /// ```swift
-/// await engine.appIsReady(responder)
+/// await engine.ready(responder)
 /// responder.screens       // [.exercisePicker]
 /// responder.loggedBreaks  // [09:01]
 /// ```
@@ -15,7 +15,7 @@ public final class ExerciseResponder: AppResponder {
     private struct Record {
         var screens: [ExerciseScreen] = []
         var loggedBreaks: [Date] = []
-        var routes: [Route] = []
+        var routes: [ResponseHandoff] = []
     }
 
     private let clock: any DeviceClock
@@ -30,13 +30,13 @@ public final class ExerciseResponder: AppResponder {
     /// When the user logged a break from a notification or a prompt.
     public var loggedBreaks: [Date] { record.withLock { $0.loggedBreaks } }
     /// Every route handed over, in order.
-    public var routes: [Route] { record.withLock { $0.routes } }
+    public var routes: [ResponseHandoff] { record.withLock { $0.routes } }
 
     public func resolve(_ entity: EntityReference) async -> EntityResolution {
         .ready(title: nil)
     }
 
-    public func handle(_ route: Route) async {
+    public func handle(_ route: ResponseHandoff) async {
         let now = clock.now
         let category = route.notification.request.content.categoryIdentifier
         let screen: ExerciseScreen? = switch (category, route.action) {

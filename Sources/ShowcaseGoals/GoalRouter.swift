@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// let router = GoalRouter(library: library, clock: clock)
-/// await engine.appIsReady(router)          // after the goals are loaded
+/// await engine.ready(router)          // after the goals are loaded
 /// router.shown.last?.screen                // .dataEntry(goalID: "workout", questionID: "minutes")
 /// ```
 public final class GoalRouter: AppResponder {
@@ -40,14 +40,14 @@ public final class GoalRouter: AppResponder {
         return goal.isActive ? .ready(title: goal.title) : .inactive(title: goal.title)
     }
 
-    public func handle(_ route: Route) async {
+    public func handle(_ route: ResponseHandoff) async {
         let shown = Shown(screen: screen(for: route), date: clock.now)
         screens.withLock { $0.append(shown) }
     }
 
     /// The screen for a route: data entry at the payload's question, the paused or
     /// missing placeholder, or nothing for an unusable payload.
-    public func screen(for route: Route) -> GoalScreen {
+    public func screen(for route: ResponseHandoff) -> GoalScreen {
         switch route.destination {
         case .ready(let entity, _):
             let asked = route.payload?.extras[Goal.questionKey]?.stringValue

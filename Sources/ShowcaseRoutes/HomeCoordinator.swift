@@ -4,11 +4,11 @@ import Synchronization
 /// Seed 001's `HomeCoordinator`: what a tap on a route notification opens. The
 /// completion shows the success message with the visited count and focuses the map on
 /// the route; a spot focuses the map on that spot. The routes arrive typed
-/// (``Herald/Route/routeWalk``), never as loose `userInfo`.
+/// (``Herald/ResponseHandoff/routeWalk``), never as loose `userInfo`.
 ///
 /// ```swift
 /// let coordinator = HomeCoordinator()
-/// await engine.appIsReady(coordinator)
+/// await engine.ready(coordinator)
 /// coordinator.screen      // .success(message: "🎉 Route mit 3 Spots erfolgreich abgeschlossen!", summary: …)
 /// ```
 public final class HomeCoordinator: AppResponder {
@@ -32,7 +32,7 @@ public final class HomeCoordinator: AppResponder {
 
     public func resolve(_ entity: EntityReference) async -> EntityResolution { .ready(title: entity.id) }
 
-    public func handle(_ route: Route) async {
+    public func handle(_ route: ResponseHandoff) async {
         switch route.routeWalk {
         case .completion(let summary)?:
             show(.success(message: "🎉 Route mit \(summary.visitedCount) Spots erfolgreich abgeschlossen!", summary: summary))

@@ -11,7 +11,7 @@ import Synchronization
 /// ```
 public final class StreakResponder: AppResponder {
     private struct Record {
-        var routes: [Route] = []
+        var routes: [ResponseHandoff] = []
         var screens: [StreakScreen] = []
     }
 
@@ -20,7 +20,7 @@ public final class StreakResponder: AppResponder {
     public init() {}
 
     /// Every route handed over, in order.
-    public var routes: [Route] { record.withLock { $0.routes } }
+    public var routes: [ResponseHandoff] { record.withLock { $0.routes } }
     /// The screens opened, in order.
     public var screens: [StreakScreen] { record.withLock { $0.screens } }
 
@@ -28,7 +28,7 @@ public final class StreakResponder: AppResponder {
         .ready(title: nil)
     }
 
-    public func handle(_ route: Route) async {
+    public func handle(_ route: ResponseHandoff) async {
         let screen: StreakScreen? = switch (route.notification.request.content.categoryIdentifier, route.action) {
         case (_, .dismiss), (_, .remindTomorrow), (_, .complete): nil
         case (StreakCategories.streakReminder.identifier, _):

@@ -7,7 +7,7 @@ import Herald
 /// ```swift
 /// let app = HarnessApp(data: data)
 /// let engine = Engine(center: center, source: app, store: store, clock: clock, categories: HarnessApp.categories)
-/// await engine.appIsReady(app)
+/// await engine.ready(app)
 /// ```
 struct HarnessApp: ReminderSource, AppResponder {
     let data: AppData
@@ -40,5 +40,5 @@ struct HarnessApp: ReminderSource, AppResponder {
         return habit.isPaused ? .inactive(title: habit.name) : .ready(title: habit.name)
     }
 
-    func handle(_ route: Route) async {}
+    func handle(_ route: ResponseHandoff) async {}
 }

@@ -40,7 +40,7 @@ final class HabitModel {
         return habit
     }
 
-    func open(_ route: Route) {
+    func open(_ route: ResponseHandoff) {
         if case .ready(let entity, _) = route.destination { selected = try? habit(entity.id) }
     }
 }
@@ -67,7 +67,7 @@ struct Habits: ReminderSource, AppResponder {
         return habit.isPaused ? .inactive(title: habit.name) : .ready(title: habit.name)
     }
 
-    func handle(_ route: Route) async {
+    func handle(_ route: ResponseHandoff) async {
         await model.open(route)
     }
 }
@@ -101,7 +101,7 @@ final class Reminders {
         self.engine = engine
         self.host = host
         delegate = NotificationDelegate(host: host, presentPrompt: { prompt in
-            await MainActor.run { model.prompt = prompt }  // render its actions; engine.choose(_:in:) runs one
+            await MainActor.run { model.prompt = prompt }  // render its actions; engine.chose(_:in:) runs one
         })
         delegate.install(on: .current())
         refresh = BackgroundRefresh(identifier: Self.refreshIdentifier, host: host)

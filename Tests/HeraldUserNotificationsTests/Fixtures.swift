@@ -66,13 +66,13 @@ struct TwoHabits: ReminderSource, AppResponder {
 
     func resolve(_ entity: EntityReference) async -> EntityResolution { .ready(title: entity.id) }
 
-    func handle(_ route: Route) async { await routes.append(route) }
+    func handle(_ route: ResponseHandoff) async { await routes.append(route) }
 }
 
 /// Routes the app received, in order.
 actor RouteLog {
-    private(set) var routes: [Route] = []
-    func append(_ route: Route) { routes.append(route) }
+    private(set) var routes: [ResponseHandoff] = []
+    func append(_ route: ResponseHandoff) { routes.append(route) }
 }
 
 /// An engine over the adapter over a fresh, authorized platform center.

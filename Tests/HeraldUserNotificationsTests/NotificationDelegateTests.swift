@@ -31,7 +31,7 @@ struct NotificationDelegateTests {
         #expect(await engine.isAppReady == false)
 
         // When the app says it is ready, then the tap is routed once, to the water habit
-        await engine.appIsReady(app)
+        await engine.ready(app)
         let routes = await app.routes.routes
         #expect(routes.map(\.destination) == [.ready(EntityReference(namespace: "habit", id: "water"), title: "water")])
         #expect(routes.map(\.actionIdentifier) == [UNNotificationDefaultActionIdentifier])
@@ -55,7 +55,7 @@ struct NotificationDelegateTests {
         let pushOptions = await platform.presentForTesting(push)
         await platform.respondForTesting(to: push)
         await platform.respondForTesting(to: water, actionIdentifier: "done")
-        await engine.appIsReady(app)
+        await engine.ready(app)
 
         // Then the push SDK decided the push notification's options and got its tap only,
         // and Herald routed only its own

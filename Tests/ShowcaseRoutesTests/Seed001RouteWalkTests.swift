@@ -57,7 +57,7 @@ import Testing
         }
 
         func tap(_ notification: DeliveredNotification) async {
-            await engine.receive(NotificationResponse(notification: notification,
+            await engine.received(NotificationResponse(notification: notification,
                                                       actionIdentifier: NotificationResponse.defaultActionIdentifier))
         }
     }

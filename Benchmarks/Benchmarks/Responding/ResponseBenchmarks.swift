@@ -61,7 +61,7 @@ let benchmarks: @Sendable () -> Void = {
         let responses = (0..<benchmark.scaledIterations.count).map(response)
         benchmark.startMeasurement()
         for sample in responses {
-            await engine.receive(sample)
+            await engine.received(sample)
         }
         benchmark.stopMeasurement()
     }
@@ -72,12 +72,12 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         let engine = makeEngine(zone: zone, start: start)
         let responder = TimingResponder()
-        await engine.appIsReady(responder)
+        await engine.ready(responder)
         let stopwatch = ContinuousClock()
         // The whole call: queue, resolve, hand over the route, then re-plan once.
         benchmark.startMeasurement()
         let began = stopwatch.now
-        await engine.receive(response(benchmark.currentIteration))
+        await engine.received(response(benchmark.currentIteration))
         benchmark.stopMeasurement()
         if let arrived = responder.lastArrival {
             let latency = arrived - began
@@ -104,7 +104,7 @@ final class TimingResponder: AppResponder {
     var lastArrival: ContinuousClock.Instant? { arrival.withLock { $0 } }
 
     func resolve(_ entity: EntityReference) async -> EntityResolution { .ready(title: entity.id) }
-    func handle(_ route: Route) async {
+    func handle(_ route: ResponseHandoff) async {
         let now = ContinuousClock().now
         arrival.withLock { $0 = now }
         blackHole(route)

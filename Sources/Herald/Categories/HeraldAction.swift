@@ -2,7 +2,7 @@ import Foundation
 
 /// What an action button does. Herald runs the built-in kinds itself (recording a
 /// completion, snoozing, deferring) and hands every response to the app as a
-/// ``Route`` afterwards.
+/// ``ResponseHandoff`` afterwards.
 public enum HeraldAction: Hashable, Sendable, Codable {
     /// Open the app at the entity (the default action of a tap).
     case open

@@ -2,7 +2,7 @@ import Foundation
 
 extension Engine {
     /// The app's process started. Registers the categories when authorized, trims old
-    /// history, hands over nothing yet (responses wait for ``appIsReady(_:)``), and
+    /// history, hands over nothing yet (responses wait for ``ready(_:)``), and
     /// re-plans (which records what was delivered while the app was not running).
     @discardableResult
     public func launched() async -> ReconcileReport {

@@ -29,7 +29,7 @@ extension Engine {
     /// The user chose an action in an in-app prompt: handled exactly like the same
     /// action chosen on the system notification.
     @discardableResult
-    public func choose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async -> ReconcileReport {
-        await receive(NotificationResponse(notification: prompt.notification, actionIdentifier: actionIdentifier, userText: text))
+    public func chose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async -> ReconcileReport {
+        await received(NotificationResponse(notification: prompt.notification, actionIdentifier: actionIdentifier, userText: text))
     }
 }

@@ -12,7 +12,7 @@ extension Engine {
     ///
     /// - Returns: the report of the run that followed, which the app can log.
     @discardableResult
-    public func receive(_ response: NotificationResponse) async -> ReconcileReport {
+    public func received(_ response: NotificationResponse) async -> ReconcileReport {
         let identifier = response.notification.request.identifier
         do {
             let state = try recentState()
@@ -32,7 +32,7 @@ extension Engine {
     /// resolved and handed to `responder` in the order they arrived, each once, and
     /// later ones as they come. No delays: readiness is the signal. Their effects were
     /// applied when they arrived, so nothing is re-planned here.
-    public func appIsReady(_ responder: any AppResponder) async {
+    public func ready(_ responder: any AppResponder) async {
         self.responder = responder
         await deliverQueuedResponses()
     }
@@ -61,7 +61,7 @@ extension Engine {
                 case .valid(let payload): await responder.resolve(payload.entity)
                 case .invalid: nil
                 }
-                let route = ResponseStep.route(for: next, decoding: decoding, resolution: resolution, categories: categories)
+                let route = ResponseStep.handoff(for: next, decoding: decoding, resolution: resolution, categories: categories)
                 do {
                     try commit([.markResponseHandled(id: next.id, at: clock.now)])
                 } catch {

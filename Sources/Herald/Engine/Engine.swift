@@ -17,8 +17,8 @@ import Logging
 /// ```swift
 /// let engine = Engine(center: center, source: habits, clock: clock, categories: categories)
 /// await engine.launched()                             // categories, fired log, plan
-/// await engine.receive(response)                      // from the delegate's didReceive
-/// await engine.appIsReady(responder)                  // data loaded: routes flow
+/// await engine.received(response)                      // from the delegate's didReceive
+/// await engine.ready(responder)                  // data loaded: routes flow
 /// try await engine.completed(water)                   // no more reminders today
 /// try await engine.deleted([oldHabit])                // its pending and delivered are gone
 /// ```

@@ -33,7 +33,7 @@ public struct AppHost: Sendable {
     @discardableResult
     public func launched(readyWith responder: (any AppResponder)? = nil) async -> ReconcileReport {
         let report = await reported(await engine.launched())
-        if let responder { await engine.appIsReady(responder) }
+        if let responder { await engine.ready(responder) }
         return report
     }
 
@@ -57,14 +57,14 @@ public struct AppHost: Sendable {
     /// its route reaches the app once it is ready.
     @discardableResult
     public func received(_ response: NotificationResponse) async -> ReconcileReport {
-        await reported(await engine.receive(response))
+        await reported(await engine.received(response))
     }
 
     /// The user answered an in-app prompt: handled like the same action on the system
     /// notification.
     @discardableResult
     public func chose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async -> ReconcileReport {
-        await reported(await engine.choose(actionIdentifier, in: prompt, text: text))
+        await reported(await engine.chose(actionIdentifier, in: prompt, text: text))
     }
 
     /// Time moved under the app (a day change, a zone change, the clock set).
@@ -81,7 +81,7 @@ public struct AppHost: Sendable {
 
     /// The app's data is loaded and its handlers wired: queued routes are handed over.
     public func ready(_ responder: any AppResponder) async {
-        await engine.appIsReady(responder)
+        await engine.ready(responder)
     }
 
     private func reported(_ report: ReconcileReport) async -> ReconcileReport {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What Herald did about a response when it arrived (see ``ResponseStep``), reported on
-/// the ``Route`` the app receives.
+/// the ``ResponseHandoff`` the app receives.
 public enum ActionEffect: Hashable, Sendable, Codable {
     /// Nothing beyond recording that the user acted.
     case none

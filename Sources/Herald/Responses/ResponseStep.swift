@@ -14,7 +14,7 @@ import Foundation
 ///                                  deviceZone: zone, categories: categories)
 /// try store.commit(step.changes)        // queued, acknowledged, and the action's effect
 /// // later, when the app is ready:
-/// let route = ResponseStep.route(for: queued, resolution: await responder.resolve(entity))
+/// let route = ResponseStep.handoff(for: queued, resolution: await responder.resolve(entity))
 /// ```
 public enum ResponseStep {
     /// A response as received: what to commit, and what it did.
@@ -98,10 +98,10 @@ public enum ResponseStep {
 
     /// The route a queued response leads to, once the app said what its entity is
     /// (`nil` for an invalid payload, which needs no resolution); pure.
-    public static func route(for queued: QueuedResponse, decoding: PayloadDecoding, resolution: EntityResolution?,
-                             categories: CategoryRegistry) -> Route {
+    public static func handoff(for queued: QueuedResponse, decoding: PayloadDecoding, resolution: EntityResolution?,
+                             categories: CategoryRegistry) -> ResponseHandoff {
         let response = queued.response
-        let destination: Route.Destination
+        let destination: ResponseHandoff.Destination
         var payload: HeraldPayload?
         switch (decoding, resolution) {
         case (.invalid(let reason), _):
@@ -114,7 +114,7 @@ public enum ResponseStep {
             case .missing: destination = .missing(valid.entity)
             }
         }
-        return Route(
+        return ResponseHandoff(
             destination: destination, action: action(of: response, in: categories),
             actionIdentifier: response.actionIdentifier, text: response.userText, payload: payload,
             notification: response.notification, effect: queued.effect, receivedAt: queued.receivedAt,

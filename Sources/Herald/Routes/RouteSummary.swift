@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the completion notification of a route session carries, and what the app
-/// receives typed when the user taps it (``Route/routeWalk``): the success summary.
+/// receives typed when the user taps it (``ResponseHandoff/routeWalk``): the success summary.
 ///
 /// ```swift
 /// if case .completion(let summary) = route.routeWalk {

@@ -111,7 +111,7 @@ enum ResponsesSamples {
         presentPrompt: (InAppPrompt) async -> Void
     ) async -> PresentationOptions {
         // didReceive: queued in the store, routed once the app is ready
-        await engine.receive(response)
+        await engine.received(response)
         // willPresent: the category's system options, or the in-app prompt and no banner
         switch await engine.willPresent(notification) {
         case .system(let options): return options
@@ -121,7 +121,7 @@ enum ResponsesSamples {
 
     static func ready(engine: Engine, responder: any AppResponder) async {
         // once the app's data is loaded (no sleeps: readiness is the signal)
-        await engine.appIsReady(responder)   // resolve(entity) -> .ready / .inactive / .missing; handle(route)
+        await engine.ready(responder)   // resolve(entity) -> .ready / .inactive / .missing; handle(route)
     }
 }
 

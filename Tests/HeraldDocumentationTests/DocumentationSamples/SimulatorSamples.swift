@@ -40,7 +40,7 @@ struct GoalApp: SimulatedApp {
     func didBecomeActive() async { await engine.becameActive() }
     func didEnterBackground() async {}
     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions { .all }
-    func didReceive(_ response: NotificationResponse) async { await engine.receive(response) }
+    func didReceive(_ response: NotificationResponse) async { await engine.received(response) }
 }
 
 /// A source with no rules, for the device sample.

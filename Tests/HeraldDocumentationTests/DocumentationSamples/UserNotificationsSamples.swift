@@ -22,7 +22,7 @@ enum HeraldUserNotificationsLandingPageSamples {
         Task { await TimeSignalForwarder(engine: engine).run() }
         try refresh.scheduleNext(after: await engine.launched())
         // once the app's data is loaded:
-        await engine.appIsReady(responder)
+        await engine.ready(responder)
         return delegate
     }
 }

@@ -82,7 +82,7 @@ import Testing
                 if action.hasPrefix("snooze"), let identifier = notification.request.heraldIdentifier {
                     snoozesAsked[identifier.original, default: 0] += 1
                 }
-                report = await engine.receive(NotificationResponse(notification: notification, actionIdentifier: action))
+                report = await engine.received(NotificationResponse(notification: notification, actionIdentifier: action))
             case 6:
                 // Posts name entities the app still has (an event of a deleted entity
                 // is a new entity's, which the checks below would count as gone).

@@ -40,7 +40,7 @@ import Testing
     func respond(_ fixture: Fixture, _ engine: Engine? = nil, to identifier: String, with action: String) async
         -> ReconcileReport {
         let notification = await fixture.center.deliveredNotifications().last { $0.request.identifier == identifier }!
-        return await (engine ?? fixture.engine).receive(NotificationResponse(notification: notification, actionIdentifier: action))
+        return await (engine ?? fixture.engine).received(NotificationResponse(notification: notification, actionIdentifier: action))
     }
 
     func identifier(_ entity: String, _ local: String, kind: NotificationKind = .reminder, rule: String = "r") -> String {

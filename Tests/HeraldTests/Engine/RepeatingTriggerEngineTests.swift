@@ -33,7 +33,7 @@ import Testing
                             categories: try! CategoryRegistry([Self.category]))
         let fixture = Fixture(clock: clock, center: center, engine: engine)
         await engine.launched()
-        await engine.appIsReady(fixture.responder)
+        await engine.ready(fixture.responder)
         return fixture
     }
 
@@ -94,7 +94,7 @@ import Testing
         let notification = try #require(await fixture.center.deliveredNotifications().last)
         #expect(notification.request.identifier == "herald:reminder:habit:water:r:every-0900")
 
-        await fixture.engine.receive(NotificationResponse(notification: notification, actionIdentifier: "done"))
+        await fixture.engine.received(NotificationResponse(notification: notification, actionIdentifier: "done"))
 
         #expect(fixture.responder.routes.last?.effect == .completed(LocalDate(year: 2026, month: 11, day: 22)))
         #expect(fixture.responder.routes.last?.payload?.entity == Fixtures.habit("water"))
@@ -108,7 +108,7 @@ import Testing
         await fixture.center.advance(to: Fixtures.date("2026-11-22T09:01"))
         let notification = try #require(await fixture.center.deliveredNotifications().last)
 
-        await fixture.engine.receive(NotificationResponse(notification: notification, actionIdentifier: "snooze-5"))
+        await fixture.engine.received(NotificationResponse(notification: notification, actionIdentifier: "snooze-5"))
 
         let snooze = NotificationIdentifier(entity: Fixtures.habit("water"), rule: "r",
                                             occurrence: OccurrenceKey(LocalDateTime(parsing: "2026-11-22T09:00")!),

@@ -39,7 +39,7 @@ import Testing
 
     func respond(_ fixture: Fixture, to notification: DeliveredNotification, with action: String = NotificationResponse.defaultActionIdentifier,
                  text: String? = nil) async {
-        await fixture.engine.receive(NotificationResponse(notification: notification, actionIdentifier: action, userText: text))
+        await fixture.engine.received(NotificationResponse(notification: notification, actionIdentifier: action, userText: text))
     }
 
     @Test func responsesWaitForTheAppAndAreHandedOverOnceInOrder() async throws {
@@ -55,7 +55,7 @@ import Testing
         #expect(fixture.responder.routes.isEmpty)
 
         // When the app says it is ready
-        await fixture.engine.appIsReady(fixture.responder)
+        await fixture.engine.ready(fixture.responder)
 
         // Then each is handed over once, in order, at that instant
         #expect(fixture.responder.routes.map(\.notification.request.identifier) == [water.request.identifier, walk.request.identifier])
@@ -74,7 +74,7 @@ import Testing
         fixture.responder.set(Fixtures.habit("a"), .ready(title: "Read"))
         fixture.responder.set(Fixtures.habit("b"), .inactive(title: "Run"))
         fixture.responder.set(Fixtures.habit("c"), .missing)
-        await fixture.engine.appIsReady(fixture.responder)
+        await fixture.engine.ready(fixture.responder)
         for entity in ["a", "b", "c"] { await respond(fixture, to: await delivered(fixture, entity)) }
         var future = await delivered(fixture, "a")
         future.request.identifier = "herald-from-a-newer-version"
@@ -95,7 +95,7 @@ import Testing
         let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00", "12:00", "18:00"]),
                                    Fixtures.dailyRule("walk", at: ["13:00"])])
         await fixture.engine.launched()
-        await fixture.engine.appIsReady(fixture.responder)
+        await fixture.engine.ready(fixture.responder)
         await fixture.center.advance(to: Fixtures.date("2026-11-21T12:30"))
         #expect(await fixture.center.badgeCount == 2)
 
@@ -115,7 +115,7 @@ import Testing
         let rules = (0..<30).map { Fixtures.dailyRule("h\($0)", at: [String(format: "09:%02d", $0), String(format: "20:%02d", $0)]) }
         let fixture = makeFixture(rules)
         await fixture.engine.launched()
-        await fixture.engine.appIsReady(fixture.responder)
+        await fixture.engine.ready(fixture.responder)
         await fixture.center.advance(to: Fixtures.date("2026-11-21T09:00"))
         let first = await delivered(fixture, "h0")
 
@@ -143,7 +143,7 @@ import Testing
     @Test func remindTomorrowSilencesTheRestOfTheDay() async {
         let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00", "12:00", "18:00"])])
         await fixture.engine.launched()
-        await fixture.engine.appIsReady(fixture.responder)
+        await fixture.engine.ready(fixture.responder)
         await fixture.center.advance(to: Fixtures.date("2026-11-21T09:01"))
         await respond(fixture, to: await delivered(fixture, "water"), with: "tomorrow")
         #expect(await fixture.center.advance(to: Fixtures.date("2026-11-21T23:59")).isEmpty)
@@ -154,7 +154,7 @@ import Testing
     @Test func textDismissAndCustomActionsReachTheApp() async {
         let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00"])])
         await fixture.engine.launched()
-        await fixture.engine.appIsReady(fixture.responder)
+        await fixture.engine.ready(fixture.responder)
         await fixture.center.advance(to: Fixtures.date("2026-11-21T09:01"))
         let notification = await delivered(fixture, "water")
         await respond(fixture, to: notification, with: "note", text: "two glasses")
@@ -171,7 +171,7 @@ import Testing
         rule.followUpAfter = 1800
         let fixture = makeFixture([rule])
         await fixture.engine.launched()
-        await fixture.engine.appIsReady(fixture.responder)
+        await fixture.engine.ready(fixture.responder)
 
         // Nobody acts on 10:00: one follow-up at 10:30
         let morning = await fixture.center.advance(to: Fixtures.date("2026-11-21T11:00"))
@@ -209,7 +209,7 @@ import Testing
     @Test func foregroundPromptCarriesTheActionsAndRunsTheSameHandler() async throws {
         let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00", "18:00"])])
         await fixture.engine.launched()
-        await fixture.engine.appIsReady(fixture.responder)
+        await fixture.engine.ready(fixture.responder)
         let notification = try #require(await fixture.center.advance(to: Fixtures.date("2026-11-21T09:00")).first)
 
         let decision = await fixture.engine.willPresent(notification)
@@ -220,7 +220,7 @@ import Testing
         #expect(decision.systemOptions.isEmpty)
         #expect(prompt.actions.map(\.title) == ["Done", "Snooze 5 min", "Remind Tomorrow", "Note", "Share", "Dismiss"])
 
-        await fixture.engine.choose("done", in: prompt)
+        await fixture.engine.chose("done", in: prompt)
         #expect(fixture.responder.routes.last?.effect == .completed(LocalDate(year: 2026, month: 11, day: 21)))
         #expect(await fixture.center.advance(to: Fixtures.date("2026-11-21T23:00")).isEmpty)
     }

@@ -38,7 +38,7 @@ import Testing
         }
         var engine = makeEngine()
         var responder = RecordingResponder()
-        var allRoutes: [Route] = []
+        var allRoutes: [ResponseHandoff] = []
         var sent: Set<String> = []
         var gone: Set<EntityReference> = []
         await engine.launched()
@@ -55,11 +55,11 @@ import Testing
                               "done", "snooze", "tomorrow", "share"].randomElement(using: &random)!
                 let response = NotificationResponse(notification: notification, actionIdentifier: action)
                 sent.insert(response.responseID)
-                report = await engine.receive(response)
+                report = await engine.received(response)
                 // The platform repeats itself.
-                if Bool.random(using: &random) { report = await engine.receive(response) }
+                if Bool.random(using: &random) { report = await engine.received(response) }
             case 6:
-                if await !engine.isAppReady { await engine.appIsReady(responder) }
+                if await !engine.isAppReady { await engine.ready(responder) }
             case 7:
                 // The process dies and starts again; the store and the system survive.
                 allRoutes += responder.routes
@@ -91,7 +91,7 @@ import Testing
         }
 
         // Finally the app is ready: every response sent was handed over exactly once.
-        await engine.appIsReady(responder)
+        await engine.ready(responder)
         allRoutes += responder.routes
         let routed = allRoutes.map { NotificationResponse(notification: $0.notification, actionIdentifier: $0.actionIdentifier).responseID }
         #expect(routed.count == Set(routed).count, "seed \(seed): a response was handed over twice")

@@ -64,7 +64,7 @@ import Testing
 
         // Opening it (the system may leave it in the list) takes it out.
         let completion = try #require(await fixture.delivered("completion").first)
-        let opened = await fixture.engine.receive(NotificationResponse(
+        let opened = await fixture.engine.received(NotificationResponse(
             notification: completion, actionIdentifier: NotificationResponse.defaultActionIdentifier))
         #expect(opened.badgeSet == 1)
         #expect(await fixture.center.badgeCount == 1)
@@ -109,7 +109,7 @@ import Testing
             report = await fixture.engine.reconcile(reason: .foreground)
         default:
             let spot = try #require(await fixture.delivered("arrived").first)
-            report = await fixture.engine.receive(NotificationResponse(
+            report = await fixture.engine.received(NotificationResponse(
                 notification: spot, actionIdentifier: NotificationResponse.defaultActionIdentifier))
         }
         // A spot's tap changes nothing: the completion still asks to be opened.

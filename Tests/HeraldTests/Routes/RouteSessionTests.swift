@@ -199,12 +199,12 @@ import Testing
         try await fixture.engine.startRoute(RouteFixture.route())
         for index in 0..<3 { try await fixture.walk(to: Double(index)) }
         let responder = RecordingResponder()
-        await fixture.engine.appIsReady(responder)
+        await fixture.engine.ready(responder)
         let completion = try #require(await fixture.delivered("completion").first)
         let spot = try #require(await fixture.delivered("arrived").first { $0.request.content.title == "Spot 1" })
-        await fixture.engine.receive(NotificationResponse(notification: completion,
+        await fixture.engine.received(NotificationResponse(notification: completion,
                                                           actionIdentifier: NotificationResponse.defaultActionIdentifier))
-        await fixture.engine.receive(NotificationResponse(notification: spot,
+        await fixture.engine.received(NotificationResponse(notification: spot,
                                                           actionIdentifier: NotificationResponse.defaultActionIdentifier))
 
         let routes = responder.routes

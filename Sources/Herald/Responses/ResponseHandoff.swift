@@ -4,7 +4,7 @@ import Foundation
 /// did, and what Herald already did about it.
 ///
 /// ```swift
-/// func handle(_ route: Route) async {
+/// func handle(_ route: ResponseHandoff) async {
 ///     switch route.destination {
 ///     case .ready(let entity, _): showDataEntry(for: entity, question: route.payload?.extras["questionID"])
 ///     case .inactive(_, let title): showPausedPlaceholder(title)
@@ -13,7 +13,7 @@ import Foundation
 ///     }
 /// }
 /// ```
-public struct Route: Hashable, Sendable {
+public struct ResponseHandoff: Hashable, Sendable {
     public enum Destination: Hashable, Sendable {
         case ready(EntityReference, title: String?)
         case inactive(EntityReference, title: String)
