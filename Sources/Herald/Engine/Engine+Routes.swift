@@ -70,9 +70,7 @@ extension Engine {
                 ])
             }
         }
-        var report = await reconcile(reason: .other("waypoint reached"))
-        report.routeChanges = changes
-        return report
+        return await reconcile(reasons: [.other("waypoint reached")], routeChanges: changes)
     }
 
     /// The report of a position that changes nothing a plan depends on, without a run:
@@ -96,8 +94,10 @@ extension Engine {
         last.plan.regions = regions
         last.stateVersion = stateVersion
         lastRegionChoice = last
-        return ReconcileReport(reasons: [.other("position")], plan: last.plan, outcome: ReconcileOutcome(),
-                               badgeSet: nil, failure: nil)
+        let report = ReconcileReport(reasons: [.other("position")], plan: last.plan, outcome: ReconcileOutcome(),
+                                     badgeSet: nil, failure: nil)
+        await publish(report)
+        return report
     }
 
     /// The app's own switch for route notifications (on unless turned off).

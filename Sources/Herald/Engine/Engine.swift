@@ -39,6 +39,11 @@ public actor Engine {
     private(set) var currentRun: Task<ReconcileReport, Never>?
     private var queuedRun: Task<ReconcileReport, Never>?
     private var queuedReasons: [ReconcileReason] = []
+    /// Route visits and completions recorded by the events the queued run serves.
+    private var queuedRouteChanges: [EngineStateChange] = []
+    /// Who hears of every run (``observeReports(_:)``), in the order they subscribed.
+    var reportObservers: [(observation: ReportObservation, observer: ReportObserver)] = []
+    var nextObservationID = 0
 
     /// The app's responder, once it said it is ready.
     var responder: (any AppResponder)?
@@ -89,7 +94,13 @@ public actor Engine {
     /// Re-plans once for several reasons (``reconcile(reason:)``).
     @discardableResult
     public func reconcile(reasons: [ReconcileReason]) async -> ReconcileReport {
+        await reconcile(reasons: reasons, routeChanges: [])
+    }
+
+    /// Re-plans for `reasons`, whose events recorded `routeChanges` (given in the report).
+    func reconcile(reasons: [ReconcileReason], routeChanges: [EngineStateChange]) async -> ReconcileReport {
         queuedReasons += reasons
+        queuedRouteChanges += routeChanges
         if let queuedRun { return await queuedRun.value }
         let previous = currentRun
         let run = Task {
@@ -106,8 +117,14 @@ public actor Engine {
             self.queuedRun = nil
         }
         let reasons = queuedReasons
+        let routeChanges = queuedRouteChanges
         queuedReasons = []
-        let report = await run(reasons: reasons)
+        queuedRouteChanges = []
+        var report = await run(reasons: reasons)
+        report.routeChanges = routeChanges
+        // Observers hear of the run before its callers get the report, and before the
+        // next run starts: in run order, one at a time.
+        await publish(report)
         if queuedRun == nil { currentRun = nil }
         return report
     }
