@@ -15,4 +15,11 @@ struct ScenarioAppEnvironment: Sendable {
     let refreshRequests: ScenarioRefreshRequests
     /// Whether the app's smart timing is on.
     var smartTiming = false
+
+    /// An engine on the center, the app's data and Herald's store: the app's at each
+    /// launch, or one that records what happens while the app is not running.
+    func makeEngine() -> Engine {
+        Engine(center: center, source: source, store: store, clock: center.clock, configuration: configuration,
+               categories: categories)
+    }
 }

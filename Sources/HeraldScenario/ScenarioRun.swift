@@ -303,42 +303,42 @@ struct ScenarioRun {
             report = await engine.entityChanged(edit.entity)
         case .import(let namespace, let entities):
             await source.replaceAll(namespace: namespace, with: entities)
-            try store.commit(entities.filter(\.paused).map { .pause($0.reference) })
-            report = try await engine.replacedAll(namespace: namespace, remaining: Set(entities.map(\.reference)))
+            report = try await engine.replacedAll(namespace: namespace, remaining: Set(entities.map(\.reference)),
+                                                  paused: Set(entities.filter(\.paused).map(\.reference)))
         case .reminders(let enabled, let entity):
             await source.setReminders(enabled, for: entity)
-            report = await engine.reconcile(reason: .other("reminders \(enabled ? "on" : "off")" + (entity.map { " for \($0)" } ?? "")))
+            report = await engine.remindersSwitched(on: enabled, for: entity)
         default:
             return
         }
         await recorder.reconcile(report)
     }
 
-    /// Saves a data change without the engine: what a sync or another device does
-    /// while the app is not running. The next launch's reconcile converges.
+    /// Saves a data change while the app is not running: what a sync or another device
+    /// does. The app's data changes, and Herald records the event through the same step
+    /// the running engine takes (``Engine/record(_:)``), without a run: the next
+    /// launch's run converges.
     private func save(_ action: ScenarioEvent.Action) async throws {
+        let offline = environment.makeEngine()
         switch action {
         case .complete(let entity, let day, let at):
-            let doneAt = at.map { converter.instant(for: $0).date } ?? clock.now
-            try store.commit([.recordCompletion(Completion(
-                entity: entity, day: day ?? converter.local(for: doneAt).date, date: doneAt))])
+            let doneAt = at.map { converter.instant(for: $0).date }
+            try await offline.record(.completed(offline.completion(of: entity, on: day, at: doneAt)))
         case .pause(let entity):
             await source.setPaused(entity, true)
-            try store.commit([.pause(entity)])
+            try await offline.record(.paused(entity))
         case .resume(let entity):
             await source.setPaused(entity, false)
-            try store.commit([.resume(entity)])
+            try await offline.record(.resumed(entity))
         case .delete(let entities):
             await source.remove(entities)
-            try store.commit(entities.sorted().flatMap { [.forget($0), .recordDeletion($0, at: clock.now)] })
+            try await offline.record(.deleted(Set(entities)))
         case .edit(let edit):
             await source.apply(edit)
         case .import(let namespace, let entities):
-            let remaining = Set(entities.map(\.reference))
-            let gone = await source.references(in: namespace).filter { !remaining.contains($0) }
             await source.replaceAll(namespace: namespace, with: entities)
-            try store.commit(gone.sorted().flatMap { [.forget($0), .recordDeletion($0, at: clock.now)] }
-                             + entities.filter(\.paused).map { .pause($0.reference) })
+            try await offline.record(.replacedAll(namespace: namespace, remaining: Set(entities.map(\.reference)),
+                                                  paused: Set(entities.filter(\.paused).map(\.reference))))
         case .reminders(let enabled, let entity):
             await source.setReminders(enabled, for: entity)
         default:

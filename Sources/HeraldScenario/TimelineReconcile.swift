@@ -10,7 +10,7 @@ import Herald
 public struct TimelineReconcile: Hashable, Sendable {
     public var date: Date
     public var local: LocalDateTime
-    /// The reasons that asked for it (``ReconcileReason`` descriptions).
+    /// The reasons that asked for it (``EngineEvent`` descriptions).
     public var reasons: [String]
     /// Pending requests added (new or changed), removed, and left as they were: the
     /// run's whole difference, whatever event asked for it (the event itself writes

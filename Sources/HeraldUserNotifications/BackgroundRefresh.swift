@@ -13,7 +13,7 @@ import BackgroundTasksShim
 /// Register before launch finishes (the identifier must be listed in Info.plist's
 /// `BGTaskSchedulerPermittedIdentifiers`, and `UIBackgroundModes` must contain
 /// `fetch`), then submit after each foreground run. The handler runs
-/// `engine.reconcile(reason: .backgroundRefresh)`, submits the next request (its
+/// `engine.backgroundRefresh()`, submits the next request (its
 /// `earliestBeginDate` from the plan's refresh deadline and guaranteed coverage, with the
 /// margins of a `RefreshPolicy`), and completes the task;
 /// when the system takes the time back, the run is cancelled and the task completed

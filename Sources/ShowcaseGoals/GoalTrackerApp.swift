@@ -82,7 +82,7 @@ public actor GoalTrackerApp {
 
     private func loadGoals() async {
         library.replaceAll(with: await database.fetchAll())
-        await engine.reconcile(reason: .other("goals loaded"))
+        await engine.reconcile(because: "goals loaded")
         readyAt = engine.clock.now
         await host.ready(router)
     }

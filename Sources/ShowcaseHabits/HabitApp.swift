@@ -44,6 +44,6 @@ public struct HabitApp: Sendable {
 
     @discardableResult
     public func launch() async -> ReconcileReport {
-        await engine.reconcile(reason: .launch)
+        await engine.launched()
     }
 }

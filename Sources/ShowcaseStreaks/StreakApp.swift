@@ -68,8 +68,8 @@ public actor StreakApp {
     /// reminder is always re-planned, whether or not smart timing is on (seed 003 issues
     /// 1 and 4); smart timing is refreshed when it is on and its suggestion is two days old.
     public func timeChanged(_ change: TimeChange) async {
-        if change == .dayChanged, settingsAllowSmartTiming, smartTimingIsStale {
-            await applySmartReminder()
+        if change == .dayChanged, settingsAllowSmartTiming {
+            await applySmartReminder(onlyWhenStale: true)
         }
         await host.timeChanged(change)
     }
@@ -96,13 +96,14 @@ public actor StreakApp {
     /// Moves the reminder time to the smart suggestion, when reminders are on and there
     /// is a suggestion. It never switches reminders or smart timing on (seed 003 issue
     /// 7), and without history it leaves the time alone rather than making one up.
+    ///
+    /// With `onlyWhenStale`, a suggestion younger than two days is left as it is.
     @discardableResult
-    public func applySmartReminder() async -> SmartTimingSuggestion? {
-        let now = engine.clock.now
-        let suggestion = smartTiming.suggest(completions: source.playHistory, now: now, zone: engine.clock.timeZone)
-        try? engine.store.commit([.setSmartTiming(key: Self.smartTimingKey, SmartTimingState(
-            suggestion: suggestion?.reminderTime, windowStartHour: suggestion?.windowStartHour, computedAt: now))])
-        guard source.settings.remindersEnabled, let suggestion else { return suggestion }
+    public func applySmartReminder(onlyWhenStale: Bool = false) async -> SmartTimingSuggestion? {
+        let refresh = try? await engine.refreshSmartTiming(
+            key: Self.smartTimingKey, timing: smartTiming, completions: source.playHistory, onlyWhenStale: onlyWhenStale)
+        guard let refresh else { return nil }
+        guard source.settings.remindersEnabled, let suggestion = refresh.suggestion else { return refresh.suggestion }
         source.settings.reminderTime = suggestion.reminderTime
         await engine.entityChanged(StreakReminderSource.entity)
         return suggestion
@@ -119,11 +120,6 @@ public actor StreakApp {
 
     private var settingsAllowSmartTiming: Bool {
         source.settings.remindersEnabled && source.settings.smartTimingEnabled
-    }
-
-    private var smartTimingIsStale: Bool {
-        let computedAt = (try? engine.store.load().smartTiming[Self.smartTimingKey])??.computedAt
-        return smartTiming.needsRecompute(computedAt: computedAt, now: engine.clock.now)
     }
 
     public func unlockAchievement(_ id: String, title: String) async throws {

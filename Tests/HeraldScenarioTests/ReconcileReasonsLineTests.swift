@@ -7,7 +7,7 @@ import Testing
 /// A re-plan asked for by 2,000 edits at one instant names 5 of its reasons and counts
 /// the others, in text, JSON Lines and the HTML report (as a `regions` line names the
 /// watched places and counts the cut): the line stays short however many asked.
-struct ReconcileReasonsLineTests {
+struct EngineEventsLineTests {
     static let utc = TimeZone(identifier: "UTC")!
 
     func reconcile(reasons: [String]) -> TimelineReconcile {

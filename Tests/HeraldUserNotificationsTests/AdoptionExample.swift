@@ -120,7 +120,7 @@ final class Reminders {
     }
 
     func dataLoaded() async {
-        _ = await engine.reconcile(reason: .other("data loaded"))
+        _ = await engine.reconcile(because: "data loaded")
         await host.ready(app)                           // queued taps are routed now, in order, once
     }
 }

@@ -58,7 +58,7 @@ import Testing
         let first = session.spotIdentifier("w0").description
         manager.crossForTesting(first, entering: true)
         try await waitUntil { try await engine.routeSession()?.visits["w0"] != nil }
-        let after = await engine.reconcile(reason: .foreground)
+        let after = await engine.becameActive()
         monitor.apply(try #require(after.plan?.regions))
         #expect(!monitor.monitoredIdentifiers.contains(first))
         #expect(monitor.monitoredIdentifiers == Set((1..<20).map { session.spotIdentifier("w\($0)").description }))

@@ -37,9 +37,9 @@ struct TimeSignalTests {
                      "NSSystemClockDidChangeNotification"] {
             notifications.post(name: Notification.Name(name), object: nil)
         }
-        let (reports, reported) = AsyncStream.makeStream(of: [ReconcileReason].self)
+        let (reports, reported) = AsyncStream.makeStream(of: [EngineEvent].self)
         let forwarding = Task { await forwarder.run { _, report in reported.yield(report.reasons) } }
-        var reasons: [[ReconcileReason]] = []
+        var reasons: [[EngineEvent]] = []
         for await next in reports {
             reasons.append(next)
             if reasons.count == 3 { break }
@@ -47,7 +47,7 @@ struct TimeSignalTests {
         forwarding.cancel()
 
         // Then the engine re-planned for each, in order, with the matching reason
-        #expect(reasons == [[.dayChanged], [.timeZoneChanged], [.significantTimeChange]])
+        #expect(reasons == [[.timeChanged(.dayChanged)], [.timeChanged(.timeZoneChanged)], [.timeChanged(.clockChanged)]])
     }
 
     @Test func theSystemClockReadsTheDevicesZone() {

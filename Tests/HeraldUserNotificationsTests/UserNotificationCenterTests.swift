@@ -139,7 +139,7 @@ struct UserNotificationCenterTests {
 
         // When the app launches, then reconciles again
         let first = await engine.launched()
-        let second = await engine.reconcile(reason: .foreground)
+        let second = await engine.becameActive()
 
         // Then the first run adds 12, the second touches nothing
         #expect(first.outcome.added == 12)

@@ -49,7 +49,7 @@ import Testing
         func walk(through spots: [Int]) async {
             await center.walk(along: spots.map { Seed001RouteWalkTests.spot($0).coordinate }, speed: 1.4, every: 5)
             await center.advance(by: 1)
-            await engine.reconcile(reason: .foreground)
+            await engine.becameActive()
         }
 
         func delivered(_ rule: String) async -> [DeliveredNotification] {
@@ -142,7 +142,7 @@ import Testing
         let second = await App(clock: first.clock, center: first.center, store: first.store)
         await second.walk(through: [2, 1])
         await second.center.advance(by: 3_600)
-        await second.engine.reconcile(reason: .foreground)
+        await second.engine.becameActive()
         #expect(await second.delivered("completion").count == 1)
 
         // Tapping the completion opens the success summary with the counts.

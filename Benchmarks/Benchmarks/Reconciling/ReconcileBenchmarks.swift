@@ -58,7 +58,7 @@ struct ChurnSetup {
         let source = StaticSource(rules: rules)
         let store = InMemoryEngineStore()
         let engine = Engine(center: center, source: source, store: store, clock: clock)
-        await engine.reconcile(reason: .launch)
+        await engine.launched()
         return ChurnSetup(center: center, source: source, engine: engine, store: store)
     }
 

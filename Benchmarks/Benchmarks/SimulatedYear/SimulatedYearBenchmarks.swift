@@ -53,7 +53,7 @@ func simulateYear(_ benchmark: Benchmark, middayRefresh: Bool) async {
         let midnight = start.addingTimeInterval(Double(day) * 86_400)
         if middayRefresh {
             delivered += await device.advance(to: midnight.addingTimeInterval(13 * 3600)).count
-            await engine.reconcile(reason: .backgroundRefresh)
+            await engine.backgroundRefresh()
         }
         delivered += await device.advance(to: midnight.addingTimeInterval(22 * 3600)).count
         await device.clearAll()

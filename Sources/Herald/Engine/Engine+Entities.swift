@@ -16,7 +16,14 @@ extension Engine {
     /// ```
     @discardableResult
     public func entitiesChanged(_ entities: [EntityReference]) async -> ReconcileReport {
-        await reconcile(reasons: entities.map(ReconcileReason.entityChanged))
+        await reconcile(reasons: entities.map(EngineEvent.entityChanged))
+    }
+
+    /// The app switched its reminders on or off, for one entity or (`nil`) for all:
+    /// the run re-plans from the rules the source now gives.
+    @discardableResult
+    public func remindersSwitched(on: Bool, for entity: EntityReference? = nil) async -> ReconcileReport {
+        await reconcile(reason: .remindersSwitched(on: on, entity: entity))
     }
 
     /// The user completed (or logged) an entity for a day: no more reminders of it that
@@ -30,24 +37,27 @@ extension Engine {
     @discardableResult
     public func completed(_ entity: EntityReference, on day: LocalDate? = nil, at date: Date? = nil) async throws
         -> ReconcileReport {
+        try await handled(.completed(completion(of: entity, on: day, at: date)))
+    }
+
+    /// The completion of `entity` on `day` at `date`, each defaulting as
+    /// ``completed(_:on:at:)`` says.
+    public nonisolated func completion(of entity: EntityReference, on day: LocalDate? = nil, at date: Date? = nil)
+        -> Completion {
         let date = date ?? clock.now
-        let day = day ?? self.day(of: date)
-        try commit([.recordCompletion(Completion(entity: entity, day: day, date: date))])
-        return await reconcile(reason: .completed(entity))
+        return Completion(entity: entity, day: day ?? ZoneConverter.for(clock.timeZone).local(for: date).date, date: date)
     }
 
     /// The user paused an entity: nothing of it stays pending or delivered, whatever
     /// its kind, until it is resumed.
     @discardableResult
     public func paused(_ entity: EntityReference) async throws -> ReconcileReport {
-        try commit([.pause(entity)])
-        return await reconcile(reason: .paused(entity))
+        try await handled(.paused(entity))
     }
 
     @discardableResult
     public func resumed(_ entity: EntityReference) async throws -> ReconcileReport {
-        try commit([.resume(entity)])
-        return await reconcile(reason: .resumed(entity))
+        try await handled(.resumed(entity))
     }
 
     /// The app deleted entities (one or many): their pending and delivered
@@ -55,45 +65,21 @@ extension Engine {
     /// forgets them.
     @discardableResult
     public func deleted(_ entities: Set<EntityReference>) async throws -> ReconcileReport {
-        let instants = deletionInstants(of: entities, delivered: await center.deliveredNotifications(),
-                                        state: try store.load())
-        try commit(entities.sorted().flatMap { [.forget($0), .recordDeletion($0, at: instants[$0] ?? clock.now)] })
-        return await reconcile(reason: .entitiesDeleted(entities))
+        try await handled(.deleted(entities))
     }
 
     /// An import replaced every entity of a namespace: whatever Herald has of that
-    /// namespace for entities not in `remaining` is removed and forgotten.
+    /// namespace for entities not in `remaining` is removed and forgotten, and those in
+    /// `paused` are paused.
     @discardableResult
-    public func replacedAll(namespace: String, remaining: Set<EntityReference>) async throws -> ReconcileReport {
-        let pending = await center.pendingNotificationRequests().compactMap(\.heraldIdentifier)
-        let delivered = await center.deliveredNotifications().compactMap(\.request.heraldIdentifier)
-        let state = try store.load()
-        var gone = Set((pending + delivered).map(\.entity))
-        gone.formUnion(state.paused)
-        gone.formUnion(state.completions.keys.map(\.entity))
-        gone.formUnion(state.snoozes.keys.map(\.entity))
-        gone.formUnion(state.postedEvents.keys.map(\.entity))
-        gone = gone.filter { $0.namespace == namespace && !remaining.contains($0) }
-        let instants = deletionInstants(of: gone, delivered: await center.deliveredNotifications(), state: state)
-        try commit(gone.sorted().flatMap { [.forget($0), .recordDeletion($0, at: instants[$0] ?? clock.now)] })
-        return await reconcile(reason: .replacedAll(namespace: namespace))
+    public func replacedAll(namespace: String, remaining: Set<EntityReference>,
+                            paused: Set<EntityReference> = []) async throws -> ReconcileReport {
+        try await handled(.replacedAll(namespace: namespace, remaining: remaining, paused: paused))
     }
 
-    /// When each of `entities` counts as deleted: now, or later when the clock was set
-    /// back after something of it was delivered, posted or fired, so that the deletion
-    /// covers everything of it that exists when it is made (only what a re-created
-    /// entity gets afterwards is newer).
-    func deletionInstants(of entities: Set<EntityReference>, delivered: [DeliveredNotification],
-                          state: EngineState) -> [EntityReference: Date] {
-        var instants = Dictionary(uniqueKeysWithValues: entities.map { ($0, clock.now) })
-        func cover(_ entity: EntityReference, _ date: Date) {
-            if let instant = instants[entity], date > instant { instants[entity] = date }
-        }
-        for notification in delivered {
-            if let entity = notification.request.heraldIdentifier?.entity { cover(entity, notification.date) }
-        }
-        for event in state.postedEvents.values { cover(event.identifier.entity, event.postedAt) }
-        for record in state.fired.values { cover(record.identifier.entity, record.date) }
-        return instants
+    /// ``handle(_:)`` for an event that asks for a run.
+    func handled(_ event: EngineEvent) async throws -> ReconcileReport {
+        let outcome = try await record(event)
+        return await reconcile(reasons: [outcome.reason], routeChanges: outcome.routeChanges)
     }
 }

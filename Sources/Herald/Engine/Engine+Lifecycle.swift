@@ -7,18 +7,8 @@ extension Engine {
     @discardableResult
     public func launched() async -> ReconcileReport {
         await registerCategoriesIfAuthorized()
-        applyRetention()
+        await recordLoggingFailure(.launch)
         return await reconcile(reason: .launch)
-    }
-
-    /// Trims history older than the retention policy (at launch and at each day change,
-    /// so an app that stays alive for weeks stays bounded too).
-    func applyRetention() {
-        do {
-            try commit([retention.pruneChange(now: clock.now)])
-        } catch {
-            logger.warning("trimming old history failed", metadata: ["error": "\(error)"])
-        }
     }
 
     /// The app came to the foreground: authorization may have changed in Settings and
@@ -29,6 +19,24 @@ extension Engine {
         return await reconcile(reason: .foreground)
     }
 
+    /// The system gave the app background time (a `BGAppRefreshTask`): a re-plan, so
+    /// reminders stay scheduled and the day's content is rewritten.
+    @discardableResult
+    public func backgroundRefresh() async -> ReconcileReport {
+        await reconcile(reason: .backgroundRefresh)
+    }
+
+    /// Re-plans for a reason of the app's own (its data finished loading, say), which
+    /// records nothing: the report names it.
+    ///
+    /// ```swift
+    /// await engine.reconcile(because: "goals loaded")
+    /// ```
+    @discardableResult
+    public func reconcile(because reason: String) async -> ReconcileReport {
+        await reconcile(reason: .other(reason))
+    }
+
     /// Asks the user for permission; when granted, registers the categories at once and
     /// re-plans.
     @discardableResult
@@ -36,7 +44,7 @@ extension Engine {
         let granted = try await center.requestAuthorization(options: options)
         if granted {
             await registerCategoriesIfAuthorized()
-            await reconcile(reason: .other("authorization granted"))
+            await reconcile(reason: .authorizationGranted)
         }
         return granted
     }

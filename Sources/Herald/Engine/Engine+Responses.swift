@@ -13,19 +13,15 @@ extension Engine {
     /// - Returns: the report of the run that followed, which the app can log.
     @discardableResult
     public func received(_ response: NotificationResponse) async -> ReconcileReport {
-        let identifier = response.notification.request.identifier
         do {
-            let state = try recentState()
-            // The decoder logs a payload it cannot use.
-            let step = ResponseStep.received(
-                response, decoding: responseDecoder.decode(response), sequence: state.nextResponseSequence,
-                state: state, now: clock.now, deviceZone: clock.timeZone, categories: categories)
-            try commit(step.changes)
+            try await record(.response(response))
         } catch {
-            logger.error("recording a response failed", metadata: ["identifier": "\(identifier)", "error": "\(error)"])
+            logger.error("recording a response failed", metadata: [
+                "identifier": "\(response.notification.request.identifier)", "error": "\(error)",
+            ])
         }
         await deliverQueuedResponses()
-        return await reconcile(reason: .response(identifier))
+        return await reconcile(reason: .response(response))
     }
 
     /// The app has loaded its data and wired its handlers: queued responses are

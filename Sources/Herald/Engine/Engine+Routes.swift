@@ -11,18 +11,16 @@ extension Engine {
     /// - Throws: ``DeclarationError`` when the session is not valid; the store's error.
     @discardableResult
     public func startRoute(_ session: RouteSession) async throws -> ReconcileReport {
-        try session.validate()
-        try commit([.startRoute(RouteSessionState(session: session, startedAt: clock.now))])
+        let report = try await handled(.routeStarted(session))
         logger.debug("route started", metadata: ["route": "\(session.id)", "waypoints": "\(session.waypoints.count)"])
-        return await reconcile(reason: .other("route started \(session.id)"))
+        return report
     }
 
     /// Ends the route in progress: its visits and completion are forgotten, and its
     /// notifications not delivered yet are withdrawn.
     @discardableResult
     public func stopRoute() async throws -> ReconcileReport {
-        try commit([.stopRoute])
-        return await reconcile(reason: .other("route stopped"))
+        try await handled(.routeStopped)
     }
 
     /// The device is at `position`: every waypoint of the route in progress within its
@@ -39,38 +37,17 @@ extension Engine {
     @discardableResult
     public func positionChanged(_ position: Coordinate) async throws -> ReconcileReport {
         if let report = try await reportWithoutPlanning(at: position) { return report }
-        let status = await center.authorizationStatus()
-        // Read and committed with no suspension in between: two positions cannot both
-        // complete the route.
-        let state = try recentState()
-        let moved: [EngineStateChange] = position.isValid ? [.setSetting(key: EngineState.positionSetting, position.json)] : []
-        guard let session = state.routeSession else {
-            try commit(moved)
-            return await reconcile(reason: .other("position"))
-        }
-        let suppression: RouteSuppression? = if state.settings[Self.routeNotificationsSetting] == .bool(false) {
-            .notificationsOff
-        } else if !status.allowsDelivery {
-            .notAuthorized(status)
-        } else {
-            nil
-        }
-        let changes = session.progress(to: position, at: clock.now, suppression: suppression)
-        try commit(moved + changes)
-        guard !changes.isEmpty else { return await reconcile(reason: .other("position")) }
-        for change in changes {
+        let outcome = try await record(.position(position))
+        for change in outcome.routeChanges {
             if case .recordRouteVisit(_, let visit) = change {
-                logger.debug("waypoint reached", metadata: [
-                    "route": "\(session.session.id)", "waypoint": "\(visit.waypointID)", "outcome": "\(visit.outcome)",
-                ])
+                logger.debug("waypoint reached", metadata: ["waypoint": "\(visit.waypointID)", "outcome": "\(visit.outcome)"])
             } else if case .completeRoute(_, let completion) = change {
                 logger.debug("route complete", metadata: [
-                    "route": "\(session.session.id)", "visited": "\(completion.summary.visitedCount)",
-                    "outcome": "\(completion.outcome)",
+                    "visited": "\(completion.summary.visitedCount)", "outcome": "\(completion.outcome)",
                 ])
             }
         }
-        return await reconcile(reasons: [.other("waypoint reached")], routeChanges: changes)
+        return await reconcile(reasons: [outcome.reason], routeChanges: outcome.routeChanges)
     }
 
     /// The report of a position that changes nothing a plan depends on, without a run:
@@ -90,19 +67,23 @@ extension Engine {
         if let route = last.route, !route.progress(to: position, at: clock.now, suppression: nil).isEmpty { return nil }
         let regions = last.plan.regions.chosen(from: position)
         guard Set(regions.watched.map(\.identifier)) == Set(last.plan.regions.watched.map(\.identifier)) else { return nil }
-        try commit([.setSetting(key: EngineState.positionSetting, position.json)])
+        // It reaches no waypoint (checked above): the step records only the position,
+        // from a state without the route, with no suspension before the commit.
+        let step = try EngineStep.outcome(of: .position(position), given: EngineStep.Inputs(
+            now: clock.now, deviceZone: clock.timeZone))
+        try commit(step.changes)
         last.plan.regions = regions
         last.stateVersion = stateVersion
         lastRegionChoice = last
-        let report = ReconcileReport(reasons: [.other("position")], plan: last.plan, outcome: ReconcileOutcome(),
+        let report = ReconcileReport(reasons: [.position(position)], plan: last.plan, outcome: ReconcileOutcome(),
                                      badgeSet: nil, failure: nil)
         await publish(report)
         return report
     }
 
     /// The app's own switch for route notifications (on unless turned off).
-    public func setRouteNotificationsEnabled(_ enabled: Bool) throws {
-        try commit([.setSetting(key: Self.routeNotificationsSetting, enabled ? nil : .bool(false))])
+    public func setRouteNotificationsEnabled(_ enabled: Bool) async throws {
+        try await record(.routeNotifications(enabled: enabled))
     }
 
     /// The route in progress: its visits and completion, each with whether its

@@ -5,27 +5,41 @@ import Logging
 ///
 /// The app tells the engine what happened (launch, foreground, an entity changed, was
 /// completed, paused, deleted; a response arrived; an event to post; the app is
-/// ready). Each event only records what Herald must remember, in one store
-/// transaction, and asks for a run. A run is the one place the center is written: it
-/// records what was delivered since the last run, asks the one ``Planner`` for a plan
-/// (one budget for the whole center), gets content for what made the cut, and makes
-/// the center match: removals (pending and delivered) and additions with the fewest
-/// calls, then the badge. Runs are serialized, and concurrent requests coalesce into
-/// one run queued behind the current one, so nothing writes to the center while a run
-/// holds a snapshot of it.
+/// ready). Each is an ``EngineEvent``: the pure ``EngineStep`` decides what it records,
+/// committed in one store transaction, and the event asks for a run. A run is the one
+/// place the center is written: it records what was delivered since the last run, asks
+/// the one ``Planner`` for a plan (one budget for the whole center), gets content for
+/// what made the cut, and makes the center match: removals (pending and delivered) and
+/// additions with the fewest calls, then the badge. Runs are serialized, and concurrent
+/// requests coalesce into one run queued behind the current one, so nothing writes to
+/// the center while a run holds a snapshot of it. Every run's report is published
+/// (``observeReports(_:)``).
 ///
 /// ```swift
 /// let engine = Engine(center: center, source: habits, clock: clock, categories: categories)
-/// await engine.launched()                             // categories, fired log, plan
-/// await engine.received(response)                      // from the delegate's didReceive
-/// await engine.ready(responder)                  // data loaded: routes flow
-/// try await engine.completed(water)                   // no more reminders today
-/// try await engine.deleted([oldHabit])                // its pending and delivered are gone
+/// await engine.launched()                 // categories, fired log, plan
+/// await engine.received(response)         // from the delegate's didReceive
+/// await engine.ready(responder)           // data loaded: routes flow
+/// try await engine.completed(water)       // no more reminders today
+/// try await engine.deleted([oldHabit])    // its pending and delivered are gone
 /// ```
+///
+/// ## Store calls are synchronous, on the engine's executor
+///
+/// ``EngineStore`` is a synchronous protocol, and the engine calls it from its own
+/// executor. That is deliberate: an event's step reads the state and commits its
+/// changes with no suspension in between, which is what makes two posts unable to take
+/// the last reserve slot and two positions unable to complete a route twice, without a
+/// lock. An asynchronous store would put a suspension point there, and actor
+/// reentrancy would let another event interleave. The cost is bounded: a run reads two
+/// days of history (``RetentionPolicy`` bounds the rest), the SQLite store keeps that
+/// read in a cache checked against SQLite's `data_version`, and a completion's commit
+/// and read take about 2 ms on the benchmark machine; the center's calls, which may
+/// take longer on a device, are the ones the engine awaits.
 public actor Engine {
-    public nonisolated let center: any NotificationCenter
+    nonisolated let center: any NotificationCenter
     public nonisolated let source: any ReminderSource
-    public nonisolated let store: any EngineStore
+    nonisolated let store: any EngineStore
     public nonisolated let clock: any DeviceClock
     public nonisolated let planner: Planner
     public nonisolated let categories: CategoryRegistry
@@ -38,7 +52,7 @@ public actor Engine {
     /// The run in progress, and the one queued behind it that later callers join.
     private(set) var currentRun: Task<ReconcileReport, Never>?
     private var queuedRun: Task<ReconcileReport, Never>?
-    private var queuedReasons: [ReconcileReason] = []
+    private var queuedReasons: [EngineEvent] = []
     /// Route visits and completions recorded by the events the queued run serves.
     private var queuedRouteChanges: [EngineStateChange] = []
     /// Who hears of every run (``observeReports(_:)``), in the order they subscribed.
@@ -56,9 +70,9 @@ public actor Engine {
     var lastRegionChoice: LastRegionChoice?
     /// Deliveries this process knows are in the fired log (the store outlives it, so a
     /// new process looks each up once).
-    private var recordedDeliveries: Set<DeliveryStamp> = []
+    var recordedDeliveries: Set<DeliveryStamp> = []
     /// The delivered list as the last run saw it, so a run looks only at what changed.
-    private var deliveredLedger = DeliveredLedger()
+    var deliveredLedger = DeliveredLedger()
     /// The requests the last run built, so a run builds only what changed.
     private var builtRequests = BuiltRequests()
 
@@ -87,18 +101,18 @@ public actor Engine {
     /// Re-plans and reconciles. Requests made while a run is in progress are served by
     /// one run after it, which sees every change made before it started.
     @discardableResult
-    public func reconcile(reason: ReconcileReason) async -> ReconcileReport {
+    func reconcile(reason: EngineEvent) async -> ReconcileReport {
         await reconcile(reasons: [reason])
     }
 
     /// Re-plans once for several reasons (``reconcile(reason:)``).
     @discardableResult
-    public func reconcile(reasons: [ReconcileReason]) async -> ReconcileReport {
+    func reconcile(reasons: [EngineEvent]) async -> ReconcileReport {
         await reconcile(reasons: reasons, routeChanges: [])
     }
 
     /// Re-plans for `reasons`, whose events recorded `routeChanges` (given in the report).
-    func reconcile(reasons: [ReconcileReason], routeChanges: [EngineStateChange]) async -> ReconcileReport {
+    func reconcile(reasons: [EngineEvent], routeChanges: [EngineStateChange]) async -> ReconcileReport {
         queuedReasons += reasons
         queuedRouteChanges += routeChanges
         if let queuedRun { return await queuedRun.value }
@@ -129,7 +143,7 @@ public actor Engine {
         return report
     }
 
-    private func run(reasons: [ReconcileReason]) async -> ReconcileReport {
+    private func run(reasons: [EngineEvent]) async -> ReconcileReport {
         var attempt = 0
         while true {
             attempt += 1
@@ -192,20 +206,12 @@ public actor Engine {
         let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
-        let recent = now.addingTimeInterval(-Self.historyWindow)
         let built = builtRequests
         let (managed, foreign) = reconciler.partition(pending) { built.identifier(of: $0) }
         var input = PlanningInput(
-            now: now, deviceZone: clock.timeZone, rules: rules,
-            satisfied: state.satisfiedDays, paused: state.paused,
-            snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
-            fired: state.fired.values.filter { $0.date > recent },
-            postedEvents: Array(state.postedEvents.values) + (route?.dueNotifications(now: now, fired: []) ?? []),
-            deletions: state.deletions, capacity: center.capacity, foreignRequests: foreign)
-        input.position = state.lastPosition
-        input.routeRegions = route?.watchedPlaces ?? []
-        input.routeCompletion = route?.outstandingCompletion
-        input.routeCompletionIsPending = input.routeCompletion.map { managed[$0.description] != nil } ?? false
+            now: now, deviceZone: clock.timeZone, rules: rules, state: state, route: route,
+            capacity: center.capacity, foreignRequests: foreign, historyWindow: Self.historyWindow
+        ) { managed[$0.description] != nil }
         // Only the delivered notifications whose verdict may have changed: the plan is
         // the same as from the whole list (see DeliveredLedger), at a cost that does
         // not grow with what the user never clears.
@@ -235,7 +241,7 @@ public actor Engine {
     /// anything), so the center never holds more than its capacity; then additions;
     /// then the badge.
     private func apply(_ plan: Plan, managedPending: [String: NotificationRequest], desired: [NotificationRequest],
-                       route: RouteSessionState?, reasons: [ReconcileReason]) async -> ReconcileReport {
+                       route: RouteSessionState?, reasons: [EngineEvent]) async -> ReconcileReport {
         let diff = reconciler.diff(desired: desired, managedPending: managedPending, staleDelivered: plan.staleDelivered)
         let outcome = await reconciler.apply(diff, to: center)
         if let route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
@@ -288,98 +294,6 @@ public actor Engine {
         }
         result += plan.eventRequests
         return result
-    }
-
-    /// Records in the route session the notifications the center accepted: from now
-    /// on they are never planned again, even if the user clears them before a run
-    /// sees them delivered.
-    private func recordRouteHandOver(of added: [NotificationRequest], failed: [String], in route: RouteSessionState) {
-        let failed = Set(failed)
-        let handed = added.compactMap { request -> NotificationIdentifier? in
-            guard !failed.contains(request.identifier), let identifier = request.heraldIdentifier,
-                  route.owns(identifier) else { return nil }
-            return identifier
-        }
-        do {
-            try commit(handed.map { .recordRouteDelivered(session: route.sessionKey, $0) })
-        } catch {
-            logger.error("recording route notifications as sent failed; a later run may send them again",
-                         metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// The route session, after recording in it the notifications of the session the
-    /// fired log has, so they are never planned again once the log's history is older
-    /// than what runs read.
-    private func routeRecordingDeliveries(_ state: EngineState) throws -> RouteSessionState? {
-        guard var session = state.routeSession else { return nil }
-        let fired = Set(state.fired.values.lazy.map(\.identifier).filter(session.owns))
-        let newlyDelivered = fired.subtracting(session.delivered).sorted()
-        try commit(newlyDelivered.map { .recordRouteDelivered(session: session.sessionKey, $0) })
-        for identifier in newlyDelivered { session.apply(delivered: identifier, key: session.sessionKey) }
-        return session
-    }
-
-    // MARK: State
-
-    /// How far back planning and responses read history: two days.
-    static let historyWindow: TimeInterval = 2 * 86_400
-
-    /// The state with the history planning and responses need: the last two days.
-    /// Reading it costs the same after a year as on the first day.
-    func recentState() throws -> EngineState {
-        try store.load(since: clock.now.addingTimeInterval(-Self.historyWindow))
-    }
-
-    /// The recent state, after recording in the fired log every delivered Herald
-    /// notification not yet in it (delivered while the app was not running, or in the
-    /// background since the last run), so no plan ever schedules again what the user
-    /// already got.
-    func stateRecordingDeliveries(_ delivered: [DeliveredNotification]) throws -> EngineState {
-        let now = clock.now
-        // What the last run saw is recorded; only the rest of the list needs a look.
-        let unseen = delivered[deliveredLedger.commonPrefix(with: delivered)...]
-            .filter { !recordedDeliveries.contains(DeliveryStamp($0)) }
-        let since = min(now.addingTimeInterval(-Self.historyWindow), unseen.map(\.date).min() ?? now)
-        var state = try store.load(since: since)
-        var changes: [EngineStateChange] = []
-        for notification in unseen {
-            // A repeating request's delivery is logged as the occurrence it stands for.
-            guard let identifier = notification.heraldIdentifier(deviceZone: clock.timeZone) else { continue }
-            let record = FiredRecord(identifier: identifier, date: notification.date)
-            if state.fired[record.key] == nil { changes.append(.recordFired(record)) }
-            // A posted event is delivered once from its post on (``post(_:)`` records
-            // what was delivered before it). Its delivery comes before the post's
-            // instant only when the clock was set back in between: the post is then
-            // dated at its delivery, so the planner, which compares the two, sees it
-            // delivered and never schedules it again.
-            if var event = state.postedEvents[identifier], event.postedAt > notification.date {
-                event.postedAt = notification.date
-                changes.append(.postEvent(event))
-            }
-        }
-        if !changes.isEmpty {
-            try commit(changes)
-            for change in changes { state.apply(change) }
-        }
-        // Known to be in the log from now on: later runs skip them without a look-up.
-        for notification in unseen { recordedDeliveries.insert(DeliveryStamp(notification)) }
-        if recordedDeliveries.count > 4 * max(delivered.count, 64) {
-            recordedDeliveries = Set(delivered.map(DeliveryStamp.init))
-        }
-        return state
-    }
-
-    /// A delivered notification's request identifier and instant: what tells two
-    /// deliveries apart without parsing the identifier.
-    struct DeliveryStamp: Hashable {
-        var identifier: String
-        var date: Date
-
-        init(_ notification: DeliveredNotification) {
-            identifier = notification.request.identifier
-            date = notification.date
-        }
     }
 
     /// Commits an event's changes in one transaction; every change to Herald's state

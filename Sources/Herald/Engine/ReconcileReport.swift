@@ -3,7 +3,7 @@ import Foundation
 /// What one reconcile run did, for logs, tests and the CLI timeline.
 public struct ReconcileReport: Sendable {
     /// Every reason that asked for this run (concurrent requests coalesce into one run).
-    public var reasons: [ReconcileReason]
+    public var reasons: [EngineEvent]
     /// The plan, or `nil` when the run could not plan (the source failed).
     public var plan: Plan?
     public var outcome: ReconcileOutcome

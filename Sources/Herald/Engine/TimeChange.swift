@@ -13,12 +13,4 @@ public enum TimeChange: String, Hashable, Sendable, Codable, CaseIterable {
     case timeZoneChanged
     /// The clock was set, forward or back.
     case clockChanged
-
-    var reason: ReconcileReason {
-        switch self {
-        case .dayChanged: .dayChanged
-        case .timeZoneChanged: .timeZoneChanged
-        case .clockChanged: .significantTimeChange
-        }
-    }
 }

@@ -76,7 +76,7 @@ public struct AppHost: Sendable {
     /// The system gave the app a background refresh.
     @discardableResult
     public func backgroundRefresh() async -> ReconcileReport {
-        await reported(await engine.reconcile(reason: .backgroundRefresh))
+        await reported(await engine.backgroundRefresh())
     }
 
     /// The app's data is loaded and its handlers wired: queued routes are handed over.

@@ -76,7 +76,7 @@ public struct Reconciler: Sendable {
     }
 
     /// Reads the center's pending requests, and removes and adds what differs.
-    public func reconcile(desired: [NotificationRequest], with center: any NotificationCenter) async -> ReconcileOutcome {
+    func reconcile(desired: [NotificationRequest], with center: any NotificationCenter) async -> ReconcileOutcome {
         let diff = diff(desired: desired, pending: await center.pendingNotificationRequests())
         return await apply(diff, to: center)
     }

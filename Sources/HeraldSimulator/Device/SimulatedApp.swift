@@ -14,15 +14,15 @@ import Herald
 ///     private(set) var openedResponses: [NotificationResponse] = []
 ///     init(engine: Engine) { self.engine = engine }
 ///
-///     func didFinishLaunching(in state: AppState) async { _ = await engine.reconcile(reason: .launch) }
-///     func didBecomeActive() async { _ = await engine.reconcile(reason: .foreground) }
+///     func didFinishLaunching(in state: AppState) async { _ = await engine.launched() }
+///     func didBecomeActive() async { _ = await engine.becameActive() }
 ///     func didEnterBackground() async {}
 ///     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
 ///         [.banner, .list, .sound]
 ///     }
 ///     func didReceive(_ response: NotificationResponse) async { openedResponses.append(response) }
 ///     func timeChanged(_ change: TimeChange) async { _ = await engine.timeChanged(change) }
-///     func performBackgroundRefresh() async { _ = await engine.reconcile(reason: .backgroundRefresh) }
+///     func performBackgroundRefresh() async { _ = await engine.backgroundRefresh() }
 /// }
 ///
 /// let device = await SimulatedDevice(center: center) { GoalApp(engine: makeEngine(center)) }

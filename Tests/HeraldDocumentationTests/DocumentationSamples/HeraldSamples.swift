@@ -38,7 +38,7 @@ enum HeraldLandingPageSamples {
         }
 
         let engine = Engine(center: center, source: Habits(), clock: clock)
-        await engine.reconcile(reason: .launch)
+        await engine.launched()
         try await engine.completed(EntityReference(namespace: "habit", id: "water"))
     }
 

@@ -13,7 +13,7 @@ import Testing
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         let engine = Engine(center: center, source: TestReminderSource([Fixtures.dailyRule("water", at: ["09:00"])]),
                             clock: clock)
-        let reasons = Mutex<[[ReconcileReason]]>([])
+        let reasons = Mutex<[[EngineEvent]]>([])
         let host = AppHost(engine: engine) { report in reasons.withLock { $0.append(report.reasons) } }
         let responder = RecordingResponder()
 
@@ -21,7 +21,8 @@ import Testing
         await host.launched()
         await center.advance(to: Fixtures.date("2026-11-21T09:05"))
         let water = await center.deliveredNotifications()[0]
-        await host.received(NotificationResponse(notification: water, actionIdentifier: NotificationResponse.defaultActionIdentifier))
+        let tap = NotificationResponse(notification: water, actionIdentifier: NotificationResponse.defaultActionIdentifier)
+        await host.received(tap)
         #expect(responder.routes.isEmpty)
         await host.ready(responder)
         await host.becameActive()
@@ -31,7 +32,7 @@ import Testing
 
         // Then each run was reported, in order, and the tap was routed once the app was ready
         #expect(reasons.withLock { $0 } == [
-            [.launch], [.response(water.request.identifier)], [.foreground], [.dayChanged], [.backgroundRefresh],
+            [.launch], [.response(tap)], [.foreground], [.timeChanged(.dayChanged)], [.backgroundRefresh],
         ])
         #expect(responder.routes.map(\.notification) == [water])
         // And presentation is the engine's

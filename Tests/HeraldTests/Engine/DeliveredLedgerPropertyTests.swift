@@ -45,7 +45,7 @@ import Testing
                 step = "advance \(Int(seconds)) s"
                 await center.advance(by: seconds)
                 delivered = await center.deliveredNotifications()
-                report = await engine.reconcile(reason: .dayChanged)
+                report = await engine.reconcile(reason: .timeChanged(.dayChanged))
             case 4:
                 let yesterday = Bool.random(using: &random)
                 step = "complete \(entity)\(yesterday ? " yesterday" : "")"

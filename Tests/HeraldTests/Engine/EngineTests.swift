@@ -284,7 +284,7 @@ extension Engine {
     /// `reconcile(reason:)`, counting the caller once it runs on the engine: the count
     /// and the call into `reconcile` happen on the actor without a suspension between
     /// them, so when the count is reached every counted reason is queued.
-    fileprivate func reconcile(reason: ReconcileReason, counting callers: CallerCount) async -> ReconcileReport {
+    fileprivate func reconcile(reason: EngineEvent, counting callers: CallerCount) async -> ReconcileReport {
         callers.increment()
         return await reconcile(reason: reason)
     }

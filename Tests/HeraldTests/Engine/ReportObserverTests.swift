@@ -13,20 +13,21 @@ import Testing
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         let engine = Engine(center: center, source: TestReminderSource([Fixtures.dailyRule("water", at: ["09:00"])]),
                             clock: clock)
-        let heard = Mutex<[[ReconcileReason]]>([])
+        let heard = Mutex<[[EngineEvent]]>([])
         let observation = await engine.observeReports { report in heard.withLock { $0.append(report.reasons) } }
         let water = Fixtures.habit("water")
+        let day = LocalDate(year: 2026, month: 11, day: 21)
 
         // When runs come from the lifecycle, an entity event and a time change
         await engine.launched()
         #expect(heard.withLock { $0 } == [[.launch]])
         try await engine.completed(water)
-        #expect(heard.withLock { $0 } == [[.launch], [.completed(water)]])
+        #expect(heard.withLock { $0 } == [[.launch], [.completed(engine.completion(of: water, on: day, at: clock.now))]])
         try await engine.paused(water)
         await engine.timeChanged(.dayChanged)
 
         // Then each run was heard once, in the order the runs happened
-        #expect(heard.withLock { $0 } == [[.launch], [.completed(water)], [.paused(water)], [.dayChanged]])
+        #expect(heard.withLock { $0 } == [[.launch], [.completed(engine.completion(of: water, on: day, at: clock.now))], [.paused(water)], [.timeChanged(.dayChanged)]])
 
         // And after it stops observing, nothing more is heard
         await engine.stopObserving(observation)

@@ -87,7 +87,7 @@ import Testing
         #expect(await fixture.center.deliveredNotifications().isEmpty)
 
         await fixture.center.advance(to: Fixtures.date("2026-11-22T00:00:30"))
-        await fixture.engine.reconcile(reason: .dayChanged)
+        await fixture.engine.reconcile(reason: .timeChanged(.dayChanged))
         #expect(await fixture.pendingLocation().map(\.occurrence.rawValue) == ["20261122T0000"])
     }
 
