@@ -1,7 +1,8 @@
 import Foundation
 
-/// The steps of ``Planner/plan(_:)`` that read the rules and the state before and
-/// after the slots are shared out (the sharing itself is ``SlotBudget``'s).
+/// The steps of ``Planner/plan(_:)`` around the sharing of the center's slots (which
+/// is ``SlotBudget``'s): reading the rules, compressing rules into repeating triggers,
+/// choosing the one-shot reminders, counting what the badges start from.
 extension Planner {
     /// What one pass over the rules finds: each rule's converter, the first occurrence
     /// of every rule due within the horizon, the paused entities, and the rules with an
@@ -62,6 +63,23 @@ extension Planner {
         let room = budget.reminderRoom(snoozes: snoozes, events: events, located: located, compressed: 0)
         return chooseCompression(input: input, converters: scan.converters, candidates: scan.candidates,
                                  dueRules: scan.dueRules, room: room, selector: selector)
+    }
+
+    /// The one-shot reminders within `budget`, soonest first: the first `room` of them
+    /// pending, the rest displaced by snoozes and events beyond the reserve (the
+    /// coverage then ends at the first one displaced).
+    func chooseOneShots(_ candidates: [PlanCandidate], input: PlanningInput, converters: [ZoneConverter],
+                        selector: OneShotSelector, budget: Int, room: Int)
+        -> (selection: Selection, reminders: [PlannedReminder], displaced: [PlannedReminder]) {
+        var selection = selector.select(candidates, budget: budget, recordingSkips: true)
+        let planned = selection.chosen.map { entry in
+            PlannedReminder(
+                rule: input.rules[entry.candidate.ruleIndex], occurrence: entry.candidate.occurrence, badge: nil,
+                day: entry.day, triggerTime: converters[entry.candidate.ruleIndex].local(for: entry.candidate.occurrence.date))
+        }
+        let displaced = Array(planned.dropFirst(room))
+        if let firstDisplaced = displaced.first { selection.coverageHorizon = firstDisplaced.date }
+        return (selection, Array(planned.prefix(room)), displaced)
     }
 
     /// The repeating requests of the compressed rules, each at its first match after

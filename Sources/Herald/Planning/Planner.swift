@@ -70,16 +70,11 @@ public struct Planner: Sendable {
                                                located: located.reminders.count, compressed: compressed)
 
         if !compression.slots.isEmpty { scan.candidates.removeAll { compression.slots[$0.ruleIndex] != nil } }
-        var selection = selector.select(scan.candidates, budget: budget.reminderBudget(
-            located: located.reminders.count, compressed: compressed), recordingSkips: true)
-        let planned = selection.chosen.map { entry in
-            PlannedReminder(
-                rule: input.rules[entry.candidate.ruleIndex], occurrence: entry.candidate.occurrence, badge: nil,
-                day: entry.day, triggerTime: converters[entry.candidate.ruleIndex].local(for: entry.candidate.occurrence.date))
-        }
-        var reminders = Array(planned.prefix(reminderRoom))
-        let displaced = Array(planned.dropFirst(reminderRoom))
-        if let firstDisplaced = displaced.first { selection.coverageHorizon = firstDisplaced.date }
+        let oneShots = chooseOneShots(
+            scan.candidates, input: input, converters: converters, selector: selector,
+            budget: budget.reminderBudget(located: located.reminders.count, compressed: compressed), room: reminderRoom)
+        let selection = oneShots.selection, displaced = oneShots.displaced
+        var reminders = oneShots.reminders
         let followUpRoom = budget.followUpRoom(snoozes: snoozes.count, events: events.count, reminders: reminders.count,
                                                located: located.reminders.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
