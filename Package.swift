@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "HeraldScenario", targets: ["HeraldScenario"]),
         .library(name: "HeraldUserNotifications", targets: ["HeraldUserNotifications"]),
         .library(name: "HeraldConformance", targets: ["HeraldConformance"]),
-        // The command-line tool's output (text, JSON Lines, the HTML page, state files);
+        // The command-line tool's output (text, JSON Lines, the HTML page);
         // a product so that the benchmarks measure what `herald simulate` pays for it.
         .library(name: "HeraldReport", targets: ["HeraldReport"]),
         .library(name: "ShowcaseHabits", targets: ["ShowcaseHabits"]),
@@ -60,8 +60,8 @@ let package = Package(
             name: "HeraldScenario",
             dependencies: ["Herald", "HeraldSimulator", .product(name: "Yams", package: "Yams")]
         ),
-        // The command-line tool's side of scenarios: text and JSON output, the HTML report
-        // (Plot), and resuming a scenario from a state file.
+        // The command-line tool's output for scenarios: text, JSON Lines and the HTML
+        // report (Plot).
         .target(
             name: "HeraldReport",
             dependencies: ["Herald", "HeraldSimulator", "HeraldScenario", .product(name: "Plot", package: "Plot")]
@@ -128,11 +128,12 @@ let package = Package(
                 .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
             ]
         ),
-        // GRDB writes the SQLite files the command's state-file tests give it.
+        // GRDB writes the SQLite files the command's state-file tests give it; the command's
+        // own types (the occurrence listing) are tested through `@testable import herald`.
         .testTarget(
             name: "HeraldScenarioTests",
             dependencies: [
-                "Herald", "HeraldSimulator", "HeraldScenario", "HeraldConformance", "HeraldReport", "CZlib",
+                "Herald", "HeraldSimulator", "HeraldScenario", "HeraldConformance", "HeraldReport", "herald", "CZlib",
                 "HeraldTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

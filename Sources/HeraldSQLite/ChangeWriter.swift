@@ -10,6 +10,36 @@ struct ChangeWriter {
 
     func apply(_ change: EngineStateChange) throws {
         switch change {
+        case .recordCompletion, .removeCompletion, .pause, .resume, .forget, .deferDay, .recordDeletion:
+            try applyEntityChange(change)
+        case .snooze, .removeSnooze, .acknowledge, .enqueueResponse, .markResponseHandled:
+            try applyResponseChange(change)
+        case .setSmartTiming, .setSetting, .postEvent:
+            try applyValueChange(change)
+        case .recordFired(let record):
+            try recordFired(record, for: change)
+        case .prune(let cutoff):
+            try prune(before: cutoff, for: change)
+        case .startRoute(let session):
+            try RouteTables.write(start: session, in: db)
+        case .stopRoute:
+            try RouteTables.clear(db)
+        // The session's own rules (first visit kept, one completion), each one row
+        // appended or one column set: nothing grows with the waypoints reached.
+        case .recordRouteVisit(let key, let visit):
+            try RouteTables.record(visit, key: key, in: db, for: change)
+        case .completeRoute(let key, let completion):
+            try RouteTables.complete(completion, key: key, in: db, for: change)
+        case .recordRouteDelivered(let key, let identifier):
+            try RouteTables.record(delivered: identifier, key: key, in: db)
+        case .acknowledgeRouteCompletion(let key, let date):
+            try RouteTables.acknowledge(at: date, key: key, in: db, for: change)
+        }
+    }
+
+    /// An entity's completions, pause and deferred days, its deletion, or all its rows forgotten.
+    private func applyEntityChange(_ change: EngineStateChange) throws {
+        switch change {
         case .recordCompletion(let completion):
             try db.execute(
                 sql: "INSERT OR REPLACE INTO completions (namespace, entity_id, day, completed_at) VALUES (?, ?, ?, ?)",
@@ -44,6 +74,23 @@ struct ChangeWriter {
                 sql: "INSERT OR IGNORE INTO deferred_days (namespace, entity_id, day) VALUES (?, ?, ?)",
                 arguments: entityArguments(entityDay.entity) + [day(entityDay.day, for: change)]
             )
+        case .recordDeletion(let entity, let date):
+            // The latest deletion is kept.
+            try db.execute(
+                sql: """
+                    INSERT INTO deletions (namespace, entity_id, deleted_at) VALUES (?, ?, ?)
+                    ON CONFLICT (namespace, entity_id) DO UPDATE SET deleted_at = max(deleted_at, excluded.deleted_at)
+                    """,
+                arguments: entityArguments(entity) + [seconds(date, for: change)]
+            )
+        default:
+            preconditionFailure("\(change) is not handled by applyEntityChange")
+        }
+    }
+
+    /// Snoozes, acknowledgements and the queue of responses.
+    private func applyResponseChange(_ change: EngineStateChange) throws {
+        switch change {
         case .snooze(let record):
             try db.execute(
                 sql: """
@@ -66,8 +113,6 @@ struct ChangeWriter {
                     """,
                 arguments: identifierArguments(identifier) + [seconds(date, for: change)]
             )
-        case .recordFired(let record):
-            try recordFired(record, for: change)
         case .enqueueResponse(let queued):
             let handled = try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM handled_responses WHERE id = ?)", arguments: [queued.id]
@@ -90,6 +135,14 @@ struct ChangeWriter {
                 sql: "INSERT OR IGNORE INTO handled_responses (id, handled_at) VALUES (?, ?)",
                 arguments: [id, seconds(date, for: change)]
             )
+        default:
+            preconditionFailure("\(change) is not handled by applyResponseChange")
+        }
+    }
+
+    /// Smart timing's state, a setting, a posted event.
+    private func applyValueChange(_ change: EngineStateChange) throws {
+        switch change {
         case .setSmartTiming(let key, nil):
             try db.execute(sql: "DELETE FROM smart_timing WHERE key = ?", arguments: [key])
         case .setSmartTiming(let key, let state?):
@@ -122,34 +175,10 @@ struct ChangeWriter {
                     + [json(event.content, for: change), seconds(event.fireDate, for: change),
                        seconds(event.postedAt, for: change)]
             )
-        case .recordDeletion(let entity, let date):
-            // The latest deletion is kept.
-            try db.execute(
-                sql: """
-                    INSERT INTO deletions (namespace, entity_id, deleted_at) VALUES (?, ?, ?)
-                    ON CONFLICT (namespace, entity_id) DO UPDATE SET deleted_at = max(deleted_at, excluded.deleted_at)
-                    """,
-                arguments: entityArguments(entity) + [seconds(date, for: change)]
-            )
-        case .prune(let cutoff):
-            try prune(before: cutoff, for: change)
-        case .startRoute(let session):
-            try RouteTables.write(start: session, in: db)
-        case .stopRoute:
-            try RouteTables.clear(db)
-        // The session's own rules (first visit kept, one completion), each one row
-        // appended or one column set: nothing grows with the waypoints reached.
-        case .recordRouteVisit(let key, let visit):
-            try RouteTables.record(visit, key: key, in: db, for: change)
-        case .completeRoute(let key, let completion):
-            try RouteTables.complete(completion, key: key, in: db, for: change)
-        case .recordRouteDelivered(let key, let identifier):
-            try RouteTables.record(delivered: identifier, key: key, in: db)
-        case .acknowledgeRouteCompletion(let key, let date):
-            try RouteTables.acknowledge(at: date, key: key, in: db, for: change)
+        default:
+            preconditionFailure("\(change) is not handled by applyValueChange")
         }
     }
-
     /// Records a delivery with ``Herald/FiredRecord/key``'s meaning: a record replaces
     /// the one of the same identifier whose instant has the same seconds since 1970
     /// (the key's number), which is the same stored instant except when two instants

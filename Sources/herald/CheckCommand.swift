@@ -30,6 +30,6 @@ struct CheckCommand: AsyncParsableCommand {
         let findings = await ScenarioCheck(scenario: file.scenario).findings()
         print(output.json ? CheckText.json(findings, file: scenario) : CheckText.text(findings, file: scenario),
               terminator: "")
-        if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        if findings.contains(where: { $0.severity == .error }) { throw ExitStatus.failure.exitCode }
     }
 }

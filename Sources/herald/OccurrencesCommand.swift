@@ -69,7 +69,7 @@ struct OccurrencesCommand: AsyncParsableCommand {
             listing = try OccurrenceListing(rrule: text, zone: zone, from: from, days: days, limit: limit)
         } catch {
             StandardError.write(error.description)
-            throw ExitCode(65)
+            throw ExitStatus.of(error).exitCode
         }
         // Written in blocks as the occurrences are found, never collected first.
         let standardOutput = StandardOutput()

@@ -43,14 +43,14 @@ struct PlanCommand: AsyncParsableCommand {
             plan = try await ScenarioRunner(scenario: file.scenario).plan(at: LocalDateTime(parsing: at)!)
         } catch let error as ScenarioError where error.code == .invalidValue && error.line == 0 {
             StandardError.write("--at: \(error.message)")
-            throw ExitCode(64)
+            throw ExitStatus.usage.exitCode
         } catch let error as ScenarioError {
             // The run up to the event that could not happen, then the error.
             if let run = error.runSoFar {
                 print(output.json ? run.jsonLines(stoppedBy: error) : run.timelineText(), terminator: "")
             }
             StandardError.write(error.description)
-            throw ExitCode(65)
+            throw ExitStatus.of(error).exitCode
         }
         print(output.json ? InstantPlanText.json(plan) : InstantPlanText.text(plan), terminator: "")
     }

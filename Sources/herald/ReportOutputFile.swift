@@ -37,13 +37,13 @@ final class ReportOutputFile {
     /// folder or a file that cannot take a page. Nothing is opened or created.
     static func refuseClash(_ path: String, with files: [(path: String, role: String)]) throws {
         guard !path.isEmpty else {
-            throw CommandFailure(status: 64, "--html: the path is empty; give the file to write the report to")
+            throw CommandFailure(.usage, "--html: the path is empty; give the file to write the report to")
         }
         let status = FileStatus(path: path)
         let resolved = FileStatus.resolvedPath(path)
         for file in files where status.isSameFile(as: FileStatus(path: file.path))
             || (status.kind == .missing && resolved == FileStatus.resolvedPath(file.path)) {
-            throw CommandFailure(status: 64, "--html \(path): is \(file.role) (\(file.path)); give another file for the report")
+            throw CommandFailure(.usage, "--html \(path): is \(file.role) (\(file.path)); give another file for the report")
         }
         try refuseKind(status, path: path)
     }
@@ -53,9 +53,9 @@ final class ReportOutputFile {
         case .missing, .regular, .pipe, .characterDevice:
             return
         case .folder:
-            throw CommandFailure(status: 73, "--html \(path): is a folder; give a file path for the report")
+            throw CommandFailure(.cannotCreate, "--html \(path): is a folder; give a file path for the report")
         default:
-            throw CommandFailure(status: 73, "--html \(path): is \(status.kindText), not a file the report can be written to")
+            throw CommandFailure(.cannotCreate, "--html \(path): is \(status.kindText), not a file the report can be written to")
         }
     }
 
@@ -78,7 +78,7 @@ final class ReportOutputFile {
             case ENXIO: "it is a pipe that no process reads"
             default: String(cString: strerror(code))
             }
-            throw CommandFailure(status: 73, "--html \(path): cannot write the report (\(reason))")
+            throw CommandFailure(.cannotCreate, "--html \(path): cannot write the report (\(reason))")
         }
         let file = ReportOutputFile(path: path, descriptor: descriptor, created: created)
         do {
@@ -112,10 +112,10 @@ final class ReportOutputFile {
             return nil
         }
         if failure == nil, isRegular, ftruncate(descriptor, off_t(total)) != 0 {
-            throw CommandFailure(status: 74, "--html \(path): cannot write the report (\(String(cString: strerror(errno))))")
+            throw CommandFailure(.ioError, "--html \(path): cannot write the report (\(String(cString: strerror(errno))))")
         }
         if let failure {
-            throw CommandFailure(status: 74, "--html \(path): cannot write the report (\(String(cString: strerror(failure))))")
+            throw CommandFailure(.ioError, "--html \(path): cannot write the report (\(String(cString: strerror(failure))))")
         }
         written = true
     }

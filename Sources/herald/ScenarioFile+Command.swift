@@ -10,7 +10,7 @@ extension ScenarioFile {
     static func read(commandArgument path: String) throws -> ScenarioFile {
         guard !path.isEmpty else {
             StandardError.write("the scenario path is empty; give the scenario file (YAML)")
-            throw ExitCode(64)
+            throw ExitStatus.usage.exitCode
         }
         let status = FileStatus(path: path)
         switch status.kind {
@@ -18,13 +18,13 @@ extension ScenarioFile {
             break
         default:
             StandardError.write("\(path): is \(status.kindText), not a scenario file; give the scenario file (YAML)")
-            throw ExitCode(65)
+            throw ExitStatus.dataError.exitCode
         }
         do {
             return try ScenarioFile(contentsOf: URL(fileURLWithPath: path))
         } catch {
             StandardError.write(error.description)
-            throw ExitCode(65)
+            throw ExitStatus.of(error).exitCode
         }
     }
 }

@@ -66,7 +66,7 @@ struct SimulateCommand: AsyncParsableCommand {
         } catch let failure as CommandFailure {
             SignalCleanup.holdIfStopping()
             StandardError.write(failure.message)
-            throw ExitCode(failure.status)
+            throw failure.status.exitCode
         } catch {
             SignalCleanup.holdIfStopping()
             throw error
@@ -110,9 +110,9 @@ struct SimulateCommand: AsyncParsableCommand {
             if let htmlFile, let page = report?.page(summary: error.summarySoFar) {
                 try? htmlFile.write(page)
             }
-            throw CommandFailure(status: 65, error.description)
+            throw CommandFailure(ExitStatus.of(error), error.description)
         } catch let error as ScenarioStateError {
-            throw CommandFailure(status: 65, error.description)
+            throw CommandFailure(ExitStatus.of(error), error.description)
         } catch let error as StoreError {
             throw Self.failure(error)
         }
@@ -139,13 +139,13 @@ struct SimulateCommand: AsyncParsableCommand {
         do {
             return try StateFile.open(state.place)
         } catch let error as StateFileLock.Busy {
-            throw CommandFailure(status: 75, error.description)
+            throw CommandFailure(ExitStatus.of(error), error.description)
         } catch let error as StoreError {
             throw Self.failure(error)
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw CommandFailure(status: 65, "cannot use the state: \(error)")
+            throw CommandFailure(.dataError, "cannot use the state: \(error)")
         }
     }
 
@@ -153,13 +153,11 @@ struct SimulateCommand: AsyncParsableCommand {
     /// full disk is named as such (SQLite reports one it meets while opening its `-shm`
     /// as an I/O error).
     private static func failure(_ error: StoreError) -> CommandFailure {
-        if [StoreError.Code.corrupt, .notHerald, .newerSchema].contains(error.code) {
-            return CommandFailure(status: 65, error.description)
-        }
-        if let path = error.path, error.code == .full || FileStatus.isOnFullDisk(path) {
-            return CommandFailure(status: 74, "\(path): the disk is full, so the run was not saved; the file "
+        let status = ExitStatus.of(error)
+        if status == .ioError, let path = error.path, error.code == .full || FileStatus.isOnFullDisk(path) {
+            return CommandFailure(status, "\(path): the disk is full, so the run was not saved; the file "
                                   + "keeps its last save: free some space and run again to go on from it")
         }
-        return CommandFailure(status: 74, error.description)
+        return CommandFailure(status, error.description)
     }
 }

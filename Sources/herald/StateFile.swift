@@ -77,7 +77,7 @@ struct StateFile: Sendable {
             do {
                 folder = try TemporaryFolder(in: temporary, prefix: "herald-simulate-")
             } catch {
-                throw CommandFailure(status: 73, "\(temporary): cannot create the run's temporary state file (\(error))")
+                throw CommandFailure(.cannotCreate, "\(temporary): cannot create the run's temporary state file (\(error))")
             }
             do {
                 let path = folder.path + "/state.sqlite"
@@ -106,20 +106,20 @@ struct StateFile: Sendable {
                 do {
                     scratch = try TemporaryFolder(in: parent, prefix: ".herald-new-")
                 } catch {
-                    throw CommandFailure(status: 73, "\(path): cannot create the state file (\(error))")
+                    throw CommandFailure(.cannotCreate, "\(path): cannot create the state file (\(error))")
                 }
                 defer { scratch.remove() }
                 do {
                     try SQLiteEngineStore(path: scratch.path + "/state.sqlite").close()
                 } catch {
-                    throw CommandFailure(status: 73, "\(path): cannot create the state file (\(error))")
+                    throw CommandFailure(.cannotCreate, "\(path): cannot create the state file (\(error))")
                 }
                 if link(scratch.path + "/state.sqlite", path) != 0, errno != EEXIST {
-                    throw CommandFailure(status: 73, "\(path): cannot create the state file (\(String(cString: strerror(errno))))")
+                    throw CommandFailure(.cannotCreate, "\(path): cannot create the state file (\(String(cString: strerror(errno))))")
                 }
             }
         }
-        throw CommandFailure(status: 73, "\(path): cannot create the state file (it keeps disappearing, or is a broken symbolic link)")
+        throw CommandFailure(.cannotCreate, "\(path): cannot create the state file (it keeps disappearing, or is a broken symbolic link)")
     }
 
     /// Throws ``CommandFailure`` (74) when the run could not save to `path`: the file or
@@ -127,7 +127,7 @@ struct StateFile: Sendable {
     private static func refuseUnwritable(_ path: String) throws {
         let folder = URL(fileURLWithPath: FileStatus.resolvedPath(path)).deletingLastPathComponent().path
         for (checked, what) in [(path, "the file"), (folder, "its folder")] where access(checked, W_OK) != 0 {
-            throw CommandFailure(status: 74, "\(path): cannot write the state file (\(what): \(String(cString: strerror(errno))))")
+            throw CommandFailure(.ioError, "\(path): cannot write the state file (\(what): \(String(cString: strerror(errno))))")
         }
     }
 

@@ -49,18 +49,18 @@ final class StateFileLock: Sendable {
             guard descriptor >= 0 else {
                 let code = errno
                 if code == ENOENT { throw Missing() }
-                throw CommandFailure(status: 74, "\(path): cannot open the state file (\(String(cString: strerror(code))))")
+                throw CommandFailure(.ioError, "\(path): cannot open the state file (\(String(cString: strerror(code))))")
             }
             let status = FileStatus(descriptor: descriptor)
             guard status.kind == .regular else {
                 close(descriptor)
-                throw CommandFailure(status: 73, "\(path): is \(status.kindText), not a state file; give a file path for --state")
+                throw CommandFailure(.cannotCreate, "\(path): is \(status.kindText), not a state file; give a file path for --state")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
                 close(descriptor)
                 if code == EWOULDBLOCK { throw Busy(path: path) }
-                throw CommandFailure(status: 74, "\(path): cannot lock the state file (\(String(cString: strerror(code))))")
+                throw CommandFailure(.ioError, "\(path): cannot lock the state file (\(String(cString: strerror(code))))")
             }
             if status.isSameFile(as: FileStatus(path: path)) {
                 self.descriptor = Mutex(descriptor)

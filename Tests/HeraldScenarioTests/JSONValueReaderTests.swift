@@ -1,6 +1,6 @@
 import Foundation
 import Herald
-@testable import HeraldReport
+@testable import HeraldScenario
 import Testing
 
 /// The reader that turns a scenario's saved state into JSON values reads what

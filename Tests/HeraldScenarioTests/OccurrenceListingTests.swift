@@ -3,6 +3,7 @@ import Foundation
 import Herald
 import HeraldReport
 import HeraldScenario
+@testable import herald
 import Testing
 
 struct OccurrenceListingTests {

@@ -2,6 +2,7 @@ import HeraldTestSupport
 import Foundation
 import Herald
 import HeraldScenario
+@testable import herald
 import Testing
 
 /// Hostile scenario files are refused at a line and column, and what a file can make

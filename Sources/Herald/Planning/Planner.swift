@@ -45,100 +45,47 @@ public struct Planner: Sendable {
         var input = input
         let horizonEnd = input.now.addingTimeInterval(configuration.horizon)
         let deviceConverter = ZoneConverter.for(input.deviceZone)
-        let capacity = max(0, (input.capacity ?? configuration.capacity) - input.foreignRequests)
-
-        // One converter per rule (floating rules share the device's).
-        var pinned: [String: ZoneConverter] = [:]
-        var converters: [ZoneConverter] = []
-        converters.reserveCapacity(input.rules.count)
-        var candidates: [PlanCandidate] = []
-        candidates.reserveCapacity(input.rules.count)
-        var pausedEntities: Set<EntityReference> = []
-        // Rules with an occurrence still to come, within the horizon or not (only needed
-        // when some rule may repeat).
-        let considersRepeating = configuration.repeatingTriggers != .never && input.rules.contains(where: \.fixedContent)
-        var dueRules: [Int] = []
-        for (index, rule) in input.rules.enumerated() {
-            let converter: ZoneConverter
-            if let zone = rule.schedule.timeZone {
-                converter = pinned[zone.identifier] ?? ZoneConverter.for(zone)
-                pinned[zone.identifier] = converter
-            } else {
-                converter = deviceConverter
-            }
-            converters.append(converter)
-            if input.paused.contains(rule.entity) {
-                pausedEntities.insert(rule.entity)
-                continue
-            }
-            if rule.location != nil { continue }
-            guard let first = rule.schedule.nextOccurrence(after: input.now, using: converter) else { continue }
-            if considersRepeating { dueRules.append(index) }
-            guard first.date < horizonEnd else { continue }
-            candidates.append(PlanCandidate(
-                occurrence: first, priority: rule.priority,
-                tieBreak: PlanCandidate.stableHash(of: rule.id), ruleIndex: index))
-        }
-
+        let budget = SlotBudget(centerCapacity: input.capacity ?? configuration.capacity,
+                                foreignRequests: input.foreignRequests, reserve: configuration.reserve)
+        var scan = scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter)
+        let converters = scan.converters
         let today = deviceConverter.local(for: input.now).date
         let selector = OneShotSelector(input: input, horizonEnd: horizonEnd, deviceConverter: deviceConverter,
                                        converters: converters)
         var compression = Compression()
-        if considersRepeating {
-            let context = Context(input: input, deviceConverter: deviceConverter, converters: converters)
-            let snoozeCount = min(capacity, context.plannedSnoozes(before: horizonEnd).count)
-            let eventCount = min(capacity - snoozeCount, context.plannedEvents().count)
-            let locatedCount = context.plannedLocationReminders(
-                today: today, room: max(0, capacity - configuration.reserve)).reminders.count
-            let room = max(0, min(capacity - configuration.reserve - locatedCount,
-                                  capacity - snoozeCount - eventCount - locatedCount))
-            compression = chooseCompression(input: input, converters: converters, candidates: candidates,
-                                            dueRules: dueRules, room: room, selector: selector)
+        if scan.considersRepeating {
+            compression = compress(input, scan: scan, budget: budget, today: today, horizonEnd: horizonEnd,
+                                   deviceConverter: deviceConverter, selector: selector)
             // A compressed rule whose badge is dropped counts toward no badge while it is.
             for index in compression.droppedBadges { input.rules[index].countsTowardBadge = false }
         }
-        let compressedCount = compression.slotCount
+        let compressed = compression.slotCount
 
         let context = Context(input: input, deviceConverter: deviceConverter, converters: converters)
         // The reserve side first: what the user asked for, then what the app posted.
-        var snoozes = Array(context.plannedSnoozes(before: horizonEnd).prefix(capacity))
-        let events = Array(context.plannedEvents().prefix(capacity - snoozes.count))
-        let located = context.plannedLocationReminders(today: today, room: max(0, capacity - configuration.reserve))
-        let fullBudget = max(0, capacity - configuration.reserve - located.reminders.count - compressedCount)
-        let reminderRoom = max(0, min(fullBudget, capacity - snoozes.count - events.count - located.reminders.count
-                                                  - compressedCount))
+        var snoozes = Array(context.plannedSnoozes(before: horizonEnd).prefix(budget.snoozeRoom))
+        let events = Array(context.plannedEvents().prefix(budget.eventRoom(snoozes: snoozes.count)))
+        let located = context.plannedLocationReminders(today: today, room: budget.reminderSide)
+        let reminderRoom = budget.reminderRoom(snoozes: snoozes.count, events: events.count,
+                                               located: located.reminders.count, compressed: compressed)
 
-        if !compression.slots.isEmpty { candidates.removeAll { compression.slots[$0.ruleIndex] != nil } }
-        var selection = selector.select(candidates, budget: fullBudget, recordingSkips: true)
-        let chosen = selection.chosen
-
-        let planned = chosen.map { entry in
-            let rule = input.rules[entry.candidate.ruleIndex]
-            return PlannedReminder(
-                rule: rule, occurrence: entry.candidate.occurrence, badge: nil, day: entry.day,
-                triggerTime: converters[entry.candidate.ruleIndex].local(for: entry.candidate.occurrence.date))
-        }
-        var reminders = Array(planned.prefix(reminderRoom))
-        let displaced = Array(planned.dropFirst(reminderRoom))
-        if let firstDisplaced = displaced.first { selection.coverageHorizon = firstDisplaced.date }
-        let followUpRoom = max(0, capacity - snoozes.count - events.count - reminders.count - located.reminders.count
-                                  - compressedCount)
+        if !compression.slots.isEmpty { scan.candidates.removeAll { compression.slots[$0.ruleIndex] != nil } }
+        let oneShots = chooseOneShots(
+            scan.candidates, input: input, converters: converters, selector: selector,
+            budget: budget.reminderBudget(located: located.reminders.count, compressed: compressed), room: reminderRoom)
+        let selection = oneShots.selection, displaced = oneShots.displaced
+        var reminders = oneShots.reminders
+        let followUpRoom = budget.followUpRoom(snoozes: snoozes.count, events: events.count, reminders: reminders.count,
+                                               located: located.reminders.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
             after: reminders, limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
 
         let outstanding = OutstandingNotifications(input, converters: converters)
-        let outstandingNow = outstanding.count(on: today)
-        // The route's completion fires at once: everything delivered after it counts it,
-        // on every day, until the user responds to it.
-        let completionPending = input.routeCompletion.map { completion in
-            input.routeCompletionIsPending || events.contains { $0.identifier == completion }
-        } ?? false
-        let carried = (completionPending || outstanding.routeCompletionDelivered) ? 1 : 0
-        let outstandingSoon = outstandingNow + (completionPending ? 1 : 0)
-        assignBadges(to: &reminders, and: &snoozes, today: today, outstandingToday: outstandingSoon,
-                     outstandingLater: carried)
+        let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
+        assignBadges(to: &reminders, and: &snoozes, today: today, outstandingToday: counts.soon,
+                     outstandingLater: counts.carried)
 
-        let appBadge: Int? = if case .none = configuration.badgePolicy { nil } else { outstandingNow }
+        let appBadge: Int? = if case .none = configuration.badgePolicy { nil } else { counts.now }
         var plan = Plan(
             reminders: reminders,
             snoozes: snoozes,
@@ -146,46 +93,22 @@ public struct Planner: Sendable {
             events: events,
             displaced: displaced,
             staleDelivered: outstanding.stale,
-            capacity: capacity,
+            capacity: budget.capacity,
             coverageHorizon: selection.coverageHorizon,
             horizonEnd: horizonEnd,
             skipped: selection.skipped,
-            pausedEntities: pausedEntities.sorted(),
+            pausedEntities: scan.pausedEntities.sorted(),
             appBadge: appBadge,
             remainder: Plan.Remainder(heap: selection.heap, selector: selector)
         )
-        plan.repeating = compression.slots.keys.sorted().flatMap { index in
-            let rule = input.rules[index]
-            return compression.slots[index, default: []].map { slot in
-                let occurrence = RepeatingEligibility.firstMatch(of: slot, converter: converters[index], after: input.now)
-                var reminder = PlannedReminder(rule: rule, occurrence: occurrence, badge: nil,
-                                               day: deviceConverter.local(for: occurrence.date).date,
-                                               triggerTime: occurrence.local)
-                reminder.repeating = slot
-                return reminder
-            }
-        }.sorted { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
-        plan.locationReminders = located.reminders.map { reminder in
-            var reminder = reminder
-            if reminder.rule.countsTowardBadge {
-                // Delivered whenever the device crosses the region: one more than what is
-                // outstanding now; the run after its delivery renumbers.
-                reminder.badge = badge(for: reminder, outstanding: outstandingSoon + 1)
-            }
-            return reminder
-        }
-        if completionPending, let completion = input.routeCompletion {
-            // What is outstanding when it is delivered, itself included (under a custom
-            // policy too: the app decides for reminders, and this is no reminder).
-            switch configuration.badgePolicy {
-            case .none: break
-            case .outstanding, .custom: plan.eventBadges[completion] = outstandingSoon
-            }
-        }
+        plan.repeating = repeatingReminders(compression, input: input, converters: converters,
+                                            deviceConverter: deviceConverter)
+        plan.locationReminders = badged(located.reminders, counts: counts)
+        badgeRouteCompletion(of: &plan, input: input, counts: counts)
         plan.regions = located.regions
         plan.guaranteedCoverage = guaranteedCoverage(
             oneShotHorizon: selection.coverageHorizon, compressed: compression,
-            oneShotRulesDue: dueRules.contains { compression.slots[$0] == nil }, input: input, horizonEnd: horizonEnd)
+            oneShotRulesDue: scan.dueRules.contains { compression.slots[$0] == nil }, input: input, horizonEnd: horizonEnd)
         plan.refreshDeadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone,
                                                switchAt: compression.switchAt)
         return plan
@@ -223,6 +146,19 @@ public struct Planner: Sendable {
             let outstanding = (reminder.day == today ? outstandingToday : outstandingLater) + position
             reminder.badge = badge(for: reminder, outstanding: outstanding)
             if entry.isSnooze { snoozes[entry.index] = reminder } else { reminders[entry.index] = reminder }
+        }
+    }
+
+    /// Location reminders with their badges: delivered whenever the device crosses
+    /// the region, each counts one more than what is outstanding now; the run after its
+    /// delivery renumbers.
+    private func badged(_ reminders: [PlannedReminder], counts: BadgeCounts) -> [PlannedReminder] {
+        reminders.map { reminder in
+            var reminder = reminder
+            if reminder.rule.countsTowardBadge {
+                reminder.badge = badge(for: reminder, outstanding: counts.soon + 1)
+            }
+            return reminder
         }
     }
 

@@ -43,7 +43,7 @@ struct RRULEParser {
     ]
     private static let unsupportedParts: Set<String> = ["BYYEARDAY", "BYWEEKNO"]
     /// The parts each frequency accepts besides FREQ.
-    private static let partsByFrequency: [String: Set<String>] = [
+    static let partsByFrequency: [String: Set<String>] = [
         "MINUTELY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYMONTH", "BYMONTHDAY", "WKST"],
         "HOURLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYMONTH", "BYMONTHDAY", "WKST"],
         "DAILY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYMONTH", "BYMONTHDAY", "BYSETPOS", "WKST"],
@@ -136,134 +136,16 @@ struct RRULEParser {
         return parts
     }
 
-    // MARK: Building the schedule
-
-    private func schedule(parts: [String: Part], start: Start?, dates: Dates, rulePosition: Int) throws -> Schedule {
-        guard let freq = parts["FREQ"] else {
-            throw ScheduleError.missing("FREQ", "the rule needs FREQ (DAILY, WEEKLY, ...)").at(position: rulePosition)
-        }
-        let frequency = freq.value.uppercased()
-        guard let allowed = Self.partsByFrequency[frequency] else {
-            let known = frequency == "SECONDLY"
-            throw ScheduleError(code: known ? .unsupported : .malformed, field: "FREQ",
-                                message: "\(InputExcerpt(freq.value)) is \(known ? "not supported" : "not a frequency"); use MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY",
-                                position: freq.position)
-        }
-        let misplaced = parts.filter { $0.key != "FREQ" && !allowed.contains($0.key) }
-        if let (name, part) = misplaced.min(by: { $0.value.position < $1.value.position }) {
-            throw ScheduleError.unsupported(name, "is not supported with FREQ=\(frequency)").at(position: part.position)
-        }
-        let weekStart = try parts["WKST"].map { part in
-            let days = try weekdays(part, field: "WKST")
-            guard days.count == 1, days[0].ordinal == nil else {
-                throw ScheduleError.malformed("WKST", "takes one weekday (MO, SU, ...)").at(position: part.position)
-            }
-            return days[0].weekday
-        } ?? .monday
-        // At most a day for MINUTELY and HOURLY, ``Schedule/maximumDayInterval`` days
-        // otherwise, so that no product of it overflows.
-        let maximumInterval = ["MINUTELY": 1440, "HOURLY": 24][frequency] ?? Schedule.maximumDayInterval
-        let interval = try parts["INTERVAL"].map { part in
-            try integers(part, field: "INTERVAL", in: 1...maximumInterval, single: true)[0]
-        } ?? 1
-        let end = try self.end(parts, start: start)
-        // Where a validation error of the schedule belongs, by its field.
-        var positions = ["count": parts["COUNT"]?.position, "until": parts["UNTIL"]?.position,
-                         "interval": parts["INTERVAL"]?.position, "days": parts["BYMONTHDAY"]?.position,
-                         "start": start?.position, "anchor": start?.position, "months": parts["BYMONTH"]?.position,
-                         "monthDays": parts["BYMONTHDAY"]?.position, "weekdays": parts["BYDAY"]?.position,
-                         "setPositions": parts["BYSETPOS"]?.position, "hours": parts["BYHOUR"]?.position,
-                         "minutes": parts["BYMINUTE"]?.position].compactMapValues { $0 }
-        positions["times"] = parts["BYHOUR"]?.position ?? parts["BYMINUTE"]?.position
-
-        func requireStart(for what: String) throws -> Start {
-            guard let start else {
-                throw ScheduleError.missing("DTSTART", "\(what) is taken from DTSTART, which is absent").at(position: freq.position)
-            }
-            return start
-        }
-        let byDay = try parts["BYDAY"].map { part in try weekdays(part, field: "BYDAY") }
-        let hasOrdinal = byDay?.contains { $0.ordinal != nil } ?? false
-        let plainDays = byDay.map { Set($0.map(\.weekday)) }
-        let needsRule = parts["BYMONTH"] != nil || parts["BYSETPOS"] != nil || hasOrdinal
-
-        let recurrence: Recurrence
-        switch frequency {
-        case "MINUTELY", "HOURLY":
-            let unit = frequency == "HOURLY" ? 60 : 1
-            let legacy = !needsRule && parts["BYMINUTE"] == nil && parts["BYMONTHDAY"] == nil && 1440 % (interval * unit) == 0
-            if legacy, let window = try? window(parts, start: start, minutes: interval * unit) {
-                recurrence = .minuteInterval(minutes: interval * unit, window: window, weekdays: plainDays ?? Weekday.everyDay)
-            } else {
-                // The steps' phase is DTSTART's, or midnight's when the steps divide a day.
-                let anchor = 1440 % (interval * unit) == 0 ? start?.local ?? Self.midnightAnchor
-                    : try requireStart(for: "the phase of the steps").local
-                recurrence = .rule(RecurrenceRule(
-                    frequency: unit == 60 ? .hourly : .minutely, interval: interval, anchor: anchor,
-                    months: try months(parts), monthDays: try monthDays(parts), weekdays: byDay ?? [],
-                    hours: try parts["BYHOUR"].map { try integers($0, field: "BYHOUR", in: 0...23) } ?? [],
-                    minutes: try parts["BYMINUTE"].map { try integers($0, field: "BYMINUTE", in: 0...59) } ?? [],
-                    weekStart: weekStart))
-            }
-        default:
-            let times = try self.times(parts, start: try parts["BYHOUR"] == nil ? requireStart(for: "the time of day") : start)
-            switch frequency {
-            case "DAILY" where !needsRule && parts["BYMONTHDAY"] == nil && (byDay == nil || interval == 1):
-                if let plainDays {
-                    recurrence = .weekly(weekdays: plainDays, times: times)
-                } else if interval == 1 {
-                    recurrence = .daily(times: times)
-                } else {
-                    recurrence = .everyNDays(interval: interval, anchor: try requireStart(for: "the first day").local.date, times: times)
-                }
-            case "WEEKLY" where !needsRule && interval == 1:
-                recurrence = .weekly(weekdays: try plainDays ?? [requireStart(for: "the weekday").local.date.weekday], times: times)
-            case "MONTHLY" where !needsRule && interval == 1 && byDay == nil:
-                let days = try monthDays(parts)
-                recurrence = .monthly(days: days.isEmpty ? [try requireStart(for: "the day of the month").local.date.day] : days,
-                                      times: times)
-            default:
-                let anchor = interval == 1 ? start?.local ?? Self.midnightAnchor : try requireStart(for: "the first period").local
-                var months = try months(parts)
-                var monthDays = try monthDays(parts)
-                var weekdays = byDay ?? []
-                switch frequency {
-                case "WEEKLY" where weekdays.isEmpty:
-                    weekdays = [.init(nil, try requireStart(for: "the weekday").local.date.weekday)]
-                case "MONTHLY" where weekdays.isEmpty && monthDays.isEmpty:
-                    monthDays = [try requireStart(for: "the day of the month").local.date.day]
-                case "YEARLY" where weekdays.isEmpty && monthDays.isEmpty:
-                    let date = try requireStart(for: "the day of the year").local.date
-                    monthDays = [date.day]
-                    if months.isEmpty { months = [date.month] }
-                default:
-                    break
-                }
-                recurrence = .rule(RecurrenceRule(
-                    frequency: RecurrenceRule.Frequency(rawValue: frequency.lowercased())!, interval: interval, anchor: anchor,
-                    months: months, monthDays: monthDays, weekdays: weekdays,
-                    setPositions: try parts["BYSETPOS"].map { part in
-                        let positions = try integers(part, field: "BYSETPOS", in: -366...366, signed: true)
-                        guard !positions.contains(0) else {
-                            throw ScheduleError.malformed("BYSETPOS", "0 is not a position; use 1...366 or -366...-1").at(position: part.position)
-                        }
-                        return positions
-                    } ?? [],
-                    times: times, weekStart: weekStart))
-            }
-        }
-        return try make(recurrence, timeZone: start?.timeZone, start: start?.local, end: end, dates: dates, positions: positions,
-                        fallback: freq.position)
-    }
+    // MARK: The parts' values
 
     /// The anchor of rules without DTSTART whose phase does not matter.
-    private static let midnightAnchor = LocalDateTime(date: LocalDate(year: 1970, month: 1, day: 1), time: .midnight)
+    static let midnightAnchor = LocalDateTime(date: LocalDate(year: 1970, month: 1, day: 1), time: .midnight)
 
-    private func months(_ parts: [String: Part]) throws -> [Int] {
+    func months(_ parts: [String: Part]) throws -> [Int] {
         try parts["BYMONTH"].map { try integers($0, field: "BYMONTH", in: 1...12) } ?? []
     }
 
-    private func monthDays(_ parts: [String: Part]) throws -> [Int] {
+    func monthDays(_ parts: [String: Part]) throws -> [Int] {
         try parts["BYMONTHDAY"].map { part in
             let days = try integers(part, field: "BYMONTHDAY", in: -31...31, signed: true)
             guard !days.contains(0) else {
@@ -274,7 +156,7 @@ struct RRULEParser {
     }
 
     /// Builds the schedule, placing a validation error on the part it comes from.
-    private func make(_ recurrence: Recurrence, timeZone: TimeZone?, start: LocalDateTime?, end: ScheduleEnd?,
+    func make(_ recurrence: Recurrence, timeZone: TimeZone?, start: LocalDateTime?, end: ScheduleEnd?,
                       dates: Dates, positions: [String: Int], fallback: Int) throws -> Schedule {
         do {
             return try Schedule(recurrence, timeZone: timeZone, start: start, end: end, excludedDates: dates.excludedDates,
@@ -290,7 +172,7 @@ struct RRULEParser {
         }
     }
 
-    private func end(_ parts: [String: Part], start: Start?) throws -> ScheduleEnd? {
+    func end(_ parts: [String: Part], start: Start?) throws -> ScheduleEnd? {
         switch (parts["COUNT"], parts["UNTIL"]) {
         case (_?, let until?):
             throw ScheduleError.malformed("UNTIL", "cannot be given together with COUNT").at(position: until.position)
@@ -306,7 +188,7 @@ struct RRULEParser {
     /// BYHOUR × BYMINUTE × BYSECOND, each defaulting to DTSTART's (or 0 without one).
     /// Each list loses its duplicates before they are multiplied, and the product is
     /// checked against ``Schedule/maximumTimesPerDay`` before it is built.
-    private func times(_ parts: [String: Part], start: Start?) throws -> [LocalTime] {
+    func times(_ parts: [String: Part], start: Start?) throws -> [LocalTime] {
         let time = start?.local.time
         func distinct(_ field: String, in range: ClosedRange<Int>, default value: Int) throws -> [Int] {
             guard let part = parts[field] else { return [value] }
@@ -331,7 +213,7 @@ struct RRULEParser {
 
     /// The window of a MINUTELY or HOURLY rule: BYHOUR's contiguous hours (all day
     /// without it), starting at the first time in step with DTSTART.
-    private func window(_ parts: [String: Part], start: Start?, minutes: Int) throws -> DailyWindow {
+    func window(_ parts: [String: Part], start: Start?, minutes: Int) throws -> DailyWindow {
         var hours = Array(0...23)
         if let part = parts["BYHOUR"] {
             hours = Array(Set(try integers(part, field: "BYHOUR", in: 0...23))).sorted()
@@ -351,7 +233,7 @@ struct RRULEParser {
     }
 
     /// BYDAY's weekdays, each with an optional signed ordinal (`2TU`, `-1FR`, `+1MO`).
-    private func weekdays(_ part: Part, field: String) throws -> [RecurrenceRule.OrdinalWeekday] {
+    func weekdays(_ part: Part, field: String) throws -> [RecurrenceRule.OrdinalWeekday] {
         var days: [RecurrenceRule.OrdinalWeekday] = []
         for code in part.value.split(separator: ",", omittingEmptySubsequences: false) {
             guard code.count >= 2, let day = Weekday(rfc5545Code: code.suffix(2)) else {
@@ -378,7 +260,7 @@ struct RRULEParser {
     }
 
     /// The comma-separated integers of a part, each checked against `range`.
-    private func integers(_ part: Part, field: String, in range: ClosedRange<Int>, signed: Bool = false,
+    func integers(_ part: Part, field: String, in range: ClosedRange<Int>, signed: Bool = false,
                           single: Bool = false) throws -> [Int] {
         let items = part.value.split(separator: ",", omittingEmptySubsequences: false)
         if single, items.count > 1 {

@@ -16,7 +16,7 @@ import HeraldSimulator
 /// // first.result and rest.result together deliver what one 5-day run delivers
 /// ```
 ///
-/// `ScenarioSession` (HeraldReport) saves and loads it for you.
+/// ``ScenarioSession`` saves and loads it for you.
 public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     /// The index in ``Scenario/events`` of the first event not played yet.
     public var nextEvent: Int

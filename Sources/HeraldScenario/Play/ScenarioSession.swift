@@ -1,6 +1,5 @@
 import Foundation
 import Herald
-import HeraldScenario
 
 /// A scenario played in parts over one ``EngineStore`` that outlives the process: each
 /// ``play(days:)`` goes on where the last one stopped, and the store holds everything

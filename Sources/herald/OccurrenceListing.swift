@@ -19,7 +19,7 @@ import Herald
 /// ```swift
 /// let listing = try OccurrenceListing(rrule: "FREQ=DAILY;BYHOUR=9;BYMINUTE=0",
 ///                                     zone: "Europe/Berlin", from: "2026-03-28", days: 3)
-/// print(listing.occurrences().map(\.local))   // HeraldReport: listing.text(), listing.json()
+/// print(listing.occurrences().map(\.local))   // with the command's text(), json()
 /// // 2026-03-28T09:00  2026-03-28T08:00:00Z
 /// // 2026-03-29T09:00  2026-03-29T07:00:00Z
 /// // 2026-03-30T09:00  2026-03-30T07:00:00Z

@@ -126,6 +126,7 @@ struct ScenarioRun {
 
     // MARK: Events
 
+    /// Plays one event: a data change, or what the app, the system or the user does.
     private func apply(_ event: ScenarioEvent) async throws {
         let action = event.action
         if action.changesData {
@@ -134,106 +135,14 @@ struct ScenarioRun {
         }
         do {
             switch action {
-            case .launch(let state):
-                let now = await device.appState
-                guard now == .notRunning else {
-                    throw impossible(event, "the app is already running in the \(now) (bring it back with a foreground event, or terminate it first)")
-                }
-                try await device.launch(into: state)
-            case .background:
-                let now = await device.appState
-                guard now == .foreground else {
-                    throw impossible(event, now == .notRunning
-                        ? "the app is not running, so it cannot move to the background (launch it first)"
-                        : "the app is in the background already")
-                }
-                try await device.moveToBackground()
-            case .foreground:
-                let now = await device.appState
-                guard now == .background else {
-                    throw impossible(event, now == .notRunning
-                        ? "the app is not running, so it cannot come back to the foreground (use a launch event)"
-                        : "the app is in the foreground already")
-                }
-                try await device.moveToForeground()
-            case .terminate:
-                _ = try await runningApp(event, "terminate")
-                await device.terminate()
-            case .crash:
-                _ = try await runningApp(event, "crash")
-                await device.crash()
-                await recorder.lifecycle(.crashed)
-            case .ready:
-                let app = try await runningApp(event, "say it is ready")
-                if await app.isReady {
-                    await recorder.event(action, note: "already ready")
-                } else {
-                    await app.becomeReady()
-                }
-            case .foreign(let count):
-                await recorder.event(action)
-                let stamp = converter.local(for: clock.now).compactDescription
-                for index in 1...count {
-                    // Requests a push SDK would add: not Herald's, so Herald never touches them.
-                    try? await center.add(NotificationRequest(
-                        identifier: "other-sdk:\(stamp):\(index)", content: NotificationContent(title: Scenario.foreignRequestTitle),
-                        trigger: .timeInterval(3_600, repeats: false)))
-                }
-            case .refresh:
-                let state = await device.appState
-                guard state != .foreground else {
-                    throw impossible(event, "the app is in the foreground, and the system refreshes only an app in the background or not running (add a background event before it)")
-                }
-                await recorder.event(action, note: state == .notRunning
-                    ? "the app is not running: launched into the background" : nil)
-                try await device.backgroundRefresh()
-            case .authorize(let granted):
-                let app = try await runningApp(event, "ask for permission")
-                let before = await center.authorizationStatus()
-                await recorder.event(action, note: [.notDetermined, .provisional].contains(before)
-                    ? nil : "not asked: the permission is already \(before.rawValue)")
-                await center.setUserAuthorizationAnswer(granted ? .allow : .deny)
-                _ = try? await app.engine.requestAuthorization()
-                await recorder.lifecycle(.authorization(await center.authorizationStatus()))
-            case .settings(let status):
-                await recorder.event(action)
-                await device.setAuthorization(status)
-                await recorder.lifecycle(.authorization(status))
-            case .zone(let zone):
-                await recorder.event(action, note: zone == clock.timeZone ? "already there" : nil)
-                await device.setTimeZone(zone)
-            case .clock(let time):
-                let date = converter.instant(for: time).date
-                await recorder.event(action, note: Self.jump(from: clock.now, to: date))
-                // The walker walks on: the rest of the walk moves with the clock.
-                await walking.shift(by: date.timeIntervalSince(clock.now))
-                await device.jumpClock(to: date)
+            case .launch, .background, .foreground, .terminate, .crash, .ready, .refresh:
+                try await applyLifecycle(event)
+            case .foreign, .authorize, .settings, .zone, .clock:
+                try await applySystemChange(event)
             case .post(let post):
-                let app = try await runningApp(event, "post a notification")
-                await source.rememberPost(post)
-                do {
-                    let report = try await app.engine.post(try post.immediateEvent())
-                    await recorder.event(action)
-                    await recorder.reconcile(report)
-                    await device.advance(by: 0)
-                } catch {
-                    await recorder.event(action, note: "refused: \(error)")
-                }
-            case .tap(let target):
-                try await act(on: target, event, .tap)
-            case .action(let target, let id):
-                try await act(on: target, event, .action(id))
-            case .text(let target, let id, let text):
-                try await act(on: target, event, .text(action: id, text: text))
-            case .dismiss(let target):
-                try await act(on: target, event, .dismiss)
-            case .clear(let target):
-                if let target {
-                    try await act(on: target, event, .clear)
-                } else {
-                    await recorder.user(.clearAll, identifier: "", inPrompt: false)
-                    await device.clearAll()
-                }
+                try await applyPost(post, event)
+            case .tap, .action, .text, .dismiss, .clear:
+                try await applyGesture(event)
             case .position, .walk, .startRoute, .stopRoute:
                 try await applyLocation(event)
             case .complete, .pause, .resume, .delete, .edit, .import, .reminders:
@@ -244,8 +153,46 @@ struct ScenarioRun {
         }
     }
 
+    /// A `post` event: the running app posts an immediate notification.
+    private func applyPost(_ post: ScenarioPost, _ event: ScenarioEvent) async throws {
+        let action = event.action
+        let app = try await runningApp(event, "post a notification")
+        await source.rememberPost(post)
+        do {
+            let report = try await app.engine.post(try post.immediateEvent())
+            await recorder.event(action)
+            await recorder.reconcile(report)
+            await device.advance(by: 0)
+        } catch {
+            await recorder.event(action, note: "refused: \(error)")
+        }
+    }
+
+    /// A gesture of the user on a notification, or clearing the whole list.
+    private func applyGesture(_ event: ScenarioEvent) async throws {
+        switch event.action {
+        case .tap(let target):
+            try await act(on: target, event, .tap)
+        case .action(let target, let id):
+            try await act(on: target, event, .action(id))
+        case .text(let target, let id, let text):
+            try await act(on: target, event, .text(action: id, text: text))
+        case .dismiss(let target):
+            try await act(on: target, event, .dismiss)
+        case .clear(let target):
+            if let target {
+                try await act(on: target, event, .clear)
+            } else {
+                await recorder.user(.clearAll, identifier: "", inPrompt: false)
+                await device.clearAll()
+            }
+        default:
+            break
+        }
+    }
+
     /// The running app, or the error saying the event needs one.
-    private func runningApp(_ event: ScenarioEvent, _ what: String) async throws(ScenarioError) -> ScenarioApp {
+    func runningApp(_ event: ScenarioEvent, _ what: String) async throws(ScenarioError) -> ScenarioApp {
         guard let app = await app() else {
             throw impossible(event, "the app is not running, so it cannot \(what) (launch it first)")
         }

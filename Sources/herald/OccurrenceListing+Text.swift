@@ -40,7 +40,7 @@ extension OccurrenceListing {
         var listedAny = false
         let ending = try forEachListed { occurrence, wall in
             listedAny = true
-            var text = "\(wall.description.padding(Self.wallWidth))  \(TimeText.utc(occurrence.date))"
+            var text = "\(Self.padded(wall.description))  \(TimeText.utc(occurrence.date))"
             if wall != occurrence.local {
                 text += "  (\(occurrence.local.time) does not exist: shifted)"
             }
@@ -102,5 +102,10 @@ extension OccurrenceListing {
         }
         try write(separator == "[\n" ? "[]\n" : "\n]\n")
         return ending
+    }
+
+    /// A wall time padded with spaces to ``wallWidth``, so the UTC column lines up.
+    private static func padded(_ wall: String) -> String {
+        wall.count >= wallWidth ? wall : wall + String(repeating: " ", count: wallWidth - wall.count)
     }
 }

@@ -144,152 +144,27 @@ public struct ScenarioRunner: Sendable {
     ///   and the store's errors.
     public func play(from checkpoint: ScenarioCheckpoint?, streamingTo sink: any ScenarioTimelineSink) async throws
         -> StreamedOutcome {
-        guard (1...Scenario.maximumDays).contains(days) else {
-            throw ScenarioError(code: .invalidValue, at: nil,
-                                message: "a run lasts 1...\(Scenario.maximumDays) days, not \(days) (play a longer story in parts, resuming a session)")
-        }
-        let setBack = EventInstants.clockSetBack(of: scenario.events, startingIn: scenario.zone,
-                                                 limit: Scenario.maximumClockSetBack)
-        if let event = setBack.firstBeyond {
-            throw ScenarioError(code: .invalidValue, at: event.location,
-                                message: "the clock events set the clock back \(ScenarioParser.days(setBack.total)) in all by this one, more than the \(Int(Scenario.maximumClockSetBack / 86_400)) days a scenario may (the time set back is played again)")
-        }
-        let first = checkpoint?.end ?? scenario.start
-        let last = end(after: first)
-        guard last.date.year <= 9999 else {
-            throw ScenarioError(code: .invalidValue, at: nil,
-                                message: "a run from \(first) for \(days) days would end on \(last); dates need a year from 1 to 9999")
-        }
-        let scenarioTime = ZoneConverter.for(scenario.zone)
-        let startDate = scenarioTime.instant(for: first).date
-        // Not `Date.distantFuture`: that is 4001-01-01, and years up to 9999 play.
-        let endDate = stopAt.map { min(scenarioTime.instant(for: last).date, $0) } ?? scenarioTime.instant(for: last).date
-
-        let clock: VirtualClock
-        let center: SimulatedNotificationCenter
-        let source: ScenarioReminderSource
-        var staleDeliveries: [DeliveredNotification] = []
-        if let checkpoint {
-            clock = VirtualClock(now: checkpoint.now, timeZone: checkpoint.zone)
-            center = SimulatedNotificationCenter(restoring: checkpoint.system, clock: clock)
-            source = ScenarioReminderSource(entities: checkpoint.data.entities, posted: checkpoint.data.posted,
-                                            settings: checkpoint.data.settings ?? ScenarioCheckpoint.Settings())
-        } else {
-            // The device before the app runs: yesterday's notifications, still in the list.
-            let stale = scenario.delivered.sorted { $0.at < $1.at }
-                .map { (notification: $0, date: scenarioTime.instant(for: $0.at).date) }
-            let clockStart = min(startDate, (stale.first?.date ?? startDate).addingTimeInterval(-60))
-            clock = VirtualClock(now: clockStart, timeZone: scenario.zone)
-            center = SimulatedNotificationCenter(clock: clock, dropRule: scenario.dropRule, authorization: .authorized)
-            for (index, entry) in stale.enumerated() {
-                try await center.add(staleRequest(entry.notification, badge: index + 1))
-            }
-            staleDeliveries = await center.advance(to: startDate)
-            await center.setAuthorizationStatus(scenario.authorization)
-            try store.commit(scenario.entities.filter(\.paused).map { .pause($0.reference) })
-            source = ScenarioReminderSource(entities: scenario.entities)
-        }
+        let window = try window(from: checkpoint)
+        let device = try await deviceBeforeTheRun(from: checkpoint, window: window)
         // What a restored center had dropped before this run is not this run's.
-        let droppedBefore = await center.droppedRequests.count
-        sink.begin(ScenarioRunHeader(name: scenario.name, zone: scenario.zone, start: first, end: last,
+        let droppedBefore = await device.center.droppedRequests.count
+        sink.begin(ScenarioRunHeader(name: scenario.name, zone: scenario.zone, start: window.first, end: window.last,
                                      deviceZone: checkpoint?.zone ?? scenario.zone))
-        let recorder = ScenarioRecorder(clock: clock, sink: sink, lastPlan: checkpoint?.plan)
-        for notification in staleDeliveries {
+        let recorder = ScenarioRecorder(clock: device.clock, sink: sink, lastPlan: checkpoint?.plan)
+        for notification in device.staleDeliveries {
             await recorder.delivery(notification, presented: nil, beforeStart: true)
         }
-
-        let categories: CategoryRegistry
-        do {
-            categories = try CategoryRegistry(scenario.categories.map(\.reminderCategory))
-        } catch {
-            throw ScenarioError(code: .invalidValue, at: nil, message: "the categories are not valid: \(error)")
-        }
-        let refreshRequests = ScenarioRefreshRequests(mode: scenario.backgroundRefresh, requested: checkpoint?.refreshRequest)
-        let environment = ScenarioAppEnvironment(
-            center: center, source: source, store: store, configuration: scenario.planner.configuration,
-            categories: categories, readiness: scenario.readiness, recorder: recorder, refreshRequests: refreshRequests,
-            smartTiming: scenario.smartTiming)
-        // The process a paused run left running goes on: the device starts it again
-        // without the launch being part of the story.
-        let resumed = checkpoint.flatMap { $0.app == .notRunning ? nil : $0 }
-        let handOver = ProcessHandOver(resumed.map { ResumedProcess(isReady: $0.appReady, readyAt: $0.readyAt) })
-        let device = await SimulatedDevice(center: center) {
-            ScenarioApp(environment: environment, resuming: await handOver.take())
-        }
-        await center.setDeliveryHandler { [weak device] notification in
-            let presented = await device?.presentedNotifications.last { $0.notification == notification }
-            await recorder.delivery(notification, presented: presented, beforeStart: false)
-        }
-        let run = ScenarioRun(scenario: scenario, device: device, environment: environment,
-                              instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone),
-                              walking: ScenarioWalkInProgress(resuming: checkpoint?.walk, at: clock.now))
-        // The state of things now: at the end, or where an event could not happen.
-        func summary() async -> ScenarioSummary {
-            let plan = await recorder.lastPlan
-            return ScenarioSummary(
-                delivered: await recorder.delivered,
-                pending: await center.pendingNotificationRequests().count,
-                stillDelivered: await center.deliveredNotifications().count,
-                appBadge: await center.badgeCount,
-                coverageHorizon: plan?.coverageHorizon,
-                horizonEnd: plan?.horizonEnd,
-                cuts: plan?.cuts ?? 0,
-                reconciles: await recorder.reconciles,
-                routes: await recorder.routes,
-                droppedIdentifiers: await center.droppedRequests.dropFirst(droppedBefore).map(\.identifier),
-                capacity: center.capacity, endedAt: clock.now, cutList: plan?.cutList ?? [],
-                smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil,
-                guaranteedCoverage: plan?.guaranteedCoverage, refreshDeadline: plan?.refreshDeadline,
-                moreCuts: plan?.moreCuts ?? false)
-        }
-        await center.setRegionHandler { event in await run.regionReported(event) }
-        let nextEvent: Int
-        do {
-            if let resumed {
-                try await device.launch(into: resumed.app)
-                await device.restorePendingTimeChanges(resumed.pendingTimeChanges)
-            } else if checkpoint == nil {
-                try await run.launchAtStart()
-            }
-            nextEvent = try await run.play(from: checkpoint?.nextEvent ?? 0, until: endDate)
-        } catch var error as ScenarioError {
-            // The sink has had everything up to the event; the error says where things stood.
-            await center.setDeliveryHandler(nil)
-            await center.setRegionHandler(nil)
-            await recorder.flush()
-            error.summarySoFar = await summary()
-            throw error
-        } catch {
-            await center.setDeliveryHandler(nil)
-            await center.setRegionHandler(nil)
-            await recorder.flush()
-            throw error
-        }
-        await center.setDeliveryHandler(nil)
-        await center.setRegionHandler(nil)
-        await recorder.flush()
-
-        let plan = await recorder.lastPlan
-        let summary = await summary()
+        let parts = try await wire(device, recorder: recorder, checkpoint: checkpoint, droppedBefore: droppedBefore)
+        let nextEvent = try await playEvents(parts, from: checkpoint, until: window.endDate)
+        let summary = await parts.summary()
         sink.finish(summary)
-        let app = await run.app()
-        // The system as the app and the user see it; not the center's log of every
-        // firing, which nothing in a scenario reads and which grows with every day.
-        var system = await center.snapshot()
-        system.deliveryLog = []
-        let stopped = ScenarioCheckpoint(
-            nextEvent: nextEvent, end: last, now: clock.now, zone: clock.timeZone, app: await device.appState,
-            appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: system,
-            data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted,
-                                             settings: await source.settings),
-            plan: plan, pendingTimeChanges: await device.pendingTimeChanges,
-            refreshRequest: await refreshRequests.requested, walk: await run.walking.saved)
+        let stopped = await parts.checkpoint(nextEvent: nextEvent, end: window.last)
         return StreamedOutcome(summary: summary, checkpoint: stopped)
     }
 
     /// One of the scenario's already-delivered notifications, as the app's old code
     /// would have scheduled it: a one-shot request at its local time.
-    private func staleRequest(_ notification: ScenarioDeliveredNotification, badge: Int) -> NotificationRequest {
+    func staleRequest(_ notification: ScenarioDeliveredNotification, badge: Int) -> NotificationRequest {
         let entity = scenario.entities.first { $0.reference == notification.entity }
         let title = entity?.title ?? notification.entity.id
         let category = entity?.rules.first { $0.id == notification.rule }?.category ?? ""
@@ -300,19 +175,5 @@ public struct ScenarioRunner: Sendable {
                 title: title, body: "\(notification.rule) at \(notification.at.time)", badge: badge,
                 categoryIdentifier: category, userInfo: HeraldPayload(identifier: identifier).userInfo()),
             trigger: .calendar(CalendarTrigger(at: notification.at)))
-    }
-}
-
-/// Hands the process a paused run left running to the first app the device makes, once.
-private actor ProcessHandOver {
-    private var process: ResumedProcess?
-
-    init(_ process: ResumedProcess?) {
-        self.process = process
-    }
-
-    func take() -> ResumedProcess? {
-        defer { process = nil }
-        return process
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A scenario read from a file, with the fingerprint of its exact text, so that a
-/// `ScenarioSession` (HeraldReport) only resumes a state this same text saved.
+/// ``ScenarioSession`` only resumes a state this same text saved.
 ///
 /// ```swift
 /// let file = try ScenarioFile(contentsOf: URL(fileURLWithPath: "Examples/habits.yaml"))

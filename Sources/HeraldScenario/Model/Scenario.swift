@@ -79,7 +79,7 @@ public struct Scenario: Hashable, Sendable {
 
     /// The most days one run (a file's `days`, a ``ScenarioRunner``'s, or `herald
     /// simulate --days`) may last: 366, a leap year. A longer story is played in
-    /// parts, resuming a `ScenarioSession` (HeraldReport); longer runs are refused with a
+    /// parts, resuming a ``ScenarioSession``; longer runs are refused with a
     /// located error (`days` in a file, an `invalidValue` from the runner).
     ///
     /// ```swift

@@ -71,33 +71,8 @@ extension ScenarioParser {
                 action = .clock(time)
             case "reminders":
                 action = try remindersSwitch(value, lookup: lookup)
-            case "pause":
-                action = .pause(try lookup.resolve(value))
-            case "resume":
-                action = .resume(try lookup.resolve(value))
-            case "delete":
-                var deleted: [EntityReference] = []
-                for entry in try value.sequence("entity ids", allowsScalar: true) {
-                    deleted.append(try lookup.resolve(entry))
-                }
-                lookup.remove(deleted)
-                action = .delete(deleted)
-            case "edit":
-                let edit = try self.edit(value, context: context)
-                lookup.insert(edit.entity)
-                catalog.add(edit)
-                action = .edit(edit)
-            case "import":
-                let imported = try self.entities(value, context: context)
-                let namespace = imported.first?.namespace ?? ScenarioEntity.defaultNamespace
-                if let stranger = imported.firstIndex(where: { $0.namespace != namespace }) {
-                    let entry = try value.sequence("entities")[stranger]
-                    throw entry.error(.invalidValue, "an import replaces one namespace, but this entity is in \"\(imported[stranger].namespace)\" and the first in \"\(namespace)\"")
-                }
-                lookup.removeAll(inNamespace: namespace)
-                for entity in imported { lookup.insert(entity.reference) }
-                catalog.add(imported)
-                action = .import(namespace: namespace, entities: imported)
+            case "pause", "resume", "delete", "edit", "import":
+                action = try entityChange(kind, value, lookup: &lookup, catalog: &catalog, context: context)
             case _ where Self.locationEventKinds.contains(kind):
                 action = try locationEvent(kind, value)
             default:
@@ -108,6 +83,44 @@ extension ScenarioParser {
             reading.pass(action)
         }
         return result
+    }
+
+    /// A change of the app's entities (`pause`, `resume`, `delete`, `edit`, `import`),
+    /// with the names and notifications it makes exist, or not, for the events after it.
+    private func entityChange(_ kind: String, _ value: ScenarioNode, lookup: inout EntityLookup,
+                              catalog: inout TargetCatalog, context: RuleContext) throws(ScenarioError)
+        -> ScenarioEvent.Action {
+        switch kind {
+        case "pause":
+            return .pause(try lookup.resolve(value))
+        case "resume":
+            return .resume(try lookup.resolve(value))
+        case "delete":
+            var deleted: [EntityReference] = []
+            for entry in try value.sequence("entity ids", allowsScalar: true) {
+                deleted.append(try lookup.resolve(entry))
+            }
+            lookup.remove(deleted)
+            return .delete(deleted)
+        case "edit":
+            let edit = try self.edit(value, context: context)
+            lookup.insert(edit.entity)
+            catalog.add(edit)
+            return .edit(edit)
+        case "import":
+            let imported = try self.entities(value, context: context)
+            let namespace = imported.first?.namespace ?? ScenarioEntity.defaultNamespace
+            if let stranger = imported.firstIndex(where: { $0.namespace != namespace }) {
+                let entry = try value.sequence("entities")[stranger]
+                throw entry.error(.invalidValue, "an import replaces one namespace, but this entity is in \"\(imported[stranger].namespace)\" and the first in \"\(namespace)\"")
+            }
+            lookup.removeAll(inNamespace: namespace)
+            for entity in imported { lookup.insert(entity.reference) }
+            catalog.add(imported)
+            return .import(namespace: namespace, entities: imported)
+        default:
+            preconditionFailure("not an entity change: \(kind)")
+        }
     }
 
     /// `complete: stretch` (with the event's `day`), or `complete: {entity, at, day}`

@@ -59,60 +59,15 @@ public struct HTMLReport: Sendable {
         var item = ReportItem(kind: .event, date: entry.date, local: local, time: time, text: "")
         switch entry {
         case .delivery(let delivery):
-            item.kind = .delivery
-            item.title = delivery.title
-            item.badge = delivery.badge
-            item.identifier = delivery.identifier
-            item.text = delivery.title
-            if delivery.beforeStart {
-                item.marks.append("before-start")
-                item.detail = "already delivered at the start"
-            } else {
-                item.detail = delivery.appState.map { "\(delivery.presentationText); \(AppStateName.of($0))" }
-                    ?? delivery.presentationText
-                if delivery.identifier.hasPrefix("herald:") {
-                    heraldPending = max(0, heraldPending - 1)
-                } else {
-                    otherPending = max(0, otherPending - 1)
-                }
-                notePending(at: entry.date)
-            }
+            noteDelivery(delivery, in: &item)
         case .prompt(let prompt):
             item.kind = .prompt
             item.identifier = prompt.identifier
             item.text = "in-app prompt \"\(prompt.title)\": " + prompt.actions.map(\.title).joined(separator: " | ")
         case .event(let event):
-            item.kind = .event
-            item.text = event.action.description + (event.note.map { " (\($0))" } ?? "")
-            switch event.action {
-            case .zone(let next):
-                item.marks.append("zone-change")
-                changes.append(.init(date: entry.date, label: "zone \(next.identifier)"))
-                deviceZone = next
-            case .clock(let set):
-                item.marks.append("clock-change")
-                changes.append(.init(date: entry.date, label: "clock \(set.time)"))
-            case .foreign(let count):
-                otherPending += count
-                notePending(at: entry.date)
-            default:
-                break
-            }
+            noteEvent(event, in: &item)
         case .reconcile(let reconcile):
-            item.kind = .reconcile
-            item.detail = reconcile.reasonsText
-            item.text = "re-plan (\(item.detail ?? "")): \(reconcile.changeText)"
-            if let horizon = reconcile.coverageHorizon {
-                item.text += ", covers until \(TimeText.local(horizon, zone: zone))"
-            }
-            if let guaranteed = reconcile.guaranteedCoverage {
-                item.text += ", guaranteed \(guaranteed.date.map { "until \(TimeText.local($0, zone: zone))" } ?? "unbounded")"
-            }
-            if reconcile.reasons.contains("day changed") { item.marks.append("day-change") }
-            if reconcile.reasons.contains("time zone changed") { item.marks.append("zone-change") }
-            if reconcile.reasons.contains("significant time change") { item.marks.append("clock-change") }
-            heraldPending = reconcile.added + reconcile.unchanged
-            notePending(at: entry.date)
+            noteReconcile(reconcile, in: &item, zone: zone)
         case .lifecycle(let lifecycle):
             item.kind = .lifecycle
             item.text = "\(lifecycle.change)"
@@ -139,6 +94,68 @@ public struct HTMLReport: Sendable {
             item.text = "walk: \(progress.text)"
         }
         append(item, zone: zone)
+    }
+
+    /// A delivery's row, and the pending requests one fewer.
+    private mutating func noteDelivery(_ delivery: TimelineDelivery, in item: inout ReportItem) {
+        item.kind = .delivery
+        item.title = delivery.title
+        item.badge = delivery.badge
+        item.identifier = delivery.identifier
+        item.text = delivery.title
+        if delivery.beforeStart {
+            item.marks.append("before-start")
+            item.detail = "already delivered at the start"
+        } else {
+            item.detail = delivery.appState.map { "\(delivery.presentationText); \(AppStateName.of($0))" }
+                ?? delivery.presentationText
+            if delivery.identifier.hasPrefix("herald:") {
+                heraldPending = max(0, heraldPending - 1)
+            } else {
+                otherPending = max(0, otherPending - 1)
+            }
+            notePending(at: item.date)
+        }
+    }
+
+    /// An event's row; a zone or clock change is a marker on the chart, foreign
+    /// requests count as pending.
+    private mutating func noteEvent(_ event: TimelineEvent, in item: inout ReportItem) {
+        item.kind = .event
+        item.text = event.action.description + (event.note.map { " (\($0))" } ?? "")
+        switch event.action {
+        case .zone(let next):
+            item.marks.append("zone-change")
+            changes.append(.init(date: item.date, label: "zone \(next.identifier)"))
+            deviceZone = next
+        case .clock(let set):
+            item.marks.append("clock-change")
+            changes.append(.init(date: item.date, label: "clock \(set.time)"))
+        case .foreign(let count):
+            otherPending += count
+            notePending(at: item.date)
+        default:
+            break
+        }
+    }
+
+    /// A re-plan's row, with its reasons and coverage; Herald's pending requests are
+    /// what the plan left.
+    private mutating func noteReconcile(_ reconcile: TimelineReconcile, in item: inout ReportItem, zone: TimeZone) {
+        item.kind = .reconcile
+        item.detail = reconcile.reasonsText
+        item.text = "re-plan (\(item.detail ?? "")): \(reconcile.changeText)"
+        if let horizon = reconcile.coverageHorizon {
+            item.text += ", covers until \(TimeText.local(horizon, zone: zone))"
+        }
+        if let guaranteed = reconcile.guaranteedCoverage {
+            item.text += ", guaranteed \(guaranteed.date.map { "until \(TimeText.local($0, zone: zone))" } ?? "unbounded")"
+        }
+        if reconcile.reasons.contains("day changed") { item.marks.append("day-change") }
+        if reconcile.reasons.contains("time zone changed") { item.marks.append("zone-change") }
+        if reconcile.reasons.contains("significant time change") { item.marks.append("clock-change") }
+        heraldPending = reconcile.added + reconcile.unchanged
+        notePending(at: item.date)
     }
 
     private mutating func notePending(at date: Date) {

@@ -1,0 +1,102 @@
+import Foundation
+import Herald
+import HeraldSimulator
+
+/// Events of the app's lifecycle and of the system around it, as ``ScenarioRun`` plays
+/// them (the user's gestures are in `ScenarioRun+User.swift`, location in
+/// `ScenarioRun+Location.swift`).
+extension ScenarioRun {
+    /// An event of the app's lifecycle: launched, moved between background and
+    /// foreground, terminated, crashed, ready, refreshed in the background.
+    func applyLifecycle(_ event: ScenarioEvent) async throws {
+        let action = event.action
+        switch action {
+        case .launch(let state):
+            let now = await device.appState
+            guard now == .notRunning else {
+                throw impossible(event, "the app is already running in the \(now) (bring it back with a foreground event, or terminate it first)")
+            }
+            try await device.launch(into: state)
+        case .background:
+            let now = await device.appState
+            guard now == .foreground else {
+                throw impossible(event, now == .notRunning
+                    ? "the app is not running, so it cannot move to the background (launch it first)"
+                    : "the app is in the background already")
+            }
+            try await device.moveToBackground()
+        case .foreground:
+            let now = await device.appState
+            guard now == .background else {
+                throw impossible(event, now == .notRunning
+                    ? "the app is not running, so it cannot come back to the foreground (use a launch event)"
+                    : "the app is in the foreground already")
+            }
+            try await device.moveToForeground()
+        case .terminate:
+            _ = try await runningApp(event, "terminate")
+            await device.terminate()
+        case .crash:
+            _ = try await runningApp(event, "crash")
+            await device.crash()
+            await recorder.lifecycle(.crashed)
+        case .ready:
+            let app = try await runningApp(event, "say it is ready")
+            if await app.isReady {
+                await recorder.event(action, note: "already ready")
+            } else {
+                await app.becomeReady()
+            }
+        case .refresh:
+            let state = await device.appState
+            guard state != .foreground else {
+                throw impossible(event, "the app is in the foreground, and the system refreshes only an app in the background or not running (add a background event before it)")
+            }
+            await recorder.event(action, note: state == .notRunning
+                ? "the app is not running: launched into the background" : nil)
+            try await device.backgroundRefresh()
+        default:
+            break
+        }
+    }
+
+    /// A change of the system around the app: foreign requests, the permission, the
+    /// device's zone or clock.
+    func applySystemChange(_ event: ScenarioEvent) async throws {
+        let action = event.action
+        switch action {
+        case .foreign(let count):
+            await recorder.event(action)
+            let stamp = converter.local(for: clock.now).compactDescription
+            for index in 1...count {
+                // Requests a push SDK would add: not Herald's, so Herald never touches them.
+                try? await center.add(NotificationRequest(
+                    identifier: "other-sdk:\(stamp):\(index)", content: NotificationContent(title: Scenario.foreignRequestTitle),
+                    trigger: .timeInterval(3_600, repeats: false)))
+            }
+        case .authorize(let granted):
+            let app = try await runningApp(event, "ask for permission")
+            let before = await center.authorizationStatus()
+            await recorder.event(action, note: [.notDetermined, .provisional].contains(before)
+                ? nil : "not asked: the permission is already \(before.rawValue)")
+            await center.setUserAuthorizationAnswer(granted ? .allow : .deny)
+            _ = try? await app.engine.requestAuthorization()
+            await recorder.lifecycle(.authorization(await center.authorizationStatus()))
+        case .settings(let status):
+            await recorder.event(action)
+            await device.setAuthorization(status)
+            await recorder.lifecycle(.authorization(status))
+        case .zone(let zone):
+            await recorder.event(action, note: zone == clock.timeZone ? "already there" : nil)
+            await device.setTimeZone(zone)
+        case .clock(let time):
+            let date = converter.instant(for: time).date
+            await recorder.event(action, note: Self.jump(from: clock.now, to: date))
+            // The walker walks on: the rest of the walk moves with the clock.
+            await walking.shift(by: date.timeIntervalSince(clock.now))
+            await device.jumpClock(to: date)
+        default:
+            break
+        }
+    }
+}
