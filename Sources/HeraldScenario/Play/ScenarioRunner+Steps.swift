@@ -75,9 +75,11 @@ extension ScenarioRunner {
         }
         let staleDeliveries = await center.advance(to: startDate)
         await center.setAuthorizationStatus(scenario.authorization)
-        try store.commit(scenario.entities.filter(\.paused).map { .pause($0.reference) })
-        return DeviceBeforeTheRun(clock: clock, center: center, source: ScenarioReminderSource(entities: scenario.entities),
-                                  staleDeliveries: staleDeliveries)
+        let source = ScenarioReminderSource(entities: scenario.entities)
+        // The app's paused entities, recorded as the app would have told Herald of them.
+        let offline = Engine(center: center, source: source, store: store, clock: clock)
+        for entity in scenario.entities where entity.paused { try await offline.record(.paused(entity.reference)) }
+        return DeviceBeforeTheRun(clock: clock, center: center, source: source, staleDeliveries: staleDeliveries)
     }
 
     /// The app's environment, the device that makes the app, and the run that plays the
