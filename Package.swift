@@ -162,6 +162,7 @@ let package = Package(
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
                 .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

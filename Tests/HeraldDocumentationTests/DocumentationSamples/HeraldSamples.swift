@@ -4,6 +4,7 @@
 import Foundation
 import Herald
 import HeraldSQLite
+import Logging
 
 /// What an app keeps about its habits, for the samples.
 struct HabitStore: Sendable {
@@ -53,6 +54,16 @@ enum HeraldLandingPageSamples {
 
 /// UsingTheEngine.md
 enum UsingTheEngineSamples {
+    static func eventsAndReports(engine: Engine, habit: EntityReference, habitA: EntityReference,
+                                 logger: Logger) async throws {
+        try await engine.handle(.paused(habit))                          // the same as engine.paused(habit)
+        try await engine.handle(.timeChanged(.dayChanged))
+        try await engine.record(.deleted([habitA]))                      // while the app is not running: no run
+        await engine.observeReports { report in
+            logger.debug("re-planned", metadata: ["reasons": "\(report.reasons)"])
+        }
+    }
+
     static func engineCalls(
         center: any Herald.NotificationCenter, clock: any DeviceClock, categories: CategoryRegistry, path: String,
         store: HabitStore, habit: EntityReference, habitA: EntityReference, habitB: EntityReference,
