@@ -15,4 +15,6 @@ struct ScenarioAppEnvironment: Sendable {
     let refreshRequests: ScenarioRefreshRequests
     /// Whether the app's smart timing is on.
     var smartTiming = false
+    /// Whether the app monitors its plans' waypoint regions (``ScenarioLocationUpdates/regions``).
+    var monitorsRegions = false
 }

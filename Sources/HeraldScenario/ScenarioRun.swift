@@ -98,7 +98,7 @@ struct ScenarioRun {
             await recorder.event(event.action)
             entities.append(edit.entity)
         }
-        await recorder.reconcile(await engine.entitiesChanged(entities))
+        await engine.entitiesChanged(entities)
     }
 
     /// The system runs the background refresh the app asked for
@@ -193,7 +193,9 @@ struct ScenarioRun {
                 await recorder.event(action, note: [.notDetermined, .provisional].contains(before)
                     ? nil : "not asked: the permission is already \(before.rawValue)")
                 await center.setUserAuthorizationAnswer(granted ? .allow : .deny)
+                await recorder.holdReports()
                 _ = try? await app.engine.requestAuthorization()
+                await recorder.discardHeldReports()
                 await recorder.lifecycle(.authorization(await center.authorizationStatus()))
             case .settings(let status):
                 await recorder.event(action)
@@ -211,13 +213,15 @@ struct ScenarioRun {
             case .post(let post):
                 let app = try await runningApp(event, "post a notification")
                 await source.rememberPost(post)
+                await recorder.holdReports()
                 do {
-                    let report = try await app.engine.post(try post.immediateEvent())
+                    try await app.engine.post(try post.immediateEvent())
                     await recorder.event(action)
-                    await recorder.reconcile(report)
+                    await recorder.releaseReports()
                     await device.advance(by: 0)
                 } catch {
                     await recorder.event(action, note: "refused: \(error)")
+                    await recorder.releaseReports()
                 }
             case .tap(let target):
                 try await act(on: target, event, .tap)
@@ -311,7 +315,7 @@ struct ScenarioRun {
         default:
             return
         }
-        await recorder.reconcile(report)
+        _ = report  // the recorder heard the run: it observes the engine
     }
 
     /// Saves a data change without the engine: what a sync or another device does

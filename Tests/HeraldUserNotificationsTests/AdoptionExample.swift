@@ -111,12 +111,13 @@ final class Reminders {
         let refresh = refresh
         Task {
             _ = try? await engine.requestAuthorization()
-            _ = try? refresh.scheduleNext(after: await host.launched())
+            await refresh.observeRuns()                 // every run submits the next refresh
+            await host.launched()
         }
     }
 
     func becameActive() async {
-        _ = try? refresh.scheduleNext(after: await host.becameActive())
+        await host.becameActive()
     }
 
     func dataLoaded() async {

@@ -44,10 +44,10 @@ import Testing
         let engine = try await makeEngine(platform: makePlatformCenter())
         let manager = CLLocationManager()
         let monitor = RegionMonitor(engine: engine, manager: manager)
+        await monitor.observeRuns()
         let route = try Self.route(waypoints: 25)
         try await engine.startRoute(route)
-        let report = try await engine.positionChanged(Coordinate(latitude: 0, longitude: -1))
-        monitor.apply(try #require(report.plan?.regions))
+        try await engine.positionChanged(Coordinate(latitude: 0, longitude: -1))
 
         // The app's own region takes one of the 20: the 19 nearest waypoints are watched.
         #expect(CLLocationManager().monitoredRegions.count == 20)
@@ -58,11 +58,35 @@ import Testing
         let first = session.spotIdentifier("w0").description
         manager.crossForTesting(first, entering: true)
         try await waitUntil { try await engine.routeSession()?.visits["w0"] != nil }
-        let after = await engine.reconcile(reason: .foreground)
-        monitor.apply(try #require(after.plan?.regions))
+        await engine.reconcile(reason: .foreground)
         #expect(!monitor.monitoredIdentifiers.contains(first))
         #expect(monitor.monitoredIdentifiers == Set((1..<20).map { session.spotIdentifier("w\($0)").description }))
         #expect(CLLocationManager().monitoredRegions.contains { $0.identifier == "the-app's-own" })
+    }
+
+    @Test func aRunCausedByACompletionIsMonitoredToo() async throws {
+        // Given a route of three waypoints in progress, a position heard, and a monitor
+        // that starts observing only afterwards (so nothing is monitored yet)
+        CLLocationManager.resetForTesting()
+        let engine = try await makeEngine(platform: makePlatformCenter())
+        let monitor = RegionMonitor(engine: engine, manager: CLLocationManager())
+        try await engine.startRoute(try Self.route(waypoints: 3))
+        try await engine.positionChanged(Coordinate(latitude: 0, longitude: -1))
+        #expect(monitor.monitoredIdentifiers.isEmpty)
+        await monitor.observeRuns()
+
+        // When the app records a completion (a run no lifecycle call caused)
+        try await engine.completed(EntityReference(namespace: "habit", id: "water"))
+
+        // Then its plan's regions are monitored: three waypoints fit the 20 regions, so
+        // all three are watched
+        let session = try #require(try await engine.routeSession())
+        #expect(monitor.monitoredIdentifiers == Set(["w0", "w1", "w2"].map { session.spotIdentifier($0).description }))
+
+        // And once it stops observing, a new plan changes nothing it monitors
+        await monitor.stopObservingRuns()
+        try await engine.stopRoute()
+        #expect(monitor.monitoredIdentifiers.count == 3)
     }
 
     @Test func theTwentyFirstRegionFailsThroughTheDelegate() {

@@ -15,14 +15,16 @@ enum HeraldUserNotificationsLandingPageSamples {
                        show: @escaping @Sendable (InAppPrompt) async -> Void) async throws -> NotificationDelegate {
         let engine = Engine(center: UserNotificationCenter(), source: habits,
                             store: try SQLiteEngineStore(path: path), clock: SystemClock(), categories: categories)
-        let delegate = NotificationDelegate(engine: engine, presentPrompt: { prompt in await show(prompt) })
+        let host = AppHost(engine: engine)
+        let delegate = NotificationDelegate(host: host, presentPrompt: { prompt in await show(prompt) })
         delegate.install(on: .current())                       // before launch finishes
-        let refresh = BackgroundRefresh(identifier: "com.example.habits.refresh", engine: engine)
+        let refresh = BackgroundRefresh(identifier: "com.example.habits.refresh", host: host)
         refresh.register()                                     // before launch finishes
-        Task { await TimeSignalForwarder(engine: engine).run() }
-        try refresh.scheduleNext(after: await engine.launched())
+        await refresh.observeRuns()                            // every run submits the next refresh
+        Task { await TimeSignalForwarder(host: host).run() }
+        await host.launched()
         // once the app's data is loaded:
-        await engine.ready(responder)
+        await host.ready(responder)
         return delegate
     }
 }

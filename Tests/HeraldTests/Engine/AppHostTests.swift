@@ -4,17 +4,18 @@ import Synchronization
 import Testing
 @testable import Herald
 
-/// The host forwards each lifecycle call to the engine and hands every run's report to
-/// `onReport`, in order, before the call returns.
+/// The host forwards each lifecycle call to the engine, whose observers hear every run's
+/// report, in order, before the call returns.
 @Suite struct AppHostTests {
     @Test func everyLifecycleCallReachesTheEngineAndReportsItsRun() async {
-        // Given an app whose host records the reasons of every run
+        // Given an app whose engine's observer records the reasons of every run
         let clock = VirtualClock(now: Fixtures.date("2026-11-21T08:00"), timeZone: Fixtures.berlin)
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         let engine = Engine(center: center, source: TestReminderSource([Fixtures.dailyRule("water", at: ["09:00"])]),
                             clock: clock)
         let reasons = Mutex<[[ReconcileReason]]>([])
-        let host = AppHost(engine: engine) { report in reasons.withLock { $0.append(report.reasons) } }
+        let host = AppHost(engine: engine)
+        await engine.observeReports { report in reasons.withLock { $0.append(report.reasons) } }
         let responder = RecordingResponder()
 
         // When the app goes through a day
