@@ -1,9 +1,10 @@
 #if !canImport(UserNotifications)
 import Foundation
 import Herald
-import HeraldUserNotifications
+@testable import HeraldUserNotifications
 import Synchronization
 import Testing
+@_spi(Testing) import BackgroundTasksShim
 @_spi(Testing) import CoreLocationShim
 @_spi(Testing) import UserNotificationsShim
 
@@ -87,6 +88,33 @@ import Testing
         await monitor.stopObservingRuns()
         try await engine.stopRoute()
         #expect(monitor.monitoredIdentifiers.count == 3)
+    }
+
+    @Test func theFacadeMonitorsTheWaypointsOfEveryPlanFromItsLaunchOn() async throws {
+        // Given the façade of an app with routes, launched
+        CLLocationManager.resetForTesting()
+        let platform = makePlatformCenter()
+        _ = try await platform.requestAuthorization(options: [.alert])
+        let (signals, _) = AsyncStream.makeStream(of: TimeChange.self)
+        let herald = HeraldSystem(
+            source: TwoHabits(), store: InMemoryEngineStore(), categories: TwoHabits.categories,
+            configuration: PlannerConfiguration(), refreshIdentifier: nil, monitorsRegions: true,
+            system: SystemServices(notificationCenter: platform, clock: FixedClock(now: tuesdayMorning, timeZone: berlin),
+                                   timeSignals: StartedSignals(stream: signals),
+                                   scheduler: BGTaskScheduler.makeForTesting(permittedIdentifiers: []),
+                                   locationManager: { CLLocationManager() }),
+            presentPrompt: { _ in }, openSettings: { _ in })
+        await herald.launched()
+        try await herald.engine.positionChanged(Coordinate(latitude: 0, longitude: -1))
+        let monitor = try #require(herald.regions)
+        #expect(monitor.monitoredIdentifiers.isEmpty)
+
+        // When the app starts a route of three waypoints
+        try await herald.engine.startRoute(try Self.route(waypoints: 3))
+
+        // Then its plan's three waypoints are monitored (they fit the 20 regions)
+        let session = try #require(try await herald.engine.routeSession())
+        #expect(monitor.monitoredIdentifiers == Set(["w0", "w1", "w2"].map { session.spotIdentifier($0).description }))
     }
 
     @Test func theTwentyFirstRegionFailsThroughTheDelegate() {

@@ -12,20 +12,15 @@ enum HeraldUserNotificationsLandingPageSamples {
     @MainActor
     static func wiring(habits: any ReminderSource, path: String, categories: CategoryRegistry,
                        responder: any AppResponder,
-                       show: @escaping @Sendable (InAppPrompt) async -> Void) async throws -> NotificationDelegate {
-        let engine = Engine(center: UserNotificationCenter(), source: habits,
-                            store: try SQLiteEngineStore(path: path), clock: SystemClock(), categories: categories)
-        let host = AppHost(engine: engine)
-        let delegate = NotificationDelegate(host: host, presentPrompt: { prompt in await show(prompt) })
-        delegate.install(on: .current())                       // before launch finishes
-        let refresh = BackgroundRefresh(identifier: "com.example.habits.refresh", host: host)
-        refresh.register()                                     // before launch finishes
-        await refresh.observeRuns()                            // every run submits the next refresh
-        Task { await TimeSignalForwarder(host: host).run() }
-        await host.launched()
+                       show: @escaping @Sendable (InAppPrompt) async -> Void) async throws -> HeraldSystem {
+        let herald = HeraldSystem(source: habits, store: try SQLiteEngineStore(path: path), categories: categories,
+                                  refreshIdentifier: "com.example.habits.refresh",
+                                  presentPrompt: { prompt in await show(prompt) })   // before launch finishes
+        await herald.launched()                                // every run from here submits the next refresh
+        await herald.becameActive()                            // each return to the foreground
         // once the app's data is loaded:
-        await host.ready(responder)
-        return delegate
+        await herald.ready(responder)
+        return herald
     }
 }
 #endif
