@@ -22,9 +22,10 @@ import HeraldSimulator
 ///   it: at the instant in the foreground, when it next runs after being suspended in
 ///   the background.
 /// - Background refresh: `host.backgroundRefresh()`.
-/// - After the run of its launch, of each return to the foreground and of each
-///   background refresh, it submits its next refresh request from the plan
-///   (``ScenarioRefreshRequests``); quitting it cancels the request.
+/// - After every run (a launch, a return to the foreground, a data change, a response,
+///   a time change, a background refresh), it submits its next refresh request from
+///   the plan, as `BackgroundRefresh` does (``ScenarioRefreshRequests``); quitting it
+///   cancels the request.
 /// - With ``ScenarioLocationUpdates/regions``, every plan's waypoint regions are
 ///   monitored, as `RegionMonitor` does on a device.
 ///
@@ -156,11 +157,9 @@ actor ScenarioApp: SimulatedApp {
         await host.backgroundRefresh()
     }
 
-    /// Asks the system for the next background refresh after the run of a launch, a
-    /// return to the foreground or a background refresh (the runs an app submitted its
-    /// request after before `BackgroundRefresh` heard every run; the timelines keep it).
+    /// Asks the system for the next background refresh after a run, as
+    /// `BackgroundRefresh` does after every run it hears of.
     private static func submitRefresh(after report: ReconcileReport, in environment: ScenarioAppEnvironment) async {
-        guard report.reasons.contains(where: { [.launch, .foreground, .backgroundRefresh].contains($0) }) else { return }
         await environment.refreshRequests.submit(after: report.plan, now: environment.center.clock.now)
     }
 
