@@ -1,6 +1,7 @@
 #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
 import Foundation
 import Herald
+import Logging
 #if canImport(BackgroundTasks)
 import BackgroundTasks
 #else
@@ -12,20 +13,24 @@ import BackgroundTasksShim
 ///
 /// Register before launch finishes (the identifier must be listed in Info.plist's
 /// `BGTaskSchedulerPermittedIdentifiers`, and `UIBackgroundModes` must contain
-/// `fetch`), then submit after each foreground run. The handler runs
-/// `engine.backgroundRefresh()`, submits the next request (its
-/// `earliestBeginDate` from the plan's refresh deadline and guaranteed coverage, with the
-/// margins of a `RefreshPolicy`), and completes the task;
-/// when the system takes the time back, the run is cancelled and the task completed
-/// with `false`, once.
+/// `fetch`), and have it observe the engine before the first run
+/// (``observeRuns()``): from then on every run, whatever caused it (a launch, a
+/// completion, a response, a time change, the refresh itself), submits the next
+/// request, its `earliestBeginDate` from that run's refresh deadline and guaranteed
+/// coverage, with the margins of a `RefreshPolicy`. The task's handler runs
+/// `host.backgroundRefresh()` and completes the task; when the system takes the time
+/// back, the run is cancelled, a retry is submitted and the task completed with
+/// `false`, once.
 ///
 /// ```swift
-/// let refresh = BackgroundRefresh(identifier: "com.example.habits.refresh", engine: engine)
+/// let refresh = BackgroundRefresh(identifier: "com.example.habits.refresh", host: host)
 /// refresh.register()                                     // in didFinishLaunching / App.init
-/// try refresh.scheduleNext(after: await engine.becameActive())
+/// await refresh.observeRuns()                            // before the first run
+/// await host.launched()                                  // its run submits the first request
 /// ```
 ///
-/// Not available on macOS and watchOS, which have no `BGAppRefreshTask`.
+/// ``HeraldSystem`` does all of this for an app. Not available on macOS and watchOS,
+/// which have no `BGAppRefreshTask`.
 public final class BackgroundRefresh: Sendable {
     /// The task identifier, as listed in `BGTaskSchedulerPermittedIdentifiers`.
     public let identifier: String
@@ -38,25 +43,21 @@ public final class BackgroundRefresh: Sendable {
     nonisolated(unsafe) private let scheduler: BGTaskScheduler
     private let clock: any DeviceClock
     private let runs = RunRecord()
+    private let observation = ObservationRecord()
+    private let logger: Logger
 
     /// - Parameters:
     ///   - identifier: the refresh task's identifier.
-    ///   - engine: the engine to re-plan.
+    ///   - host: the app's host, whose engine each refresh re-plans.
     ///   - scheduler: the system's scheduler (`BGTaskScheduler.shared`).
     ///   - clock: the engine's clock, for the next request's date.
     ///   - policy: when the next refresh may begin.
-    public convenience init(
-        identifier: String, engine: Engine, scheduler: BGTaskScheduler = .shared, clock: any DeviceClock = SystemClock(),
-        policy: RefreshPolicy = RefreshPolicy()
-    ) {
-        self.init(identifier: identifier, host: AppHost(engine: engine), scheduler: scheduler, clock: clock, policy: policy)
-    }
-
-    /// A refresh through the app's host (which sees every run's report).
+    ///   - logger: where a refused request is logged.
     public init(
         identifier: String, host: AppHost, scheduler: BGTaskScheduler = .shared, clock: any DeviceClock = SystemClock(),
-        policy: RefreshPolicy = RefreshPolicy()
+        policy: RefreshPolicy = RefreshPolicy(), logger: Logger = Logger(label: "herald.refresh")
     ) {
+        self.logger = logger
         self.identifier = identifier
         self.host = host
         self.scheduler = scheduler
@@ -75,18 +76,34 @@ public final class BackgroundRefresh: Sendable {
         }
     }
 
+    /// Submits the next request after every run of the engine from now on (see the
+    /// type's documentation). Observing twice changes nothing.
+    public func observeRuns() async {
+        guard observation.claim() else { return }
+        let token = await engine.observeReports { [weak self] report in
+            guard let self else { return }
+            do {
+                try scheduleNext(plan: report.plan)
+            } catch {
+                logger.warning("submitting the next background refresh failed", metadata: ["error": "\(error)"])
+            }
+        }
+        observation.token = token
+    }
+
+    /// Stops submitting requests after each run.
+    public func stopObservingRuns() async {
+        guard let token = observation.release() else { return }
+        await engine.stopObserving(token)
+    }
+
     /// Submits the next refresh (replacing a pending one), to begin no sooner than the
-    /// policy says for this run's plan.
+    /// policy says for `plan` (`nil`: the run made none, or failed).
     ///
     /// - Returns: the request's `earliestBeginDate`.
     /// - Throws: ``BackgroundRefreshError`` when the system refuses the request.
     @discardableResult
-    public func scheduleNext(after report: ReconcileReport) throws(BackgroundRefreshError) -> Date {
-        try scheduleNext(plan: report.plan)
-    }
-
-    /// Submits the next refresh after `plan` (`nil`: the run made none).
-    private func scheduleNext(plan: Plan?) throws(BackgroundRefreshError) -> Date {
+    func scheduleNext(plan: Plan?) throws(BackgroundRefreshError) -> Date {
         let date = policy.earliestBeginDate(after: plan, now: clock.now)
         let request = BGAppRefreshTaskRequest(identifier: identifier)
         request.earliestBeginDate = date
@@ -101,13 +118,13 @@ public final class BackgroundRefresh: Sendable {
     /// The run the last task started, for tests and logs.
     var latestRun: Task<Void, Never>? { runs.latest }
 
-    /// Runs one refresh task: re-plan, submit the next request, complete.
+    /// Runs one refresh task: re-plan (its run submits the next request, once
+    /// ``observeRuns()`` was called), complete.
     func handle(_ task: BGTask) {
         let completion = TaskCompletion(task: task)
         let run = Task { [self] in
             let report = await host.backgroundRefresh()
             if Task.isCancelled { return }
-            _ = try? scheduleNext(after: report)
             completion.complete(success: report.failure == nil)
         }
         runs.latest = run
@@ -150,6 +167,34 @@ private final class RunRecord: @unchecked Sendable {
     var latest: Task<Void, Never>? {
         get { lock.withLock { run } }
         set { lock.withLock { run = newValue } }
+    }
+}
+
+/// The engine subscription of a refresh, behind a lock.
+private final class ObservationRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+    private var stored: ReportObservation?
+
+    /// Whether this call is the first to observe (until ``release()``).
+    func claim() -> Bool {
+        lock.withLock {
+            defer { claimed = true }
+            return !claimed
+        }
+    }
+
+    var token: ReportObservation? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+
+    /// The subscription to end, if any; observing may start again.
+    func release() -> ReportObservation? {
+        lock.withLock {
+            defer { claimed = false; stored = nil }
+            return stored
+        }
     }
 }
 #endif

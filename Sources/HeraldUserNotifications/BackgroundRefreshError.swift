@@ -1,10 +1,12 @@
 import Foundation
 
-/// Why a background refresh could not be scheduled.
+/// Why a background refresh could not be scheduled. ``BackgroundRefresh`` logs it
+/// (label `herald.refresh`) when the system refuses the request a run submits:
 ///
-/// ```swift
-/// do { try refresh.scheduleNext(after: report) }
-/// catch let error where error.code == .submitFailed { logger.warning("\(error)") }
+/// ```
+/// warning: submitting the next background refresh failed error=The system refused the
+///   background refresh com.example.habits.refresh: … Check that it is listed in
+///   BGTaskSchedulerPermittedIdentifiers and that UIBackgroundModes contains fetch.
 /// ```
 public struct BackgroundRefreshError: Error, Hashable, Sendable, CustomStringConvertible {
     public let code: Code

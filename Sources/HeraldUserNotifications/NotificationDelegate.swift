@@ -18,7 +18,7 @@ import UserNotificationsShim
 /// holds its delegate weakly, so keep a strong reference.
 ///
 /// ```swift
-/// let delegate = NotificationDelegate(engine: engine, presentPrompt: { prompt in
+/// let delegate = NotificationDelegate(host: host, presentPrompt: { prompt in
 ///     await MainActor.run { model.prompt = prompt }   // render the actions in the app
 /// })
 /// delegate.install(on: .current())                   // in didFinishLaunching or App.init
@@ -37,24 +37,15 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
     /// The delegate that was installed before this one; it receives what is not Herald's.
     public private(set) weak var previousDelegate: (any UNUserNotificationCenterDelegate)?
 
+    /// A delegate that hands Herald's responses and presentations to the app's host.
+    ///
     /// - Parameters:
-    ///   - engine: receives Herald's responses and decides Herald's presentations (through
-    ///     an ``Herald/AppHost`` of its own; pass the app's host with
-    ///     ``init(host:presentPrompt:openSettings:)`` to see the reports).
+    ///   - host: receives Herald's responses and decides Herald's presentations.
     ///   - presentPrompt: shows an in-app prompt (a category presented in the app: the
     ///     system shows no banner); pass the chosen action to
-    ///     ``Herald/Engine/choose(_:in:text:)``.
+    ///     ``Herald/AppHost/chose(_:in:text:)``.
     ///   - openSettings: opens the app's notification settings (the user chose them from
     ///     the system's settings or a notification), with the notification if any.
-    public convenience init(
-        engine: Engine,
-        presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void = { _ in },
-        openSettings: @escaping @Sendable (DeliveredNotification?) -> Void = { _ in }
-    ) {
-        self.init(host: AppHost(engine: engine), presentPrompt: presentPrompt, openSettings: openSettings)
-    }
-
-    /// A delegate that hands Herald's responses and presentations to the app's host.
     public init(
         host: AppHost,
         presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void = { _ in },

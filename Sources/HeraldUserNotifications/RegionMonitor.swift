@@ -12,8 +12,9 @@ import CoreLocationShim
 /// monitoring, within the platform's 20 regions, and tells the engine when the device
 /// arrives at one.
 ///
-/// Give it each plan's ``Herald/RegionPlan`` (``Herald/Plan/regions``): it starts and
-/// stops monitoring with the fewest calls, only for Herald's own regions (identifiers
+/// Once it observes the engine (``observeRuns()``, before the first run) it applies the
+/// ``Herald/RegionPlan`` of every plan the engine makes (``Herald/Plan/regions``),
+/// whatever caused the run: it starts and stops monitoring with the fewest calls, only for Herald's own regions (identifiers
 /// that parse as Herald identifiers), so regions the app monitors itself are never
 /// touched; they take slots of the 20, so the plan's nearest waypoints that fit are
 /// monitored. Location reminders are monitored by their `UNLocationNotificationTrigger`s
@@ -22,9 +23,11 @@ import CoreLocationShim
 ///
 /// ```swift
 /// let monitor = RegionMonitor(engine: engine)      // a CLLocationManager of its own
-/// let report = try await engine.positionChanged(here)
-/// if let plan = report.plan { monitor.apply(plan.regions) }
+/// await monitor.observeRuns()                      // before the first run
+/// try await engine.startRoute(walk)                // its plan's waypoints are monitored
 /// ```
+///
+/// ``HeraldSystem`` makes and starts one for an app that passes `monitorsRegions`.
 public final class RegionMonitor: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
     // @unchecked: the manager is not Sendable; it is only read and called from the
     // delegate callbacks and `apply`, which Core Location allows from any thread, and
@@ -34,6 +37,8 @@ public final class RegionMonitor: NSObject, CLLocationManagerDelegate, @unchecke
     private let logger: Logger
     private let lock = NSLock()
     private var centres: [String: Coordinate] = [:]
+    private var observing = false
+    private var observation: ReportObservation?
 
     public init(engine: Engine, manager: CLLocationManager = CLLocationManager(),
                 logger: Logger = Logger(label: "herald.regions")) {
@@ -47,6 +52,29 @@ public final class RegionMonitor: NSObject, CLLocationManagerDelegate, @unchecke
     /// Herald's regions monitored now, by identifier.
     public var monitoredIdentifiers: Set<String> {
         Set(manager.monitoredRegions.map(\.identifier).filter { NotificationIdentifier(parsing: $0) != nil })
+    }
+
+    /// Applies the regions of every plan the engine makes from now on (a run that could
+    /// not plan leaves monitoring as it is). Observing twice changes nothing.
+    public func observeRuns() async {
+        let first = lock.withLock {
+            defer { observing = true }
+            return !observing
+        }
+        guard first else { return }
+        let token = await engine.observeReports { [weak self] report in
+            if let plan = report.plan { self?.apply(plan.regions) }
+        }
+        lock.withLock { observation = token }
+    }
+
+    /// Stops applying the engine's plans; what is monitored stays monitored.
+    public func stopObservingRuns() async {
+        let token = lock.withLock {
+            defer { observing = false; observation = nil }
+            return observation
+        }
+        if let token { await engine.stopObserving(token) }
     }
 
     /// Makes the monitored waypoint regions those `plan` watches: stops what it no

@@ -6,9 +6,11 @@ import Herald
 /// change and after the clock is set (seed 003), whatever else the app has switched on.
 ///
 /// ```swift
-/// let forwarder = TimeSignalForwarder(engine: engine)    // FoundationTimeSignals()
+/// let forwarder = TimeSignalForwarder(host: host)        // FoundationTimeSignals()
 /// let signals = Task { await forwarder.run() }           // for the process's lifetime
 /// ```
+///
+/// The report of each run goes to the engine's observers (``Herald/Engine/observeReports(_:)``).
 public struct TimeSignalForwarder: Sendable {
     /// The app's host: each signal goes through it to the engine.
     public let host: AppHost
@@ -16,25 +18,17 @@ public struct TimeSignalForwarder: Sendable {
 
     public var engine: Engine { host.engine }
 
-    public init(engine: Engine, source: any TimeSignalSource = FoundationTimeSignals()) {
-        self.init(host: AppHost(engine: engine), source: source)
-    }
-
-    /// A forwarder through the app's host (which sees every run's report).
+    /// A forwarder through the app's host.
     public init(host: AppHost, source: any TimeSignalSource = FoundationTimeSignals()) {
         self.host = host
         self.source = source
     }
 
     /// Forwards every signal until the source ends or the task is cancelled.
-    ///
-    /// - Parameter onReport: called with each signal and the report of the run it asked
-    ///   for (for logs and tests).
-    public func run(onReport: (@Sendable (TimeChange, ReconcileReport) async -> Void)? = nil) async {
+    public func run() async {
         for await change in source.timeChanges() {
             if Task.isCancelled { return }
-            let report = await host.timeChanged(change)
-            await onReport?(change, report)
+            await host.timeChanged(change)
         }
     }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// records a logged break.
 ///
 /// ```swift
-/// await engine.ready(responder)
+/// await host.ready(responder)     // the app's AppHost
 /// responder.screens       // [.exercisePicker]
 /// responder.loggedBreaks  // [09:01]
 /// ```

@@ -4,18 +4,21 @@ import Herald
 /// which re-plans through its one planner. There is no second scheduling path.
 ///
 /// ```swift
-/// let app = HabitApp(habits: habits, engine: engine)
+/// let app = HabitApp(habits: habits, host: AppHost(engine: engine))
+/// await app.launch()                                   // through the host, as the app's delegate does
 /// await app.save(Habit(id: "water", name: "Drink water", category: "Health",
 ///                      reminderTimes: [LocalTime(hour: 9)]))
 /// try await app.complete("water")
 /// ```
 public struct HabitApp: Sendable {
     public let habits: HabitReminderSource
-    public let engine: Engine
+    /// The app's lifecycle, wired to its engine.
+    public let host: AppHost
+    public var engine: Engine { host.engine }
 
-    public init(habits: HabitReminderSource, engine: Engine) {
+    public init(habits: HabitReminderSource, host: AppHost) {
         self.habits = habits
-        self.engine = engine
+        self.host = host
     }
 
     /// Creates or edits a habit.
@@ -42,8 +45,9 @@ public struct HabitApp: Sendable {
         try await engine.positionChanged(position)
     }
 
+    /// The process started: through the host (categories, history trimmed, a re-plan).
     @discardableResult
     public func launch() async -> ReconcileReport {
-        await engine.launched()
+        await host.launched()
     }
 }

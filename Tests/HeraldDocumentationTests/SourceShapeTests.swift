@@ -8,42 +8,18 @@ struct SourceShapeTests {
     static let maximumFileLines = 400
     static let maximumBodyLines = 80
 
-    /// Being rewritten by other work right now, so not held to the rules yet. Each entry
-    /// is a path under the repository's root: a folder (ending in `/`), a folder-name
-    /// prefix (`Sources/Showcase` covers every `Sources/Showcase*` module) or one file.
-    /// Empty this list once those rewrites have landed.
-    static let beingRewritten = [
-        "Sources/Herald/Host/",
-        "Sources/HeraldUserNotifications/",
-        "Sources/HeraldSimulator/",
-        "Sources/Showcase",
-        "Sources/HeraldScenario/Play/ScenarioApp.swift",
-    ]
-
     @Test func noSourceFileOrBodyIsTooLong() throws {
         let root = DocumentationFiles.root
         let files = DocumentationFiles.files(under: root.appending(path: "Sources"), withExtension: "swift")
         #expect(files.count > 100, "found only \(files.count) Swift files under Sources/")
         for url in files {
             let path = String(url.path.dropFirst(root.path.count + 1))
-            guard !Self.beingRewritten.contains(where: { path.hasPrefix($0) }) else { continue }
             let shape = SourceShape(text: try String(contentsOf: url, encoding: .utf8))
             #expect(shape.lineCount <= Self.maximumFileLines,
                     "\(path):1: the file has \(shape.lineCount) lines, more than \(Self.maximumFileLines): split it by concept")
             for body in shape.bodies where body.length > Self.maximumBodyLines {
                 Issue.record("\(path):\(body.line): \(body.declaration) spans \(body.length) lines, more than \(Self.maximumBodyLines): split it into named steps")
             }
-        }
-    }
-
-    @Test func everyEntryOfTheAllowListExists() {
-        for entry in Self.beingRewritten {
-            let url = DocumentationFiles.root.appending(path: entry)
-            let parent = url.deletingLastPathComponent()
-            let exists = FileManager.default.fileExists(atPath: url.path)
-                || ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [])
-                    .contains { $0.hasPrefix(url.lastPathComponent) }
-            #expect(exists, "\(entry) is on the allow-list but nothing there exists: take it off")
         }
     }
 

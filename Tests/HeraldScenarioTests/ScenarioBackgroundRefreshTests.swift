@@ -68,6 +68,21 @@ import Testing
                                    "2026-11-25": 20, "2026-11-26": 14, "2026-11-27": 20])
     }
 
+    @Test func aRunCausedByACompletionAsksForTheNextRefreshToo() async throws {
+        // Given the system running each request 48 h late, and a habit completed on
+        // Monday 10:00 while the app is in the background (a data change, no lifecycle call)
+        let body = "days: 7\nbackground_refresh: {after_minutes: 2880}\nentities:\n" + (0..<10).map { index in
+            "  - {id: h\(index), title: Habit \(index), rules: [{id: r, daily: [\"09:00\", \"21:00\"]}]}\n"
+        }.joined() + "events:\n  - {at: 2026-11-23T10:00, complete: h0}\n"
+        let result = try await ScenarioRunner(scenario: try makeScenario(body: body)).run()
+
+        // Then the completion's run replaced the launch's request (Sunday 00:05, due on
+        // Tuesday 00:05) with its own: the next midnight's, Tuesday 00:05, run 48 h later
+        // on Thursday 00:05; that run's request (Friday 00:05) would run on Sunday 00:05,
+        // after the end (Saturday 08:00)
+        #expect(requestedRefreshes(result) == ["2026-11-26T00:05"])
+    }
+
     @Test func aResumedRunKeepsThePendingRequest() async throws {
         // Given the at_earliest week played as 2 days to Monday 08:00, paused (Monday
         // 00:05's refresh ran; its request for Tuesday 00:05 is pending), then the other

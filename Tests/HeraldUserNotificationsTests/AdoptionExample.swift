@@ -75,7 +75,6 @@ struct Habits: ReminderSource, AppResponder {
 /// Herald's pieces, made once, before launch finishes.
 @MainActor
 final class Reminders {
-    static let refreshIdentifier = "com.example.habits.refresh"
     static let categories = try! CategoryRegistry([
         ReminderCategory(identifier: "habit", actions: [
             .complete("done", title: "Done"),
@@ -83,45 +82,34 @@ final class Reminders {
         ]),
     ])
 
-    let engine: Engine
-    let host: AppHost                                   // the app's lifecycle, wired to the engine once
+    let herald: HeraldSystem                            // store, engine, host, delegate, refresh, time signals
     let app: Habits
-    let delegate: NotificationDelegate                 // the center holds its delegate weakly
-    let refresh: BackgroundRefresh
 
     init(model: HabitModel) throws {
         let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try SQLiteEngineStore(path: folder.appending(path: "herald.sqlite").path())
         let app = Habits(model: model)
-        let engine = Engine(center: UserNotificationCenter(), source: app, store: store, clock: SystemClock(),
-                            categories: Self.categories)
-        let host = AppHost(engine: engine)
+        let herald = HeraldSystem(
+            source: app, store: try SQLiteEngineStore(path: folder.appending(path: "herald.sqlite").path()),
+            categories: Self.categories, refreshIdentifier: "com.example.habits.refresh",
+            presentPrompt: { prompt in
+                await MainActor.run { model.prompt = prompt }  // render its actions; host.chose(_:in:) runs one
+            })                                          // the delegate is installed, the refresh registered
         self.app = app
-        self.engine = engine
-        self.host = host
-        delegate = NotificationDelegate(host: host, presentPrompt: { prompt in
-            await MainActor.run { model.prompt = prompt }  // render its actions; engine.chose(_:in:) runs one
-        })
-        delegate.install(on: .current())
-        refresh = BackgroundRefresh(identifier: Self.refreshIdentifier, host: host)
-        refresh.register()
-        let signals = TimeSignalForwarder(host: host)
-        Task { await signals.run() }                    // midnight, time zone, clock
-        let refresh = refresh
+        self.herald = herald
         Task {
-            _ = try? await engine.requestAuthorization()
-            _ = try? refresh.scheduleNext(after: await host.launched())
+            _ = try? await herald.engine.requestAuthorization()
+            await herald.launched()                     // from here every run submits the next refresh
         }
     }
 
     func becameActive() async {
-        _ = try? refresh.scheduleNext(after: await host.becameActive())
+        await herald.becameActive()
     }
 
     func dataLoaded() async {
-        _ = await engine.reconcile(because: "data loaded")
-        await host.ready(app)                           // queued taps are routed now, in order, once
+        _ = await herald.engine.reconcile(because: "data loaded")
+        await herald.ready(app)                         // queued taps are routed now, in order, once
     }
 }
 

@@ -16,7 +16,7 @@ struct BackgroundRefreshTests {
 
     private func makeRefresh(engine: Engine, policy: RefreshPolicy = RefreshPolicy()) -> (BackgroundRefresh, BGTaskScheduler) {
         let scheduler = BGTaskScheduler.makeForTesting(permittedIdentifiers: [Self.identifier])
-        let refresh = BackgroundRefresh(identifier: Self.identifier, engine: engine, scheduler: scheduler,
+        let refresh = BackgroundRefresh(identifier: Self.identifier, host: AppHost(engine: engine), scheduler: scheduler,
                                         clock: FixedClock(now: tuesdayMorning, timeZone: berlin), policy: policy)
         return (refresh, scheduler)
     }
@@ -27,16 +27,37 @@ struct BackgroundRefreshTests {
         // budget: covered until Friday 08:00), its content depending on the day or not
         let engine = try await makeEngine(platform: makePlatformCenter(), contentDependsOnDay: contentDependsOnDay)
         let (refresh, scheduler) = makeRefresh(engine: engine)
-        let report = await engine.launched()
+        await refresh.observeRuns()
 
-        // When the next refresh is submitted
-        let date = try refresh.scheduleNext(after: report)
+        // When the app launches (its run submits the next refresh)
+        await engine.launched()
 
         // Then it may begin five minutes after the plan's deadline when that is the day's
         // change (Tuesday midnight), else six hours before the deadline, the end of coverage
-        #expect(date == expected)
         #expect(scheduler.pendingRequestsForTesting.map(\.identifier) == [Self.identifier])
         #expect(scheduler.pendingRequestsForTesting.first?.earliestBeginDate == expected)
+    }
+
+    @Test func aRunCausedByACompletionSubmitsTheNextRefresh() async throws {
+        // Given a refresh observing an engine that has not run yet: nothing is submitted
+        let engine = try await makeEngine(platform: makePlatformCenter())
+        let (refresh, scheduler) = makeRefresh(engine: engine)
+        await refresh.observeRuns()
+        #expect(scheduler.pendingRequestsForTesting.isEmpty)
+
+        // When the app records a completion (no lifecycle call, no refresh task)
+        try await engine.completed(EntityReference(namespace: "habit", id: "water"))
+
+        // Then its run submitted the next refresh: the content depends on the day, so
+        // five minutes after Tuesday's midnight (23:00 UTC + 300 s)
+        #expect(scheduler.pendingRequestsForTesting.map(\.identifier) == [Self.identifier])
+        #expect(scheduler.pendingRequestsForTesting.first?.earliestBeginDate == Self.afterMidnight)
+
+        // And once it stops observing, a run submits nothing
+        scheduler.cancel(taskRequestWithIdentifier: Self.identifier)
+        await refresh.stopObservingRuns()
+        await engine.becameActive()
+        #expect(scheduler.pendingRequestsForTesting.isEmpty)
     }
 
     /// A plan's coverage and deadline, and when the policy lets the next refresh begin,
@@ -83,6 +104,7 @@ struct BackgroundRefreshTests {
         let engine = try await makeEngine(platform: platform)
         let (refresh, scheduler) = makeRefresh(engine: engine)
         #expect(refresh.register())
+        await refresh.observeRuns()
 
         // When the system runs the task
         let task = try #require(scheduler.launchForTesting(identifier: Self.identifier))

@@ -1,9 +1,10 @@
 #if !canImport(UserNotifications)
 import Foundation
 import Herald
-import HeraldUserNotifications
+@testable import HeraldUserNotifications
 import Synchronization
 import Testing
+@_spi(Testing) import BackgroundTasksShim
 @_spi(Testing) import CoreLocationShim
 @_spi(Testing) import UserNotificationsShim
 
@@ -44,10 +45,10 @@ import Testing
         let engine = try await makeEngine(platform: makePlatformCenter())
         let manager = CLLocationManager()
         let monitor = RegionMonitor(engine: engine, manager: manager)
+        await monitor.observeRuns()
         let route = try Self.route(waypoints: 25)
         try await engine.startRoute(route)
-        let report = try await engine.positionChanged(Coordinate(latitude: 0, longitude: -1))
-        monitor.apply(try #require(report.plan?.regions))
+        try await engine.positionChanged(Coordinate(latitude: 0, longitude: -1))
 
         // The app's own region takes one of the 20: the 19 nearest waypoints are watched.
         #expect(CLLocationManager().monitoredRegions.count == 20)
@@ -58,11 +59,62 @@ import Testing
         let first = session.spotIdentifier("w0").description
         manager.crossForTesting(first, entering: true)
         try await waitUntil { try await engine.routeSession()?.visits["w0"] != nil }
-        let after = await engine.becameActive()
-        monitor.apply(try #require(after.plan?.regions))
+        await engine.becameActive()
         #expect(!monitor.monitoredIdentifiers.contains(first))
         #expect(monitor.monitoredIdentifiers == Set((1..<20).map { session.spotIdentifier("w\($0)").description }))
         #expect(CLLocationManager().monitoredRegions.contains { $0.identifier == "the-app's-own" })
+    }
+
+    @Test func aRunCausedByACompletionIsMonitoredToo() async throws {
+        // Given a route of three waypoints in progress, a position heard, and a monitor
+        // that starts observing only afterwards (so nothing is monitored yet)
+        CLLocationManager.resetForTesting()
+        let engine = try await makeEngine(platform: makePlatformCenter())
+        let monitor = RegionMonitor(engine: engine, manager: CLLocationManager())
+        try await engine.startRoute(try Self.route(waypoints: 3))
+        try await engine.positionChanged(Coordinate(latitude: 0, longitude: -1))
+        #expect(monitor.monitoredIdentifiers.isEmpty)
+        await monitor.observeRuns()
+
+        // When the app records a completion (a run no lifecycle call caused)
+        try await engine.completed(EntityReference(namespace: "habit", id: "water"))
+
+        // Then its plan's regions are monitored: three waypoints fit the 20 regions, so
+        // all three are watched
+        let session = try #require(try await engine.routeSession())
+        #expect(monitor.monitoredIdentifiers == Set(["w0", "w1", "w2"].map { session.spotIdentifier($0).description }))
+
+        // And once it stops observing, a new plan changes nothing it monitors
+        await monitor.stopObservingRuns()
+        try await engine.stopRoute()
+        #expect(monitor.monitoredIdentifiers.count == 3)
+    }
+
+    @Test func theFacadeMonitorsTheWaypointsOfEveryPlanFromItsLaunchOn() async throws {
+        // Given the façade of an app with routes, launched
+        CLLocationManager.resetForTesting()
+        let platform = makePlatformCenter()
+        _ = try await platform.requestAuthorization(options: [.alert])
+        let (signals, _) = AsyncStream.makeStream(of: TimeChange.self)
+        let herald = HeraldSystem(
+            source: TwoHabits(), store: InMemoryEngineStore(), categories: TwoHabits.categories,
+            configuration: PlannerConfiguration(), refreshIdentifier: nil, monitorsRegions: true,
+            system: SystemServices(notificationCenter: platform, clock: FixedClock(now: tuesdayMorning, timeZone: berlin),
+                                   timeSignals: StartedSignals(stream: signals),
+                                   scheduler: BGTaskScheduler.makeForTesting(permittedIdentifiers: []),
+                                   locationManager: { CLLocationManager() }),
+            presentPrompt: { _ in }, openSettings: { _ in })
+        await herald.launched()
+        try await herald.engine.positionChanged(Coordinate(latitude: 0, longitude: -1))
+        let monitor = try #require(herald.regions)
+        #expect(monitor.monitoredIdentifiers.isEmpty)
+
+        // When the app starts a route of three waypoints
+        try await herald.engine.startRoute(try Self.route(waypoints: 3))
+
+        // Then its plan's three waypoints are monitored (they fit the 20 regions)
+        let session = try #require(try await herald.engine.routeSession())
+        #expect(monitor.monitoredIdentifiers == Set(["w0", "w1", "w2"].map { session.spotIdentifier($0).description }))
     }
 
     @Test func theTwentyFirstRegionFailsThroughTheDelegate() {

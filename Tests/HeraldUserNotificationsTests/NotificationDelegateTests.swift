@@ -19,7 +19,7 @@ struct NotificationDelegateTests {
         let platform = makePlatformCenter()
         let app = TwoHabits()
         let engine = try await makeEngine(platform: platform, app: app)
-        let delegate = NotificationDelegate(engine: engine)
+        let delegate = NotificationDelegate(host: AppHost(engine: engine))
         delegate.install(on: platform)
         let water = try await deliverWaterAtNine(platform, engine: engine)
 
@@ -45,7 +45,7 @@ struct NotificationDelegateTests {
         let engine = try await makeEngine(platform: platform, app: app)
         let pushSDK = RecordingDelegate()
         platform.delegate = pushSDK
-        let delegate = NotificationDelegate(engine: engine)
+        let delegate = NotificationDelegate(host: AppHost(engine: engine))
         delegate.install(on: platform)
         #expect(delegate.previousDelegate === pushSDK)
         let push = platform.deliverForTesting(makePlatformRequest("push-123"))
@@ -67,7 +67,7 @@ struct NotificationDelegateTests {
     @Test func aSystemPresentationReturnsTheCategorysOptions() async throws {
         let platform = makePlatformCenter()
         let engine = try await makeEngine(platform: platform)
-        let delegate = NotificationDelegate(engine: engine)
+        let delegate = NotificationDelegate(host: AppHost(engine: engine))
         delegate.install(on: platform)
         let water = try await deliverWaterAtNine(platform, engine: engine)
 
@@ -86,7 +86,7 @@ struct NotificationDelegateTests {
         ])
         let engine = try await makeEngine(platform: platform, categories: categories)
         let prompts = PromptLog()
-        let delegate = NotificationDelegate(engine: engine, presentPrompt: { await prompts.append($0) })
+        let delegate = NotificationDelegate(host: AppHost(engine: engine), presentPrompt: { await prompts.append($0) })
         delegate.install(on: platform)
         let water = try await deliverWaterAtNine(platform, engine: engine)
 
@@ -104,7 +104,7 @@ struct NotificationDelegateTests {
         let platform = makePlatformCenter()
         let engine = try await makeEngine(platform: platform)
         let opened = OpenedSettings()
-        let delegate = NotificationDelegate(engine: engine, openSettings: { opened.record($0?.request.identifier ?? "none") })
+        let delegate = NotificationDelegate(host: AppHost(engine: engine), openSettings: { opened.record($0?.request.identifier ?? "none") })
         delegate.install(on: platform)
 
         platform.openSettingsForTesting(nil)

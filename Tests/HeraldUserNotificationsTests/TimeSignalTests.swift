@@ -30,15 +30,16 @@ struct TimeSignalTests {
         let engine = try await makeEngine(platform: makePlatformCenter())
         let notifications = Foundation.NotificationCenter()
         let signals = StartedSignals(stream: FoundationTimeSignals(notificationCenter: notifications).timeChanges())
-        let forwarder = TimeSignalForwarder(engine: engine, source: signals)
+        let forwarder = TimeSignalForwarder(host: AppHost(engine: engine), source: signals)
+        let (reports, reported) = AsyncStream.makeStream(of: [EngineEvent].self)
+        await engine.observeReports { report in reported.yield(report.reasons) }
 
         // When midnight passes, the zone changes and the clock is set
         for name in ["NSCalendarDayChangedNotification", "NSSystemTimeZoneDidChangeNotification",
                      "NSSystemClockDidChangeNotification"] {
             notifications.post(name: Notification.Name(name), object: nil)
         }
-        let (reports, reported) = AsyncStream.makeStream(of: [EngineEvent].self)
-        let forwarding = Task { await forwarder.run { _, report in reported.yield(report.reasons) } }
+        let forwarding = Task { await forwarder.run() }
         var reasons: [[EngineEvent]] = []
         for await next in reports {
             reasons.append(next)

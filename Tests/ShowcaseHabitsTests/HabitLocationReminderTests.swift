@@ -16,7 +16,8 @@ import Testing
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         let store = InMemoryEngineStore()
         let habits = HabitReminderSource(clock: clock)
-        let app = HabitApp(habits: habits, engine: Engine(center: center, source: habits, store: store, clock: clock))
+        let engine = Engine(center: center, source: habits, store: store, clock: clock)
+        let app = HabitApp(habits: habits, host: AppHost(engine: engine))
         await app.save(Habit(id: "workout", name: "Workout", category: "Health",
                              reminderTimes: [LocalTime(hour: 18)], place: Self.gym))
         let away = Coordinate(latitude: 52.5300, longitude: 13.4050)

@@ -29,7 +29,7 @@ import Testing
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         let habits = HabitReminderSource(clock: clock)
         let engine = Engine(center: center, source: habits, clock: clock)
-        return Fixture(clock: clock, center: center, app: HabitApp(habits: habits, engine: engine))
+        return Fixture(clock: clock, center: center, app: HabitApp(habits: habits, host: AppHost(engine: engine)))
     }
 
     func makeHabit(_ id: String, at times: [String], category: String = "Health") -> Habit {

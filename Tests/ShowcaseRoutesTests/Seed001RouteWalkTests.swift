@@ -23,6 +23,8 @@ import Testing
         let center: SimulatedNotificationCenter
         let store: InMemoryEngineStore
         let engine: Engine
+        /// The app's lifecycle, as its delegates call it.
+        let host: AppHost
         let proximity: ProximityService
         let coordinator = HomeCoordinator()
 
@@ -32,10 +34,11 @@ import Testing
             self.center = center
             self.store = store
             engine = Engine(center: center, source: NoReminders(), store: store, clock: clock)
+            host = AppHost(engine: engine)
             proximity = ProximityService(engine: engine, proximityThreshold: 30)
             let proximity = proximity
             await center.setPositionHandler { position in try? await proximity.locationUpdated(position) }
-            await AppHost(engine: engine).launched(readyWith: coordinator)
+            await host.launched(readyWith: coordinator)
         }
 
         static func fresh(authorization: AuthorizationStatus = .authorized) async -> App {
@@ -49,7 +52,7 @@ import Testing
         func walk(through spots: [Int]) async {
             await center.walk(along: spots.map { Seed001RouteWalkTests.spot($0).coordinate }, speed: 1.4, every: 5)
             await center.advance(by: 1)
-            await engine.becameActive()
+            await host.becameActive()
         }
 
         func delivered(_ rule: String) async -> [DeliveredNotification] {
@@ -57,8 +60,8 @@ import Testing
         }
 
         func tap(_ notification: DeliveredNotification) async {
-            await engine.received(NotificationResponse(notification: notification,
-                                                      actionIdentifier: NotificationResponse.defaultActionIdentifier))
+            await host.received(NotificationResponse(notification: notification,
+                                                    actionIdentifier: NotificationResponse.defaultActionIdentifier))
         }
     }
 
@@ -142,7 +145,7 @@ import Testing
         let second = await App(clock: first.clock, center: first.center, store: first.store)
         await second.walk(through: [2, 1])
         await second.center.advance(by: 3_600)
-        await second.engine.becameActive()
+        await second.host.becameActive()
         #expect(await second.delivered("completion").count == 1)
 
         // Tapping the completion opens the success summary with the counts.

@@ -42,7 +42,7 @@ func simulateYear(_ benchmark: Benchmark, middayRefresh: Bool) async {
     let engine = Engine(center: center, source: YearSource(rules: rules), clock: clock)
     // The benchmark measures re-planning at every day change, so the app is kept
     // running in the background (iOS would suspend it until its next run).
-    let device = await SimulatedDevice(center: center, suspendsInBackground: false) { BackgroundApp(engine: engine) }
+    let device = await SimulatedDevice(center: center, suspendsInBackground: false) { HostedApp(host: AppHost(engine: engine)) }
     try? await device.launch(into: .background)
 
     let stopwatch = ContinuousClock()
@@ -75,16 +75,4 @@ struct YearSource: ReminderSource {
     func content(for reminder: PlannedReminder) async throws -> NotificationContent {
         NotificationContent(title: reminder.rule.entity.id, body: "Time for your habit")
     }
-}
-
-/// The app in the background: re-plans when the day changes, as Herald asks.
-struct BackgroundApp: SimulatedApp {
-    let engine: Engine
-    var host: AppHost { AppHost(engine: engine) }
-    func didFinishLaunching(in state: AppState) async { await host.launched() }
-    func didBecomeActive() async { await host.becameActive() }
-    func didEnterBackground() async { await host.enteredBackground() }
-    func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions { .all }
-    func didReceive(_ response: NotificationResponse) async { await host.received(response) }
-    func timeChanged(_ change: TimeChange) async { await host.timeChanged(change) }
 }

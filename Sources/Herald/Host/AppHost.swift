@@ -2,11 +2,14 @@
 /// time signals and background refresh call, on the real platform and on the simulated
 /// device alike.
 ///
-/// Each call forwards to the ``Engine`` and hands the report of the run it caused to
-/// `onReport` (a log, a timeline), so an app writes this glue once:
+/// Each call forwards to the ``Engine``. The report of every run goes to whoever observes
+/// the engine (``Engine/observeReports(_:)``: a log, a timeline, background refresh,
+/// region monitoring), so no call site carries reports; each call also returns its run's
+/// report, for the caller's own use:
 ///
 /// ```swift
-/// let host = AppHost(engine: engine) { report in logger.debug("re-planned", metadata: ["reasons": "\(report.reasons)"]) }
+/// let host = AppHost(engine: engine)
+/// await engine.observeReports { report in logger.debug("re-planned", metadata: ["reasons": "\(report.reasons)"]) }
 /// await host.launched()                          // application(_:didFinishLaunchingWithOptions:)
 /// await host.becameActive()                      // scene did become active
 /// let decision = await host.willPresent(note)    // UNUserNotificationCenterDelegate.willPresent
@@ -17,22 +20,17 @@
 /// ```
 public struct AppHost: Sendable {
     public let engine: Engine
-    private let onReport: @Sendable (ReconcileReport) async -> Void
 
-    /// - Parameters:
-    ///   - engine: The app's engine.
-    ///   - onReport: Called with the report of every run a lifecycle call causes, in
-    ///     order, before the call returns.
-    public init(engine: Engine, onReport: @escaping @Sendable (ReconcileReport) async -> Void = { _ in }) {
+    /// - Parameter engine: The app's engine; its observers hear every run a call causes.
+    public init(engine: Engine) {
         self.engine = engine
-        self.onReport = onReport
     }
 
     /// The process started: categories, history trimmed, a re-plan. Routes wait for
     /// ``ready(_:)``; pass `readyWith` when the app's data is in memory at launch.
     @discardableResult
     public func launched(readyWith responder: (any AppResponder)? = nil) async -> ReconcileReport {
-        let report = await reported(await engine.launched())
+        let report = await engine.launched()
         if let responder { await engine.ready(responder) }
         return report
     }
@@ -40,7 +38,7 @@ public struct AppHost: Sendable {
     /// The app came back to the foreground.
     @discardableResult
     public func becameActive() async -> ReconcileReport {
-        await reported(await engine.becameActive())
+        await engine.becameActive()
     }
 
     /// The app left the foreground. Herald needs nothing here: the system may suspend
@@ -57,35 +55,30 @@ public struct AppHost: Sendable {
     /// its route reaches the app once it is ready.
     @discardableResult
     public func received(_ response: NotificationResponse) async -> ReconcileReport {
-        await reported(await engine.received(response))
+        await engine.received(response)
     }
 
     /// The user answered an in-app prompt: handled like the same action on the system
     /// notification.
     @discardableResult
     public func chose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async -> ReconcileReport {
-        await reported(await engine.chose(actionIdentifier, in: prompt, text: text))
+        await engine.chose(actionIdentifier, in: prompt, text: text)
     }
 
     /// Time moved under the app (a day change, a zone change, the clock set).
     @discardableResult
     public func timeChanged(_ change: TimeChange) async -> ReconcileReport {
-        await reported(await engine.timeChanged(change))
+        await engine.timeChanged(change)
     }
 
     /// The system gave the app a background refresh.
     @discardableResult
     public func backgroundRefresh() async -> ReconcileReport {
-        await reported(await engine.backgroundRefresh())
+        await engine.backgroundRefresh()
     }
 
     /// The app's data is loaded and its handlers wired: queued routes are handed over.
     public func ready(_ responder: any AppResponder) async {
         await engine.ready(responder)
-    }
-
-    private func reported(_ report: ReconcileReport) async -> ReconcileReport {
-        await onReport(report)
-        return report
     }
 }

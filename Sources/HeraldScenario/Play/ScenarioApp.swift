@@ -6,8 +6,10 @@ import HeraldSimulator
 /// wrapping a fresh Herald `Engine` over the app's data (``ScenarioReminderSource``)
 /// and Herald's store, which outlive the process like files on disk.
 ///
-/// Every system call goes through Herald's ``Herald/AppHost``, which records the report
-/// of each run it causes:
+/// Every system call goes through Herald's ``Herald/AppHost``. The recorder, the refresh
+/// requests and (with ``ScenarioLocationUpdates/regions``) region monitoring observe the
+/// engine from the moment it is made, so each hears every run without a call site
+/// handing reports on:
 /// - Launch: `host.launched()` (categories, fired log, plan); the app says it is
 ///   ready (`host.ready`) at once, or the scenario's `ready_after` seconds later
 ///   (the runner moves time there), or at a `ready` event.
@@ -20,9 +22,12 @@ import HeraldSimulator
 ///   it: at the instant in the foreground, when it next runs after being suspended in
 ///   the background.
 /// - Background refresh: `host.backgroundRefresh()`.
-/// - After its launch, each return to the foreground and each background refresh, it
-///   submits its next refresh request from the plan, as `BackgroundRefresh` does
-///   (``ScenarioRefreshRequests``); quitting it cancels the request.
+/// - After every run (a launch, a return to the foreground, a data change, a response,
+///   a time change, a background refresh), it submits its next refresh request from
+///   the plan, as `BackgroundRefresh` does (``ScenarioRefreshRequests``); quitting it
+///   cancels the request.
+/// - With ``ScenarioLocationUpdates/regions``, every plan's waypoint regions are
+///   monitored, as `RegionMonitor` does on a device.
 ///
 /// A process made with `resuming` stands for the one a paused run left running (see
 /// ``ScenarioCheckpoint``): its launch is not a launch of the story, so it records and
@@ -32,7 +37,7 @@ import HeraldSimulator
 actor ScenarioApp: SimulatedApp {
     let environment: ScenarioAppEnvironment
     let engine: Engine
-    /// The app's lifecycle wired to the engine; every run it causes goes to the recorder.
+    /// The app's lifecycle wired to the engine.
     let host: AppHost
     /// When the app will say it is ready, while it is loading.
     private(set) var readyAt: Date?
@@ -43,14 +48,20 @@ actor ScenarioApp: SimulatedApp {
     /// The process of a paused run this one continues, until its launch has taken it up.
     private var resuming: ResumedProcess?
 
-    init(environment: ScenarioAppEnvironment, resuming: ResumedProcess? = nil) {
+    init(environment: ScenarioAppEnvironment, resuming: ResumedProcess? = nil) async {
         self.environment = environment
         self.resuming = resuming
-        engine = Engine(center: environment.center, source: environment.source, store: environment.store,
-                        clock: environment.center.clock, configuration: environment.configuration,
-                        categories: environment.categories)
-        let recorder = environment.recorder
-        host = AppHost(engine: engine) { report in await recorder.reconcile(report) }
+        engine = environment.makeEngine()
+        host = AppHost(engine: engine)
+        // Before the first run: the timeline, the refresh requests and region monitoring
+        // hear every run of this process, in run order.
+        await engine.observeReports { report in
+            await environment.recorder.heard(report)
+            await Self.submitRefresh(after: report, in: environment)
+            if environment.monitorsRegions, let plan = report.plan {
+                await Self.monitor(plan.regions, on: environment.center)
+            }
+        }
     }
 
     private var recorder: ScenarioRecorder { environment.recorder }
@@ -64,7 +75,7 @@ actor ScenarioApp: SimulatedApp {
         }
         await recorder.lifecycle(.launched(state))
         await refreshSmartTiming()
-        await submitRefresh(after: await host.launched())
+        await host.launched()
         switch environment.readiness {
         case .after(let seconds) where seconds <= 0:
             await becomeReady()
@@ -77,7 +88,7 @@ actor ScenarioApp: SimulatedApp {
 
     func didBecomeActive() async {
         await recorder.lifecycle(.becameActive)
-        await submitRefresh(after: await host.becameActive())
+        await host.becameActive()
     }
 
     func didEnterBackground() async {
@@ -115,14 +126,9 @@ actor ScenarioApp: SimulatedApp {
     /// there); while they are off nothing is applied and nothing is switched on.
     func refreshSmartTiming() async {
         guard environment.smartTiming else { return }
-        let clock = environment.center.clock
-        let state = try? environment.store.load()
-        let computedAt = state?.smartTiming[Self.smartTimingKey]?.computedAt
-        guard smartTiming.needsRecompute(computedAt: computedAt, now: clock.now) else { return }
-        let completions = state?.completions.values.map(\.date) ?? []
-        let suggestion = smartTiming.suggest(completions: completions, now: clock.now, zone: clock.timeZone)
-        try? environment.store.commit([.setSmartTiming(key: Self.smartTimingKey, SmartTimingState(
-            suggestion: suggestion?.reminderTime, windowStartHour: suggestion?.windowStartHour, computedAt: clock.now))])
+        guard let refresh = try? await engine.refreshSmartTiming(key: Self.smartTimingKey, timing: smartTiming,
+                                                                 onlyWhenStale: true) else { return }
+        let suggestion = refresh.suggestion
         let source = environment.source
         var applied = false
         var note: String?
@@ -141,12 +147,31 @@ actor ScenarioApp: SimulatedApp {
     static let smartTimingKey = "scenario"
 
     func performBackgroundRefresh() async {
-        await submitRefresh(after: await host.backgroundRefresh())
+        await host.backgroundRefresh()
     }
 
-    /// Asks the system for the next background refresh after a run.
-    private func submitRefresh(after report: ReconcileReport) async {
+    /// Asks the system for the next background refresh after a run, as
+    /// `BackgroundRefresh` does after every run it hears of.
+    private static func submitRefresh(after report: ReconcileReport, in environment: ScenarioAppEnvironment) async {
         await environment.refreshRequests.submit(after: report.plan, now: environment.center.clock.now)
+    }
+
+    /// Makes the simulated system monitor the waypoints `plan` watches, as
+    /// `RegionMonitor` does on a device: stops the others, starts the new ones while
+    /// regions are left (pending location reminders take theirs).
+    private static func monitor(_ plan: RegionPlan, on center: SimulatedNotificationCenter) async {
+        let waypoints = plan.watched.filter { $0.kind == .waypoint }
+        let wanted = Set(waypoints.map(\.identifier))
+        let current = Set(await center.monitoredRegionList().map(\.identifier))
+        for identifier in current.subtracting(wanted) {
+            await center.stopMonitoring(identifier: identifier)
+        }
+        for place in waypoints where !current.contains(place.identifier) {
+            // Beyond the platform's regions the place stays unwatched, as on a device.
+            try? await center.startMonitoring(LocationRegion(
+                identifier: place.identifier, latitude: place.center.latitude, longitude: place.center.longitude,
+                radius: place.radius, notifyOnEntry: true, notifyOnExit: false))
+        }
     }
 
     /// The app's data is loaded: queued responses are routed now.

@@ -15,6 +15,8 @@ struct ScenarioAppEnvironment: Sendable {
     let refreshRequests: ScenarioRefreshRequests
     /// Whether the app's smart timing is on.
     var smartTiming = false
+    /// Whether the app monitors its plans' waypoint regions (``ScenarioLocationUpdates/regions``).
+    var monitorsRegions = false
 
     /// An engine on the center, the app's data and Herald's store: the app's at each
     /// launch, or one that records what happens while the app is not running.

@@ -10,6 +10,11 @@ import HeraldSimulator
 ///
 /// A route's badge is the app badge once its step settles (``settleRoutes(badge:)``), so
 /// from a route until then entries are held back, in order, and handed on when it does.
+///
+/// The recorder hears every run of each app process's engine (``heard(_:)``, subscribed
+/// when ``ScenarioApp`` makes its engine): no call site hands it a report. A call whose
+/// timeline line comes after its run (a post, a route started, a position) holds the
+/// runs it causes (``holdReports(position:)``) and releases them after its line.
 actor ScenarioRecorder {
     let clock: VirtualClock
     private let sink: any ScenarioTimelineSink
@@ -42,6 +47,10 @@ actor ScenarioRecorder {
     /// Every place a recorded plan watched, by identifier: a region event is named from
     /// them (only watched places are monitored).
     private var knownPlaces: [String: TimelineRegions.Place] = [:]
+    /// Reports heard while held (``holdReports(position:)``), in run order.
+    private var heldReports: [ReconcileReport]?
+    /// Whether the held reports are a position's.
+    private var heldForPosition = false
 
     init(clock: VirtualClock, sink: any ScenarioTimelineSink, lastPlan: ScenarioCheckpoint.PlanCoverage? = nil) {
         self.clock = clock
@@ -91,7 +100,46 @@ actor ScenarioRecorder {
         stashedPrompts[prompt.notification.request.identifier] = prompt
     }
 
-    func reconcile(_ report: ReconcileReport) {
+    /// A run of the app's engine, as the engine publishes it: recorded now, or when the
+    /// call that holds reports releases them.
+    func heard(_ report: ReconcileReport) {
+        if heldReports != nil {
+            heldReports?.append(report)
+        } else {
+            reconcile(report)
+        }
+    }
+
+    /// Holds the runs heard from now on until ``releaseReports()`` (or
+    /// ``discardHeldReports()``), so the line of the call that causes them comes first.
+    /// `position`: they are a position's, recorded only when it reached a waypoint or
+    /// changed the center (else only the regions its plan watches).
+    func holdReports(position: Bool = false) {
+        heldReports = []
+        heldForPosition = position
+    }
+
+    /// Records the runs held, in order.
+    func releaseReports() {
+        let reports = heldReports ?? []
+        heldReports = nil
+        for report in reports {
+            if heldForPosition, report.routeChanges.isEmpty, report.outcome.touched == 0,
+               report.outcome.removedDelivered == 0 {
+                regions(report.plan?.regions)
+            } else {
+                reconcile(report)
+            }
+        }
+    }
+
+    /// Forgets the runs held: the timeline stands for them otherwise (a granted
+    /// permission is its lifecycle line).
+    func discardHeldReports() {
+        heldReports = nil
+    }
+
+    private func reconcile(_ report: ReconcileReport) {
         reconciles += 1
         if let plan = report.plan { latestPlan = plan }
         let (date, local) = now
@@ -110,7 +158,7 @@ actor ScenarioRecorder {
     /// the last recorded (the watched as a set: the order moves with every step of a
     /// walk); `nil` (no plan) records nothing. The cost grows with the watched places
     /// (at most 20), not with those cut.
-    func regions(_ plan: RegionPlan?) {
+    private func regions(_ plan: RegionPlan?) {
         guard let plan else { return }
         let watched = Set(plan.watched.map(\.identifier))
         guard watched != watchedPlaces || plan.cutCount != cutPlaces else { return }

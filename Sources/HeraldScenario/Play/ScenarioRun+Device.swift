@@ -80,7 +80,11 @@ extension ScenarioRun {
             await recorder.event(action, note: [.notDetermined, .provisional].contains(before)
                 ? nil : "not asked: the permission is already \(before.rawValue)")
             await center.setUserAuthorizationAnswer(granted ? .allow : .deny)
+            // The run a granted permission causes is not on the timeline: its line is the
+            // authorization that follows.
+            await recorder.holdReports()
             _ = try? await app.engine.requestAuthorization()
+            await recorder.discardHeldReports()
             await recorder.lifecycle(.authorization(await center.authorizationStatus()))
         case .settings(let status):
             await recorder.event(action)

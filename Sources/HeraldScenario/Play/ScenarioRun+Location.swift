@@ -21,20 +21,30 @@ extension ScenarioRun {
             guard let app = await app() else {
                 throw impossible(event, "the app is not running, so it cannot start a route (launch it first)")
             }
-            let report = try await app.engine.startRoute(route)
+            await recorder.holdReports()
+            do {
+                try await app.engine.startRoute(route)
+            } catch {
+                await recorder.discardHeldReports()
+                throw error
+            }
             await source.rememberRoute(route)
             await recorder.event(event.action)
-            await recorder.reconcile(report)
-            await monitor(report.plan?.regions)
+            await recorder.releaseReports()
             await device.advance(by: 0)
         case .stopRoute:
             guard let app = await app() else {
                 throw impossible(event, "the app is not running, so it cannot stop a route (launch it first)")
             }
-            let report = try await app.engine.stopRoute()
+            await recorder.holdReports()
+            do {
+                try await app.engine.stopRoute()
+            } catch {
+                await recorder.discardHeldReports()
+                throw error
+            }
             await recorder.event(event.action)
-            await recorder.reconcile(report)
-            await monitor(report.plan?.regions)
+            await recorder.releaseReports()
         default:
             break
         }
@@ -88,7 +98,12 @@ extension ScenarioRun {
             if let event { await recorder.event(event, note: "the app is not running") }
             return
         }
-        guard let report = try? await app.engine.positionChanged(position) else { return }
+        // The run's line comes after the position's and the route's progress.
+        await recorder.holdReports(position: true)
+        guard let report = try? await app.engine.positionChanged(position) else {
+            await recorder.releaseReports()
+            return
+        }
         let now = clock.now
         // The route is read only when the position reached a waypoint.
         var steps: [TimelineRouteProgress] = []
@@ -100,31 +115,6 @@ extension ScenarioRun {
             await recorder.event(event ?? .position(position))
         }
         for step in steps { await recorder.routeProgress(step) }
-        if !steps.isEmpty || report.outcome.touched > 0 || report.outcome.removedDelivered > 0 {
-            await recorder.reconcile(report)
-        } else {
-            await recorder.regions(report.plan?.regions)
-        }
-        await monitor(report.plan?.regions)
-    }
-
-    /// With ``ScenarioLocationUpdates/regions``, makes the simulated system monitor the
-    /// waypoints `plan` watches, as `RegionMonitor` does on a device: stops the others,
-    /// starts the new ones while regions are left (pending location reminders take
-    /// theirs). `nil` (no new plan) leaves monitoring as it is.
-    func monitor(_ plan: RegionPlan?) async {
-        guard scenario.locationUpdates == .regions, let plan else { return }
-        let waypoints = plan.watched.filter { $0.kind == .waypoint }
-        let wanted = Set(waypoints.map(\.identifier))
-        let current = Set(await center.monitoredRegionList().map(\.identifier))
-        for identifier in current.subtracting(wanted) {
-            await center.stopMonitoring(identifier: identifier)
-        }
-        for place in waypoints where !current.contains(place.identifier) {
-            // Beyond the platform's regions the place stays unwatched, as on a device.
-            try? await center.startMonitoring(LocationRegion(
-                identifier: place.identifier, latitude: place.center.latitude, longitude: place.center.longitude,
-                radius: place.radius, notifyOnEntry: true, notifyOnExit: false))
-        }
+        await recorder.releaseReports()
     }
 }

@@ -17,7 +17,6 @@ struct ScenarioRun {
     var center: SimulatedNotificationCenter { environment.center }
     var recorder: ScenarioRecorder { environment.recorder }
     var source: ScenarioReminderSource { environment.source }
-    var store: any EngineStore { environment.store }
     var clock: VirtualClock { center.clock }
     /// Local times as the device shows them now.
     var converter: ZoneConverter { ZoneConverter.for(clock.timeZone) }
@@ -98,7 +97,7 @@ struct ScenarioRun {
             await recorder.event(event.action)
             entities.append(edit.entity)
         }
-        await recorder.reconcile(await engine.entitiesChanged(entities))
+        await engine.entitiesChanged(entities)
     }
 
     /// The system runs the background refresh the app asked for
@@ -158,13 +157,16 @@ struct ScenarioRun {
         let action = event.action
         let app = try await runningApp(event, "post a notification")
         await source.rememberPost(post)
+        // The post's line comes before the run it causes: the recorder holds that run.
+        await recorder.holdReports()
         do {
-            let report = try await app.engine.post(try post.immediateEvent())
+            try await app.engine.post(try post.immediateEvent())
             await recorder.event(action)
-            await recorder.reconcile(report)
+            await recorder.releaseReports()
             await device.advance(by: 0)
         } catch {
             await recorder.event(action, note: "refused: \(error)")
+            await recorder.releaseReports()
         }
     }
 
@@ -228,37 +230,33 @@ struct ScenarioRun {
             return
         }
         await recorder.event(action)
-        let report: ReconcileReport
         switch action {
         case .complete(let entity, let day, let at):
-            guard let doneAt = at.map({ converter.instant(for: $0).date }) else {
-                report = try await engine.completed(entity, on: day)
-                break
-            }
-            report = try await engine.completed(entity, on: day ?? converter.local(for: doneAt).date, at: doneAt)
+            let doneAt = at.map { converter.instant(for: $0).date }
+            try await engine.completed(entity, on: day ?? doneAt.map { converter.local(for: $0).date }, at: doneAt)
         case .pause(let entity):
             await source.setPaused(entity, true)
-            report = try await engine.paused(entity)
+            try await engine.paused(entity)
         case .resume(let entity):
             await source.setPaused(entity, false)
-            report = try await engine.resumed(entity)
+            try await engine.resumed(entity)
         case .delete(let entities):
             await source.remove(entities)
-            report = try await engine.deleted(Set(entities))
+            try await engine.deleted(Set(entities))
         case .edit(let edit):
             await source.apply(edit)
-            report = await engine.entityChanged(edit.entity)
+            await engine.entityChanged(edit.entity)
         case .import(let namespace, let entities):
             await source.replaceAll(namespace: namespace, with: entities)
-            report = try await engine.replacedAll(namespace: namespace, remaining: Set(entities.map(\.reference)),
-                                                  paused: Set(entities.filter(\.paused).map(\.reference)))
+            try await engine.replacedAll(namespace: namespace, remaining: Set(entities.map(\.reference)),
+                                         paused: Set(entities.filter(\.paused).map(\.reference)))
         case .reminders(let enabled, let entity):
             await source.setReminders(enabled, for: entity)
-            report = await engine.remindersSwitched(on: enabled, for: entity)
+            await engine.remindersSwitched(on: enabled, for: entity)
         default:
-            return
+            break
         }
-        await recorder.reconcile(report)
+        // The recorder hears the run itself: it observes the engine.
     }
 
     /// Saves a data change while the app is not running: what a sync or another device

@@ -97,13 +97,13 @@ extension ScenarioRunner {
         let environment = ScenarioAppEnvironment(
             center: center, source: before.source, store: store, configuration: scenario.planner.configuration,
             categories: categories, readiness: scenario.readiness, recorder: recorder, refreshRequests: refreshRequests,
-            smartTiming: scenario.smartTiming)
+            smartTiming: scenario.smartTiming, monitorsRegions: scenario.locationUpdates == .regions)
         // The process a paused run left running goes on: the device starts it again
         // without the launch being part of the story.
         let resumed = checkpoint.flatMap { $0.app == .notRunning ? nil : $0 }
         let handOver = ProcessHandOver(resumed.map { ResumedProcess(isReady: $0.appReady, readyAt: $0.readyAt) })
         let device = await SimulatedDevice(center: center) {
-            ScenarioApp(environment: environment, resuming: await handOver.take())
+            await ScenarioApp(environment: environment, resuming: handOver.take())
         }
         await center.setDeliveryHandler { [weak device] notification in
             let presented = await device?.presentedNotifications.last { $0.notification == notification }

@@ -8,21 +8,28 @@ import Herald
 /// ``SimulatedDevice/crash()``; what must survive lives in the center (the system) or
 /// in the app's store.
 ///
+/// An app with logic of its own conforms itself and routes the lifecycle through its
+/// Herald ``Herald/AppHost``, as its delegates do on a device; an app that only
+/// forwards is a ``HostedApp``.
+///
 /// ```swift
 /// actor GoalApp: SimulatedApp {
-///     let engine: Engine
+///     let host: AppHost
 ///     private(set) var openedResponses: [NotificationResponse] = []
-///     init(engine: Engine) { self.engine = engine }
+///     init(engine: Engine) { host = AppHost(engine: engine) }
 ///
-///     func didFinishLaunching(in state: AppState) async { _ = await engine.launched() }
-///     func didBecomeActive() async { _ = await engine.becameActive() }
-///     func didEnterBackground() async {}
+///     func didFinishLaunching(in state: AppState) async { await host.launched() }
+///     func didBecomeActive() async { await host.becameActive() }
+///     func didEnterBackground() async { await host.enteredBackground() }
 ///     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
-///         [.banner, .list, .sound]
+///         await host.willPresent(notification).systemOptions
 ///     }
-///     func didReceive(_ response: NotificationResponse) async { openedResponses.append(response) }
-///     func timeChanged(_ change: TimeChange) async { _ = await engine.timeChanged(change) }
-///     func performBackgroundRefresh() async { _ = await engine.backgroundRefresh() }
+///     func didReceive(_ response: NotificationResponse) async {
+///         openedResponses.append(response)
+///         await host.received(response)
+///     }
+///     func timeChanged(_ change: TimeChange) async { await host.timeChanged(change) }
+///     func performBackgroundRefresh() async { await host.backgroundRefresh() }
 /// }
 ///
 /// let device = await SimulatedDevice(center: center) { GoalApp(engine: makeEngine(center)) }

@@ -39,7 +39,8 @@ enum HeraldLandingPageSamples {
         }
 
         let engine = Engine(center: center, source: Habits(), clock: clock)
-        await engine.launched()
+        let host = AppHost(engine: engine)          // what the app's delegates call
+        await host.launched()
         try await engine.completed(EntityReference(namespace: "habit", id: "water"))
     }
 

@@ -32,17 +32,6 @@ import Testing
     #expect(badge == 1)
 }
 
-/// An app for the device sample: it only records that it launched.
-struct GoalApp: SimulatedApp {
-    let engine: Engine
-
-    func didFinishLaunching(in state: AppState) async { await engine.launched() }
-    func didBecomeActive() async { await engine.becameActive() }
-    func didEnterBackground() async {}
-    func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions { .all }
-    func didReceive(_ response: NotificationResponse) async { await engine.received(response) }
-}
-
 /// A source with no rules, for the device sample.
 struct NoReminders: ReminderSource {
     func reminderRules() async throws -> [ReminderRule] { [] }
@@ -58,7 +47,7 @@ enum HeraldSimulatorLandingPageSamples {
 
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         await center.setNotificationCategories([exerciseCategory])   // Log (foreground), Snooze
-        let device = await SimulatedDevice(center: center) { GoalApp(engine: makeEngine(center)) }
+        let device = await SimulatedDevice(center: center) { HostedApp(host: AppHost(engine: makeEngine(center))) }
 
         try await center.add(reminder)                  // due at 13:00, category "exercise"
         await device.advance(by: 3_600)                 // the app is not running: shown by the system

@@ -12,18 +12,15 @@ enum HeraldUserNotificationsLandingPageSamples {
     @MainActor
     static func wiring(habits: any ReminderSource, path: String, categories: CategoryRegistry,
                        responder: any AppResponder,
-                       show: @escaping @Sendable (InAppPrompt) async -> Void) async throws -> NotificationDelegate {
-        let engine = Engine(center: UserNotificationCenter(), source: habits,
-                            store: try SQLiteEngineStore(path: path), clock: SystemClock(), categories: categories)
-        let delegate = NotificationDelegate(engine: engine, presentPrompt: { prompt in await show(prompt) })
-        delegate.install(on: .current())                       // before launch finishes
-        let refresh = BackgroundRefresh(identifier: "com.example.habits.refresh", engine: engine)
-        refresh.register()                                     // before launch finishes
-        Task { await TimeSignalForwarder(engine: engine).run() }
-        try refresh.scheduleNext(after: await engine.launched())
+                       show: @escaping @Sendable (InAppPrompt) async -> Void) async throws -> HeraldSystem {
+        let herald = HeraldSystem(source: habits, store: try SQLiteEngineStore(path: path), categories: categories,
+                                  refreshIdentifier: "com.example.habits.refresh",
+                                  presentPrompt: { prompt in await show(prompt) })   // before launch finishes
+        await herald.launched()                                // every run from here submits the next refresh
+        await herald.becameActive()                            // each return to the foreground
         // once the app's data is loaded:
-        await engine.ready(responder)
-        return delegate
+        await herald.ready(responder)
+        return herald
     }
 }
 #endif

@@ -85,7 +85,7 @@ import Testing
         case 0...2:
             let seconds = Double(60 + number % 129_600)
             await center.advance(by: seconds)
-            return (await engine.reconcile(reason: .foreground), "advance \(Int(seconds)) s")
+            return (await engine.becameActive(), "advance \(Int(seconds)) s")
         case 3:
             let yesterday = number % 2 == 0
             let day = ZoneConverter.for(side.clock.timeZone).local(for: side.clock.now).date.adding(days: yesterday ? -1 : 0)
@@ -103,11 +103,11 @@ import Testing
         case 8:
             let title = [nil, "Water", "Run"][number % 3]
             side.source.setTitle(title)
-            return (await engine.reconcile(reason: .foreground), "content titled \(title ?? "by entity"), no event")
+            return (await engine.becameActive(), "content titled \(title ?? "by entity"), no event")
         case 9:
             let rule = rules.isEmpty || number % 3 == 0 ? nil : rules[number % rules.count].id
             side.source.failContent(for: rule)
-            return (await engine.reconcile(reason: .foreground), "content of \(rule.map { "\($0)" } ?? "none") fails")
+            return (await engine.becameActive(), "content of \(rule.map { "\($0)" } ?? "none") fails")
         case 10:
             let reminders = await center.pendingNotificationRequests().compactMap(\.heraldIdentifier)
                 .filter { $0.kind == .reminder }.sorted()
@@ -115,7 +115,7 @@ import Testing
             let original = reminders[number % reminders.count]
             let until = side.clock.now.addingTimeInterval(Double(300 + number % 7_200))
             side.store.commit([.snooze(SnoozeRecord(original: original, until: until))])
-            return (await engine.reconcile(reason: .foreground), "snooze \(original)")
+            return (await engine.becameActive(), "snooze \(original)")
         case 11:
             let event = try! ImmediateEvent(entity: entity, name: "unlocked", token: "t\(number % 4)",
                                             content: NotificationContent(title: "Unlocked \(number % 4)"),
@@ -124,22 +124,22 @@ import Testing
         case 12:
             try? await center.add(NotificationRequest(identifier: "another-sdk-\(step)", content: NotificationContent(title: "Other"),
                                                       trigger: .timeInterval(Double(600 + number % 86_400), repeats: false)))
-            return (await engine.reconcile(reason: .foreground), "a request that is not Herald's")
+            return (await engine.becameActive(), "a request that is not Herald's")
         case 13:
             _ = await center.setTimeZone(zone)
             return (await engine.timeChanged(.timeZoneChanged), "zone \(zone.identifier)")
         case 14:
             let status: AuthorizationStatus = [.authorized, .denied, .provisional][number % 3]
             await center.setAuthorizationStatus(status)
-            return (await engine.reconcile(reason: .foreground), "authorization \(status)")
+            return (await engine.becameActive(), "authorization \(status)")
         case 15:
             await center.failNextAdds(count: 1 + number % 3)
-            return (await engine.reconcile(reason: .foreground), "fail the next \(1 + number % 3) adds")
+            return (await engine.becameActive(), "fail the next \(1 + number % 3) adds")
         default:
             let all = await center.deliveredNotifications().map(\.request.identifier)
             let cleared = all.enumerated().filter { ($0.offset + number) % 3 == 0 }.map(\.element)
             await center.removeDeliveredNotifications(withIdentifiers: cleared)
-            return (await engine.reconcile(reason: .foreground), "clear \(cleared.count) of \(all.count) delivered")
+            return (await engine.becameActive(), "clear \(cleared.count) of \(all.count) delivered")
         }
     }
 }

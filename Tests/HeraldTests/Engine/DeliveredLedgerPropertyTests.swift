@@ -84,7 +84,7 @@ import Testing
                 step = "clear \(cleared.count) of \(all.count)"
                 await center.removeDeliveredNotifications(withIdentifiers: cleared)
                 delivered = await center.deliveredNotifications()
-                report = await engine.reconcile(reason: .foreground)
+                report = await engine.becameActive()
             }
             guard let plan = report?.plan else { continue }
 

@@ -61,7 +61,7 @@ import Testing
             switch step {
             case .advance(let seconds):
                 await center.advance(by: seconds)
-                report = await engine.reconcile(reason: .foreground)
+                report = await engine.becameActive()
             case .complete(let entity):
                 report = try? await engine.completed(entity)
             case .pause(let entity):
@@ -104,11 +104,11 @@ import Testing
 
             // Reconciling again touches nothing once failed adds have been retried.
             await center.failNextAdds(count: 0)
-            let again = await engine.reconcile(reason: .foreground)
+            let again = await engine.becameActive()
             if report?.outcome.failedAdds.isEmpty ?? true {
                 #expect(again.outcome.touched == 0, "seed \(seed) after \(step)")
             }
-            let settled = await engine.reconcile(reason: .foreground)
+            let settled = await engine.becameActive()
             #expect(settled.outcome.touched == 0, "seed \(seed) after \(step)")
         }
     }

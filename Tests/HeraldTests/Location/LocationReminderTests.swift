@@ -30,7 +30,7 @@ import Testing
             await center.move(to: position)
             try await engine.positionChanged(position)
             await center.advance(by: wait)
-            await engine.reconcile(reason: .foreground)
+            await engine.becameActive()
         }
 
         func pendingLocation() async -> [NotificationIdentifier] {

@@ -3,8 +3,8 @@ import HeraldSimulator
 @testable import Herald
 
 /// An app that hears where the device is only through Core Location's region entries
-/// (`location_updates: regions`), on a simulated device: it monitors the waypoints each
-/// plan watches, as `RegionMonitor` does (stops the others, starts the new ones while
+/// (`location_updates: regions`), on a simulated device: observing its engine, it
+/// monitors the waypoints every plan watches, as `RegionMonitor` does (stops the others, starts the new ones while
 /// regions are left), and reports an entry to the engine as the waypoint's centre. The
 /// engine never gets a position otherwise, so every rotation of the watched 20 comes
 /// from an entry.
@@ -15,7 +15,8 @@ import HeraldSimulator
 actor RegionWalkApp {
     /// Where the process dies while handling an entry.
     enum Kill: Hashable, Sendable {
-        /// After the engine recorded the visit and ran, before the app re-monitors.
+        /// After the engine recorded the visit and ran, before the app re-monitors (the
+        /// process died before its observer heard the run).
         case afterRun
         /// After the visit (and the completion) was committed, before the engine's run
         /// sent anything.
@@ -28,6 +29,8 @@ actor RegionWalkApp {
     let center: SimulatedNotificationCenter
     let store = InMemoryEngineStore()
     private(set) var engine: Engine
+    /// The subscription of the process's monitoring to its engine.
+    private var observation: ReportObservation?
     /// The most regions monitored at any moment the app looked.
     private(set) var mostMonitored = 0
     private(set) var launches = 1
@@ -46,17 +49,18 @@ actor RegionWalkApp {
     /// Launches, puts the device at `position` and wires the region delegate.
     func start(at position: Coordinate) async {
         await center.move(to: position)
-        await monitor(await engine.launched().plan?.regions)
+        await observeEngine()
+        await engine.launched()
         await center.setRegionHandler { [weak self] event in await self?.heard(event) }
     }
 
     func startRoute(_ route: RouteSession) async throws {
-        await monitor(try await engine.startRoute(route).plan?.regions)
+        try await engine.startRoute(route)
         await center.advance(by: 0)
     }
 
     func stopRoute() async throws {
-        await monitor(try await engine.stopRoute().plan?.regions)
+        try await engine.stopRoute()
     }
 
     /// Walks through `points` at 1.4 m/s, a position every `every` seconds.
@@ -76,12 +80,13 @@ actor RegionWalkApp {
             store.commit([.setSetting(key: EngineState.positionSetting, event.region.center.json)] + changes)
             await relaunch()
         case .afterRun?:
+            if let observation { await engine.stopObserving(observation) }
             _ = try? await engine.positionChanged(event.region.center)
             await relaunch()
         case .beforeEngine?:
             await relaunch()
         case nil:
-            await monitor(try? await engine.positionChanged(event.region.center).plan?.regions)
+            _ = try? await engine.positionChanged(event.region.center)
         }
         await center.advance(by: 0)
     }
@@ -90,12 +95,19 @@ actor RegionWalkApp {
     private func relaunch() async {
         engine = Engine(center: center, source: TestReminderSource([]), store: store, clock: clock)
         launches += 1
-        await monitor(await engine.launched().plan?.regions)
+        await observeEngine()
+        await engine.launched()
+    }
+
+    /// Monitors what every plan of the process's engine watches.
+    private func observeEngine() async {
+        observation = await engine.observeReports { [weak self] report in
+            if let plan = report.plan { await self?.monitor(plan.regions) }
+        }
     }
 
     /// Monitors the waypoints `plan` watches, as `RegionMonitor.apply` does.
-    private func monitor(_ plan: RegionPlan?) async {
-        guard let plan else { return }
+    private func monitor(_ plan: RegionPlan) async {
         let waypoints = plan.watched.filter { $0.kind == .waypoint }
         let wanted = Set(waypoints.map(\.identifier))
         let current = Set(await center.monitoredRegionList().map(\.identifier))

@@ -38,7 +38,7 @@ struct RouteFixture {
         await center.advance(by: seconds)
         try await engine.positionChanged(Self.point(legs))
         let delivered = await center.advance(by: 0)
-        await engine.reconcile(reason: .foreground)
+        await engine.becameActive()
         return delivered
     }
 

@@ -23,8 +23,8 @@ import Testing
         source.setTitle(title)
         let store = InMemoryEngineStore()
         let device = await SimulatedDevice(center: center) {
-            EngineHostApp(engine: Engine(center: center, source: source, store: store, clock: clock),
-                          responder: RecordingResponder())
+            HostedApp(host: AppHost(engine: Engine(center: center, source: source, store: store, clock: clock)),
+                      readyWith: RecordingResponder())
         }
         try await device.launch(into: state)
         return Fixture(device: device, source: source)

@@ -1,0 +1,206 @@
+#if !os(tvOS)
+import Foundation
+import Herald
+#if canImport(UserNotifications)
+import UserNotifications
+#else
+import UserNotificationsShim
+#endif
+#if canImport(BackgroundTasks)
+import BackgroundTasks
+#elseif os(Linux)
+import BackgroundTasksShim
+#endif
+#if canImport(CoreLocation)
+import CoreLocation
+#else
+import CoreLocationShim
+#endif
+
+/// Herald in an app, wired once: the store, the ``Herald/Engine`` over the system's
+/// notification center, the app's ``Herald/AppHost``, the ``NotificationDelegate``,
+/// ``BackgroundRefresh``, the ``TimeSignalForwarder`` and, for routes, a
+/// ``RegionMonitor``.
+///
+/// Make it before launch finishes (in `App.init` or `didFinishLaunching`): it installs
+/// the delegate, so the tap that launched the app is not lost, and registers the
+/// refresh task. ``launched(readyWith:)`` then subscribes background refresh and region
+/// monitoring to the engine before its first run (each hears every run from then on,
+/// whatever caused it), starts forwarding the time signals, and re-plans.
+///
+/// ```swift
+/// let herald = HeraldSystem(source: habits, store: try SQLiteEngineStore(path: path), categories: categories,
+///                           refreshIdentifier: "com.example.habits.refresh",
+///                           presentPrompt: { prompt in await show(prompt) })   // before launch finishes
+/// await herald.launched()                                // every run from here submits the next refresh
+/// await herald.becameActive()                            // each return to the foreground
+/// // once the app's data is loaded:
+/// await herald.ready(responder)
+/// ```
+///
+/// The pieces stay reachable (``engine`` for the app's data changes, ``host`` for
+/// in-app prompts) for what the façade does not cover. Background refresh exists on
+/// iOS and visionOS (and Linux, against the shims); region monitoring on iOS and macOS
+/// (and Linux): elsewhere `refreshIdentifier` and `monitorsRegions` are ignored. Not on
+/// tvOS, which has no notification delegate.
+public final class HeraldSystem: @unchecked Sendable {
+    // @unchecked: every stored property is a constant. The delegate is an NSObject the
+    // notification center calls from any thread (it keeps no state of its own beyond
+    // the delegate it replaced, set once at install); `signals` is behind `lock`.
+
+    /// Herald's store, which outlives the process: the engine's alone (events go
+    /// through ``engine``).
+    let store: any EngineStore
+    public let engine: Engine
+    /// What the app's delegates call; the façade's calls go through it.
+    public let host: AppHost
+    /// The notification center's delegate, installed by the initializer (the center holds
+    /// it weakly; the façade keeps it).
+    public let delegate: NotificationDelegate
+    /// Day, zone and clock changes, forwarded from ``launched(readyWith:)`` on.
+    public let timeSignals: TimeSignalForwarder
+    #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+    /// The background refresh task, registered by the initializer; `nil` without a
+    /// `refreshIdentifier`.
+    public let refresh: BackgroundRefresh?
+    #endif
+    #if os(iOS) || os(macOS) || !canImport(CoreLocation)
+    /// Monitoring of the route's waypoints; `nil` unless `monitorsRegions`.
+    public let regions: RegionMonitor?
+    #endif
+
+    private let lock = NSLock()
+    private var started = false
+    private var signals: Task<Void, Never>?
+
+    /// Makes Herald's pieces, installs the delegate and registers the refresh task.
+    ///
+    /// - Parameters:
+    ///   - source: the app's rules and content.
+    ///   - store: Herald's state (an `SQLiteEngineStore` in the app's support folder).
+    ///   - categories: the notification categories and their actions.
+    ///   - configuration: the planner's settings.
+    ///   - refreshIdentifier: the background refresh task's identifier, as listed in
+    ///     `BGTaskSchedulerPermittedIdentifiers`; `nil`: no background refresh.
+    ///   - monitorsRegions: whether the waypoints of routes are monitored through Core
+    ///     Location (a `CLLocationManager` of the façade's own).
+    ///   - presentPrompt: shows an in-app prompt; pass the chosen action to
+    ///     ``Herald/AppHost/chose(_:in:text:)``.
+    ///   - openSettings: opens the app's notification settings.
+    public convenience init(
+        source: any ReminderSource, store: any EngineStore, categories: CategoryRegistry = CategoryRegistry.empty,
+        configuration: PlannerConfiguration = PlannerConfiguration(), refreshIdentifier: String? = nil,
+        monitorsRegions: Bool = false,
+        presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void = { _ in },
+        openSettings: @escaping @Sendable (DeliveredNotification?) -> Void = { _ in }
+    ) {
+        self.init(source: source, store: store, categories: categories, configuration: configuration,
+                  refreshIdentifier: refreshIdentifier, monitorsRegions: monitorsRegions, system: .live,
+                  presentPrompt: presentPrompt, openSettings: openSettings)
+    }
+
+    /// Makes the pieces over `system`'s services (the live ones, or stand-ins in tests).
+    init(
+        source: any ReminderSource, store: any EngineStore, categories: CategoryRegistry,
+        configuration: PlannerConfiguration, refreshIdentifier: String?, monitorsRegions: Bool, system: SystemServices,
+        presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void,
+        openSettings: @escaping @Sendable (DeliveredNotification?) -> Void
+    ) {
+        let engine = Engine(center: UserNotificationCenter(system.notificationCenter), source: source, store: store,
+                            clock: system.clock, configuration: configuration, categories: categories)
+        let host = AppHost(engine: engine)
+        self.store = store
+        self.engine = engine
+        self.host = host
+        delegate = NotificationDelegate(host: host, presentPrompt: presentPrompt, openSettings: openSettings)
+        timeSignals = TimeSignalForwarder(host: host, source: system.timeSignals)
+        #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+        refresh = refreshIdentifier.map {
+            BackgroundRefresh(identifier: $0, host: host, scheduler: system.scheduler, clock: system.clock)
+        }
+        #endif
+        #if os(iOS) || os(macOS) || !canImport(CoreLocation)
+        regions = monitorsRegions ? RegionMonitor(engine: engine, manager: system.locationManager()) : nil
+        #endif
+        delegate.install(on: system.notificationCenter)
+        #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+        refresh?.register()
+        #endif
+    }
+
+    deinit {
+        signals?.cancel()
+    }
+
+    /// The process started: subscribes background refresh and region monitoring to the
+    /// engine and starts forwarding time signals (once per façade), then launches
+    /// through the host (categories, history trimmed, a re-plan, whose run submits the
+    /// first refresh request). Pass `readyWith` when the app's data is in memory.
+    @discardableResult
+    public func launched(readyWith responder: (any AppResponder)? = nil) async -> ReconcileReport {
+        await start()
+        return await host.launched(readyWith: responder)
+    }
+
+    /// The app came back to the foreground: a re-plan.
+    @discardableResult
+    public func becameActive() async -> ReconcileReport {
+        await host.becameActive()
+    }
+
+    /// The app's data is loaded and its handlers wired: queued taps are routed now, in
+    /// order, each once.
+    public func ready(_ responder: any AppResponder) async {
+        await host.ready(responder)
+    }
+
+    /// Subscribes what follows the plans and starts the time signals; only the first
+    /// call does anything.
+    private func start() async {
+        let first = lock.withLock {
+            defer { started = true }
+            return !started
+        }
+        guard first else { return }
+        #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+        await refresh?.observeRuns()
+        #endif
+        #if os(iOS) || os(macOS) || !canImport(CoreLocation)
+        await regions?.observeRuns()
+        #endif
+        let timeSignals = timeSignals
+        let task = Task { await timeSignals.run() }
+        lock.withLock { signals = task }
+    }
+}
+
+/// The system's services the façade is made over: the live ones in an app, stand-ins
+/// in tests.
+struct SystemServices {
+    var notificationCenter: UNUserNotificationCenter
+    var clock: any DeviceClock
+    var timeSignals: any TimeSignalSource
+    #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+    var scheduler: BGTaskScheduler
+    #endif
+    #if os(iOS) || os(macOS) || !canImport(CoreLocation)
+    /// Made only when regions are monitored.
+    var locationManager: () -> CLLocationManager
+    #endif
+
+    static var live: SystemServices {
+        #if os(iOS) || os(Linux)
+        SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals(),
+                       scheduler: .shared, locationManager: { CLLocationManager() })
+        #elseif os(visionOS)
+        SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals(),
+                       scheduler: .shared)
+        #elseif os(macOS)
+        SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals(),
+                       locationManager: { CLLocationManager() })
+        #else
+        SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals())
+        #endif
+    }
+}
+#endif

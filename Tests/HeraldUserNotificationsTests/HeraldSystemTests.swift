@@ -1,0 +1,89 @@
+#if !canImport(UserNotifications)
+import Foundation
+import Herald
+@testable import HeraldUserNotifications
+import Synchronization
+import Testing
+@_spi(Testing) import BackgroundTasksShim
+@_spi(Testing) import CoreLocationShim
+@_spi(Testing) import UserNotificationsShim
+
+/// One façade wires an app: the delegate installed and the refresh registered when it
+/// is made; from its launch on, every run submits the next refresh and time signals
+/// reach the engine.
+struct HeraldSystemTests {
+    static let identifier = "com.example.habits.refresh"
+
+    /// The façade over a fresh, authorized platform center at Tuesday 08:00 Berlin, its
+    /// time signals fed by the test.
+    private func makeSystem(refreshIdentifier: String? = identifier) async throws
+        -> (HeraldSystem, UNUserNotificationCenter, BGTaskScheduler, AsyncStream<TimeChange>.Continuation) {
+        let platform = makePlatformCenter()
+        _ = try await platform.requestAuthorization(options: [.alert, .badge, .sound])
+        let scheduler = BGTaskScheduler.makeForTesting(permittedIdentifiers: [Self.identifier])
+        let (signals, signal) = AsyncStream.makeStream(of: TimeChange.self)
+        let system = SystemServices(
+            notificationCenter: platform, clock: FixedClock(now: tuesdayMorning, timeZone: berlin),
+            timeSignals: StartedSignals(stream: signals), scheduler: scheduler, locationManager: { CLLocationManager() })
+        let herald = HeraldSystem(
+            source: TwoHabits(), store: InMemoryEngineStore(), categories: TwoHabits.categories,
+            configuration: PlannerConfiguration(horizon: 3 * 86_400), refreshIdentifier: refreshIdentifier,
+            monitorsRegions: false, system: system, presentPrompt: { _ in }, openSettings: { _ in })
+        return (herald, platform, scheduler, signal)
+    }
+
+    @Test func theFacadeWiresTheAppAndEveryRunSubmitsTheNextRefresh() async throws {
+        // Given the façade, just made
+        let (herald, platform, scheduler, _) = try await makeSystem()
+
+        // Then its delegate is the center's, the refresh task is registered, and nothing
+        // ran yet: nothing is pending and no refresh is asked for
+        #expect(platform.delegate === herald.delegate)
+        #expect(herald.regions == nil)
+        #expect(await platform.pendingNotificationRequests().isEmpty)
+        #expect(scheduler.pendingRequestsForTesting.isEmpty)
+
+        // When the app launches
+        await herald.launched()
+
+        // Then the plan is in place (two habits at 09:00 and 20:00 for three days: 12) and
+        // its run asked for the next refresh five minutes after Tuesday's midnight (the
+        // content depends on the day): 23:00 UTC + 300 s
+        #expect(await platform.pendingNotificationRequests().count == 12)
+        #expect(scheduler.pendingRequestsForTesting.first?.earliestBeginDate == BackgroundRefreshTests.afterMidnight)
+
+        // When the request is gone and the app records a completion (no lifecycle call)
+        scheduler.cancel(taskRequestWithIdentifier: Self.identifier)
+        try await herald.engine.completed(EntityReference(namespace: "habit", id: "water"))
+
+        // Then that run asked for the next refresh too
+        #expect(scheduler.pendingRequestsForTesting.map(\.identifier) == [Self.identifier])
+
+        // And the refresh task the system runs goes through the same host
+        let task = try #require(scheduler.launchForTesting(identifier: Self.identifier))
+        await herald.refresh?.latestRun?.value
+        #expect(task.completionsForTesting == [true])
+    }
+
+    @Test func timeSignalsReachTheEngineFromTheLaunchOn() async throws {
+        // Given the launched façade, and an observer of its engine's runs
+        let (herald, _, _, signal) = try await makeSystem(refreshIdentifier: nil)
+        #expect(herald.refresh == nil)
+        let (reasons, heard) = AsyncStream.makeStream(of: [EngineEvent].self)
+        await herald.engine.observeReports { report in heard.yield(report.reasons) }
+        await herald.launched()
+
+        // When midnight passes
+        signal.yield(.dayChanged)
+        signal.finish()
+
+        // Then the engine re-planned for the launch, then for the day's change
+        var runs: [[EngineEvent]] = []
+        for await next in reasons {
+            runs.append(next)
+            if runs.count == 2 { break }
+        }
+        #expect(runs == [[.launch], [.timeChanged(.dayChanged)]])
+    }
+}
+#endif
