@@ -8,7 +8,7 @@ import UserNotificationsShim
 #endif
 
 /// The notification center's delegate, wired to Herald's ``Herald/Engine``: responses go
-/// to ``Herald/Engine/receive(_:)``, foreground presentations are decided by
+/// to ``Herald/Engine/received(_:)``, foreground presentations are decided by
 /// ``Herald/Engine/willPresent(_:)``, and "open settings" goes to the app.
 ///
 /// It keeps the delegate that was installed before it (a push SDK's, say) and forwards
