@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Built-in actions take effect when the response arrives (``received(_:decoding:sequence:state:now:deviceZone:categories:)``),
 /// also in a background launch where the app's interface never comes; only handing
-/// the route to the app waits for it to be ready (``route(for:resolution:)``).
+/// the route to the app waits for it to be ready (``handoff(for:decoding:resolution:categories:)``).
 ///
 /// ```swift
 /// let decoding = ResponseDecoder().decode(response)

@@ -5,9 +5,10 @@ import Foundation
 /// or a kill never sends the completion twice and never loses it.
 ///
 /// Its notifications are planned from this state on every run until the fired log
-/// has them (kind ``NotificationKind/event``, entity ``RouteSession/entity``, rule
-/// ``spotRule`` or ``completionRule``), so one that was due when the app died is sent
-/// by the next run, and one that was delivered is never planned again.
+/// has them (kind ``NotificationKind/event``, entity ``RouteSession/entity``, the rule
+/// of ``spotIdentifier(_:)`` or ``completionIdentifier``), so one that was due when
+/// the app died is sent by the next run, and one that was delivered is never planned
+/// again.
 ///
 /// ```swift
 /// let state = RouteSessionState(session: walk, startedAt: now)
