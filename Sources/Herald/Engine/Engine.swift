@@ -75,6 +75,9 @@ public actor Engine {
     var deliveredLedger = DeliveredLedger()
     /// The requests the last run built, so a run builds only what changed.
     private var builtRequests = BuiltRequests()
+    /// The last plan's walk over the rules' occurrences, which the next plan replays
+    /// when it meets the same ones (a completion: ``Planner/OneShotWalk``).
+    var oneShotWalk: Planner.OneShotWalk?
 
     public init(
         center: any NotificationCenter,
@@ -222,7 +225,7 @@ public actor Engine {
             relevant = Array(Set(relevant).union(deliveredLedger.positions(of: route.session.entity))).sorted()
         }
         input.delivered = relevant.map { delivered[$0] }
-        let plan = planner.plan(input)
+        let plan = planner.plan(input, walk: &oneShotWalk)
         deliveredLedger.judged(relevant, stale: plan.staleDelivered)
         var desired = await requests(for: plan, pending: managed)
         // Route notifications handed to the center stay until they are delivered: the

@@ -19,6 +19,12 @@ extension Planner {
         var dueRules: [Int] = []
     }
 
+    /// Whether repeating triggers are considered for `input`: allowed, and some rule
+    /// declares fixed content.
+    func considersRepeating(_ input: PlanningInput) -> Bool {
+        configuration.repeatingTriggers != .never && input.rules.contains(where: \.fixedContent)
+    }
+
     /// One converter per rule (floating rules share the device's), and each rule's
     /// first occurrence after `now` as a candidate; paused and location rules have none.
     func scanRules(_ input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter) -> RuleScan {
@@ -26,7 +32,7 @@ extension Planner {
         var pinned: [String: ZoneConverter] = [:]
         scan.converters.reserveCapacity(input.rules.count)
         scan.candidates.reserveCapacity(input.rules.count)
-        scan.considersRepeating = configuration.repeatingTriggers != .never && input.rules.contains(where: \.fixedContent)
+        scan.considersRepeating = considersRepeating(input)
         for (index, rule) in input.rules.enumerated() {
             let converter: ZoneConverter
             if let zone = rule.schedule.timeZone {
@@ -68,10 +74,29 @@ extension Planner {
     /// The one-shot reminders within `budget`, soonest first: the first `room` of them
     /// pending, the rest displaced by snoozes and events beyond the reserve (the
     /// coverage then ends at the first one displaced).
+    ///
+    /// With a `walk` (no repeating triggers considered), the walk of the last plan is
+    /// replayed when it met the same occurrences (``OneShotWalk``), and this plan's walk
+    /// is left in it for the next.
     func chooseOneShots(_ candidates: [PlanCandidate], input: PlanningInput, converters: [ZoneConverter],
-                        selector: OneShotSelector, budget: Int, room: Int)
+                        selector: OneShotSelector, budget: Int, room: Int, walk: inout OneShotWalk?)
         -> (selection: Selection, reminders: [PlannedReminder], displaced: [PlannedReminder]) {
-        var selection = selector.select(candidates, budget: budget, recordingSkips: true)
+        var selection: Selection
+        if var recorded = walk {
+            var replayed = recorded.hasWalked ? selector.select(replaying: &recorded, from: nil, budget: budget) : nil
+            if replayed != nil {
+                recorded.replays += 1
+            } else {
+                recorded = OneShotWalk(input: input, horizonEnd: recorded.horizonEnd, scan: recorded.scan)
+                // Walking from the start never gives up.
+                replayed = selector.select(replaying: &recorded, from: candidates, budget: budget)
+                recorded.hasWalked = true
+            }
+            selection = replayed!
+            walk = recorded
+        } else {
+            selection = selector.select(candidates, budget: budget, recordingSkips: true)
+        }
         let planned = selection.chosen.map { entry in
             PlannedReminder(
                 rule: input.rules[entry.candidate.ruleIndex], occurrence: entry.candidate.occurrence, badge: nil,
