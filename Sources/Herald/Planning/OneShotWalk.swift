@@ -34,9 +34,13 @@ extension Planner {
 
         let rules: [ReminderRule]
         let paused: Set<EntityReference>
+        /// The instant the walk started from: it holds from then until its first
+        /// occurrence (no rule's first occurrence changes in between).
         let now: Date
         let deviceZone: TimeZone
-        let horizonEnd: Date
+        /// The end of the horizon the walk reached: a later plan's horizon must end no
+        /// earlier (the steps past an earlier end would not be met).
+        var horizonEnd: Date
         /// The pass over the rules it started from.
         let scan: RuleScan
         /// Every occurrence met, in walk order, up to where it stopped.
@@ -59,10 +63,17 @@ extension Planner {
             self.scan = scan
         }
 
-        /// Whether a plan of `input` over the same horizon meets the same occurrences.
+        /// Whether a plan of `input` up to `horizonEnd` meets the same occurrences: the
+        /// same rules, paused entities and zone, an instant from the walk's up to (not
+        /// including) its first occurrence, and a horizon that ends no earlier.
         func matches(_ input: PlanningInput, horizonEnd: Date) -> Bool {
-            now == input.now && self.horizonEnd == horizonEnd && deviceZone == input.deviceZone
-                && paused == input.paused && rules == input.rules
+            now <= input.now && input.now < firstDate && self.horizonEnd <= horizonEnd
+                && deviceZone == input.deviceZone && paused == input.paused && rules == input.rules
+        }
+
+        /// The instant of the first occurrence the walk meets (of any rule it walks).
+        var firstDate: Date {
+            steps.first?.candidate.occurrence.date ?? heap.min?.occurrence.date ?? .distantFuture
         }
     }
 }
@@ -100,9 +111,17 @@ extension Planner.OneShotSelector {
                 selection.chosen.append((top, day))
             }
             walk.steps.append(Planner.OneShotWalk.Step(candidate: top, day: day))
-            advance(&heap, past: top)
+            // Occurrences past the horizon stay queued (the loop stops at them), so the
+            // queue holds for a later horizon too.
+            if let next = input.rules[top.ruleIndex].schedule.nextOccurrence(
+                after: top.occurrence.date, using: converters[top.ruleIndex]) {
+                _ = heap.replaceMin(with: PlanCandidate(top, next: next))
+            } else {
+                heap.removeMin()
+            }
         }
         walk.heap = heap
+        walk.horizonEnd = horizonEnd
         selection.heap = heap
         return selection
     }

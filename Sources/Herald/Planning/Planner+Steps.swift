@@ -27,7 +27,11 @@ extension Planner {
 
     /// One converter per rule (floating rules share the device's), and each rule's
     /// first occurrence after `now` as a candidate; paused and location rules have none.
-    func scanRules(_ input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter) -> RuleScan {
+    ///
+    /// A scan for a recorded walk (`keepingLater`) keeps the rules whose first occurrence
+    /// is past the horizon too: it then holds for any later horizon (``OneShotWalk``).
+    func scanRules(_ input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter,
+                   keepingLater: Bool = false) -> RuleScan {
         var scan = RuleScan()
         var pinned: [String: ZoneConverter] = [:]
         scan.converters.reserveCapacity(input.rules.count)
@@ -49,7 +53,7 @@ extension Planner {
             if rule.location != nil { continue }
             guard let first = rule.schedule.nextOccurrence(after: input.now, using: converter) else { continue }
             if scan.considersRepeating { scan.dueRules.append(index) }
-            guard first.date < horizonEnd else { continue }
+            guard first.date < horizonEnd || keepingLater else { continue }
             scan.candidates.append(PlanCandidate(
                 occurrence: first, priority: rule.priority,
                 tieBreak: PlanCandidate.stableHash(of: rule.id), ruleIndex: index))

@@ -55,13 +55,8 @@ public struct Planner: Sendable {
         let deviceConverter = ZoneConverter.for(input.deviceZone)
         let budget = SlotBudget(centerCapacity: input.capacity ?? configuration.capacity,
                                 foreignRequests: input.foreignRequests, reserve: configuration.reserve)
-        if walk.map({ !$0.matches(input, horizonEnd: horizonEnd) }) ?? false || considersRepeating(input) { walk = nil }
-        var scan = walk?.scan ?? scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter)
-        if scan.considersRepeating || !keepingWalk {
-            walk = nil
-        } else if walk == nil {
-            walk = OneShotWalk(input: input, horizonEnd: horizonEnd, scan: scan)
-        }
+        var scan = scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter, walk: &walk,
+                             keepingWalk: keepingWalk)
         let converters = scan.converters
         let today = deviceConverter.local(for: input.now).date
         let selector = OneShotSelector(input: input, horizonEnd: horizonEnd, deviceConverter: deviceConverter,
@@ -127,6 +122,20 @@ public struct Planner: Sendable {
         plan.refreshDeadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone,
                                                switchAt: compression.switchAt)
         return plan
+    }
+
+    /// The pass over the rules: the one `walk` started from when it meets the same
+    /// occurrences, a new one otherwise. Leaves in `walk` the walk this plan replays or
+    /// records; `nil` when it records none (not `keepingWalk`, or repeating triggers
+    /// considered).
+    private func scanRules(_ input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter,
+                           walk: inout OneShotWalk?, keepingWalk: Bool) -> RuleScan {
+        let recording = keepingWalk && !considersRepeating(input)
+        if !recording || !(walk?.matches(input, horizonEnd: horizonEnd) ?? false) { walk = nil }
+        if let kept = walk { return kept.scan }
+        let scan = scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter, keepingLater: recording)
+        if recording { walk = OneShotWalk(input: input, horizonEnd: horizonEnd, scan: scan) }
+        return scan
     }
 
     /// The instant by which `plan` must be re-planned: when its guaranteed coverage

@@ -97,8 +97,9 @@ import Testing
     }
 
     /// The benchmark's case (`Reconciling`): 20 habits with reminders at 09:xx and
-    /// 19:xx, planned at 10:00, then one completed. The completion's plan replays the
-    /// launch's walk, and the center then holds what the full planner plans: 19:07 goes,
+    /// 19:xx, planned at 10:00, then one completed at 10:05 (nothing fired in between).
+    /// The completion's plan replays the launch's walk, and the center then holds what
+    /// the full planner plans: 19:07 goes,
     /// 19:08 to 19:19 are numbered one lower (12 requests), and the room freed takes
     /// tomorrow's 19:14, the 55th occurrence: 14 requests touched.
     @Test func aCompletionReplaysTheLastWalk() async throws {
@@ -114,13 +115,15 @@ import Testing
         await engine.launched()
         #expect(await engine.oneShotWalk?.replays == 0)
         let habit = EntityReference(namespace: "habit", id: "h7")
+        let later = start.addingTimeInterval(300)
+        #expect(await center.advance(to: later).isEmpty)
         let report = try await engine.completed(habit)
         #expect(await engine.oneShotWalk?.replays == 1)
         #expect(report.outcome.removed == 1)
         #expect(report.outcome.added == 13)
         let pending = await center.pendingNotificationRequests()
         let expected = Planner().plan(PlanningInput(
-            now: start, deviceZone: zone, rules: rules,
+            now: later, deviceZone: zone, rules: rules,
             satisfied: [EntityDay(habit, LocalDate(year: 2026, month: 11, day: 21))]))
         #expect(pending.map(\.identifier) == expected.reminders.map(\.identifier.description))
         #expect(pending.map(\.content.badge) == expected.reminders.map(\.badge))
