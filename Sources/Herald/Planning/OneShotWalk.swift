@@ -3,21 +3,26 @@ import Foundation
 
 extension Planner {
     /// The last plan's walk over the rules' occurrences, kept so that the next plan from
-    /// the same rules, instant, zone and paused entities replays it instead of walking
-    /// the schedules again: what an event such as a completion changes (the days done,
-    /// snoozes, the fired log, what was delivered, posted events) changes only which of
-    /// those occurrences are due, never which occurrences the walk meets or in what order.
+    /// the same rules, zone and paused entities, before anything of them is due, replays
+    /// it instead of walking the schedules again: what an event such as a completion
+    /// changes (the days done, snoozes, the fired log, what was delivered, posted events)
+    /// changes only which of those occurrences are due, never which occurrences the walk
+    /// meets or in what order.
     ///
     /// The walk is a pure function of the rules, the paused entities, the instant, the
     /// device zone and the horizon: each rule's first occurrence after now, then the
-    /// soonest of all, again and again (``PlanCandidate``'s order). A replay judges each
-    /// occurrence met again under the new input (done that day, snoozed, fired) and takes
-    /// the due ones within the budget, then goes on from where the last walk stopped, so
-    /// its selection, skips, coverage and remainder are the full walk's. It gives up (the
-    /// planner walks in full) when any of those five differ, when repeating triggers are
-    /// considered (compression chooses among rules by walking), and when the new input
-    /// would fill the budget before the occurrences already met are used up (the walk's
-    /// state at that point is not kept).
+    /// soonest of all, again and again (``PlanCandidate``'s order). Every rule's first
+    /// occurrence is the same from any instant before the walk's first occurrence, and
+    /// a recorded walk keeps what lies past its horizon queued, so it holds for a later
+    /// instant and horizon too. A replay judges each occurrence met again under the new
+    /// input (done that day, snoozed, fired) and takes the due ones within the budget,
+    /// then goes on from where the last walk stopped, so its selection, skips, coverage
+    /// and cuts are the full walk's. It gives up (the planner walks in full) when the
+    /// rules, paused entities or zone differ, when the instant is before the walk's or
+    /// not before its first occurrence, when repeating triggers are considered
+    /// (compression chooses among rules by walking), and when the new input would fill
+    /// the budget before the occurrences already met are used up (the walk's state at
+    /// that point is not kept).
     ///
     /// ```swift
     /// var walk: Planner.OneShotWalk?
