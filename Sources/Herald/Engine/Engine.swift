@@ -75,6 +75,9 @@ public actor Engine {
     var deliveredLedger = DeliveredLedger()
     /// The requests the last run built, so a run builds only what changed.
     private var builtRequests = BuiltRequests()
+    /// The last plan's walk over the rules' occurrences, which the next plan replays
+    /// when it meets the same ones (a completion: ``Planner/OneShotWalk``).
+    var oneShotWalk: Planner.OneShotWalk?
 
     public init(
         center: any NotificationCenter,
@@ -222,7 +225,7 @@ public actor Engine {
             relevant = Array(Set(relevant).union(deliveredLedger.positions(of: route.session.entity))).sorted()
         }
         input.delivered = relevant.map { delivered[$0] }
-        let plan = planner.plan(input)
+        let plan = planner.plan(input, walk: &oneShotWalk)
         deliveredLedger.judged(relevant, stale: plan.staleDelivered)
         var desired = await requests(for: plan, pending: managed)
         // Route notifications handed to the center stay until they are delivered: the
@@ -280,10 +283,10 @@ public actor Engine {
         let planned = plan.requests
         result.reserveCapacity(planned.count + plan.events.count)
         defer { builtRequests.endRun() }
-        for reminder in planned {
+        let contents = await contents(for: planned)
+        for (reminder, content) in zip(planned, contents) {
             do {
-                let content = try await source.content(for: reminder)
-                result.append(try builtRequests.request(for: reminder, content: content))
+                result.append(try builtRequests.request(for: reminder, content: content.get()))
             } catch {
                 let identifier = reminder.identifier.description
                 logger.warning("content for a reminder failed", metadata: [
@@ -294,6 +297,23 @@ public actor Engine {
         }
         result += plan.eventRequests
         return result
+    }
+
+    /// The source's content for each reminder, asked in order, all from one place off
+    /// the engine's executor: the source's methods run off any actor, so asking from the
+    /// engine would hop there and back for every reminder; this hops once for the plan.
+    private nonisolated func contents(for reminders: [PlannedReminder]) async
+        -> [Result<NotificationContent, any Error>] {
+        var results: [Result<NotificationContent, any Error>] = []
+        results.reserveCapacity(reminders.count)
+        for reminder in reminders {
+            do {
+                results.append(.success(try await source.content(for: reminder)))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return results
     }
 
     /// Commits an event's changes in one transaction; every change to Herald's state

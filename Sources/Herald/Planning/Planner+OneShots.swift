@@ -36,14 +36,19 @@ extension Planner {
         /// Why the occurrence at the top of the queue is not planned (`nil`: it is due),
         /// and its device-local day.
         func skipReason(_ top: PlanCandidate) -> (day: LocalDate, reason: PlanSkip.Reason?) {
-            let rule = input.rules[top.ruleIndex]
             let day = deviceConverter.local(for: top.occurrence.date).date
-            if input.satisfied.contains(EntityDay(rule.entity, day)) { return (day, .satisfied) }
-            if !snoozed.isEmpty, snoozed.contains(rule.identifier(for: top.occurrence.local)) { return (day, .snoozed) }
+            return (day, skipReason(top, day: day))
+        }
+
+        /// Why an occurrence on the device-local `day` is not planned (`nil`: it is due).
+        func skipReason(_ top: PlanCandidate, day: LocalDate) -> PlanSkip.Reason? {
+            let rule = input.rules[top.ruleIndex]
+            if input.satisfied.contains(EntityDay(rule.entity, day)) { return .satisfied }
+            if !snoozed.isEmpty, snoozed.contains(rule.identifier(for: top.occurrence.local)) { return .snoozed }
             if !alreadyFired.isEmpty, alreadyFired.contains(rule.identifier(for: top.occurrence.local)) {
-                return (day, .alreadyFired)
+                return .alreadyFired
             }
-            return (day, nil)
+            return nil
         }
 
         /// Replaces the top of the queue with its rule's next occurrence in the horizon.

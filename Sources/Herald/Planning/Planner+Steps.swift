@@ -19,14 +19,24 @@ extension Planner {
         var dueRules: [Int] = []
     }
 
+    /// Whether repeating triggers are considered for `input`: allowed, and some rule
+    /// declares fixed content.
+    func considersRepeating(_ input: PlanningInput) -> Bool {
+        configuration.repeatingTriggers != .never && input.rules.contains(where: \.fixedContent)
+    }
+
     /// One converter per rule (floating rules share the device's), and each rule's
     /// first occurrence after `now` as a candidate; paused and location rules have none.
-    func scanRules(_ input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter) -> RuleScan {
+    ///
+    /// A scan for a recorded walk (`keepingLater`) keeps the rules whose first occurrence
+    /// is past the horizon too: it then holds for any later horizon (``OneShotWalk``).
+    func scanRules(_ input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter,
+                   keepingLater: Bool = false) -> RuleScan {
         var scan = RuleScan()
         var pinned: [String: ZoneConverter] = [:]
         scan.converters.reserveCapacity(input.rules.count)
         scan.candidates.reserveCapacity(input.rules.count)
-        scan.considersRepeating = configuration.repeatingTriggers != .never && input.rules.contains(where: \.fixedContent)
+        scan.considersRepeating = considersRepeating(input)
         for (index, rule) in input.rules.enumerated() {
             let converter: ZoneConverter
             if let zone = rule.schedule.timeZone {
@@ -43,7 +53,7 @@ extension Planner {
             if rule.location != nil { continue }
             guard let first = rule.schedule.nextOccurrence(after: input.now, using: converter) else { continue }
             if scan.considersRepeating { scan.dueRules.append(index) }
-            guard first.date < horizonEnd else { continue }
+            guard first.date < horizonEnd || keepingLater else { continue }
             scan.candidates.append(PlanCandidate(
                 occurrence: first, priority: rule.priority,
                 tieBreak: PlanCandidate.stableHash(of: rule.id), ruleIndex: index))
@@ -68,10 +78,29 @@ extension Planner {
     /// The one-shot reminders within `budget`, soonest first: the first `room` of them
     /// pending, the rest displaced by snoozes and events beyond the reserve (the
     /// coverage then ends at the first one displaced).
+    ///
+    /// With a `walk` (no repeating triggers considered), the walk of the last plan is
+    /// replayed when it met the same occurrences (``OneShotWalk``), and this plan's walk
+    /// is left in it for the next.
     func chooseOneShots(_ candidates: [PlanCandidate], input: PlanningInput, converters: [ZoneConverter],
-                        selector: OneShotSelector, budget: Int, room: Int)
+                        selector: OneShotSelector, budget: Int, room: Int, walk: inout OneShotWalk?)
         -> (selection: Selection, reminders: [PlannedReminder], displaced: [PlannedReminder]) {
-        var selection = selector.select(candidates, budget: budget, recordingSkips: true)
+        var selection: Selection
+        if var recorded = walk {
+            var replayed = recorded.hasWalked ? selector.select(replaying: &recorded, from: nil, budget: budget) : nil
+            if replayed != nil {
+                recorded.replays += 1
+            } else {
+                recorded = OneShotWalk(input: input, horizonEnd: recorded.horizonEnd, scan: recorded.scan)
+                // Walking from the start never gives up.
+                replayed = selector.select(replaying: &recorded, from: candidates, budget: budget)
+                recorded.hasWalked = true
+            }
+            selection = replayed!
+            walk = recorded
+        } else {
+            selection = selector.select(candidates, budget: budget, recordingSkips: true)
+        }
         let planned = selection.chosen.map { entry in
             PlannedReminder(
                 rule: input.rules[entry.candidate.ruleIndex], occurrence: entry.candidate.occurrence, badge: nil,

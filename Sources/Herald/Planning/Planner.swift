@@ -42,12 +42,21 @@ public struct Planner: Sendable {
     }
 
     public func plan(_ input: PlanningInput) -> Plan {
+        var walk: OneShotWalk?
+        return plan(input, walk: &walk, keepingWalk: false)
+    }
+
+    /// ``plan(_:)``, replaying `walk` when the last plan met the same occurrences, and
+    /// leaving this plan's walk in it for the next (``OneShotWalk``): the same plan as
+    /// ``plan(_:)``, whatever `walk` holds.
+    func plan(_ input: PlanningInput, walk: inout OneShotWalk?, keepingWalk: Bool = true) -> Plan {
         var input = input
         let horizonEnd = input.now.addingTimeInterval(configuration.horizon)
         let deviceConverter = ZoneConverter.for(input.deviceZone)
         let budget = SlotBudget(centerCapacity: input.capacity ?? configuration.capacity,
                                 foreignRequests: input.foreignRequests, reserve: configuration.reserve)
-        var scan = scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter)
+        var scan = scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter, walk: &walk,
+                             keepingWalk: keepingWalk)
         let converters = scan.converters
         let today = deviceConverter.local(for: input.now).date
         let selector = OneShotSelector(input: input, horizonEnd: horizonEnd, deviceConverter: deviceConverter,
@@ -72,7 +81,8 @@ public struct Planner: Sendable {
         if !compression.slots.isEmpty { scan.candidates.removeAll { compression.slots[$0.ruleIndex] != nil } }
         let oneShots = chooseOneShots(
             scan.candidates, input: input, converters: converters, selector: selector,
-            budget: budget.reminderBudget(located: located.reminders.count, compressed: compressed), room: reminderRoom)
+            budget: budget.reminderBudget(located: located.reminders.count, compressed: compressed), room: reminderRoom,
+            walk: &walk)
         let selection = oneShots.selection, displaced = oneShots.displaced
         var reminders = oneShots.reminders
         let followUpRoom = budget.followUpRoom(snoozes: snoozes.count, events: events.count, reminders: reminders.count,
@@ -114,13 +124,29 @@ public struct Planner: Sendable {
         return plan
     }
 
+    /// The pass over the rules: the one `walk` started from when it meets the same
+    /// occurrences, a new one otherwise. Leaves in `walk` the walk this plan replays or
+    /// records; `nil` when it records none (not `keepingWalk`, or repeating triggers
+    /// considered).
+    private func scanRules(_ input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter,
+                           walk: inout OneShotWalk?, keepingWalk: Bool) -> RuleScan {
+        let recording = keepingWalk && !considersRepeating(input)
+        if !recording || !(walk?.matches(input, horizonEnd: horizonEnd) ?? false) { walk = nil }
+        if let kept = walk { return kept.scan }
+        let scan = scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter, keepingLater: recording)
+        if recording { walk = OneShotWalk(input: input, horizonEnd: horizonEnd, scan: scan) }
+        return scan
+    }
+
     /// The instant by which `plan` must be re-planned: when its guaranteed coverage
     /// ends; the next local midnight when content depends on the day and a planned
     /// request's rule does not declare fixed content; and `switchAt`, when a rule
     /// blocked from repeating triggers may take them.
     private func refreshDeadline(for plan: Plan, now: Date, zone: TimeZone, switchAt: Date?) -> Date? {
         var deadline = plan.guaranteedCoverage.date
-        if configuration.contentDependsOnDay, plan.requests.contains(where: { !$0.rule.fixedContent }) {
+        if configuration.contentDependsOnDay,
+           [plan.reminders, plan.snoozes, plan.followUps, plan.locationReminders, plan.repeating]
+               .contains(where: { $0.contains { !$0.rule.fixedContent } }) {
             let midnight = DayBoundary.next(after: now, in: zone)
             deadline = min(deadline ?? midnight, midnight)
         }
@@ -138,14 +164,16 @@ public struct Planner: Sendable {
             reminders.indices.map { (false, $0, reminders[$0].date) } + snoozes.indices.map { (true, $0, snoozes[$0].date) }
         if !snoozes.isEmpty { order.sort { ($0.date, $0.isSnooze ? 1 : 0, $0.index) < ($1.date, $1.isSnooze ? 1 : 0, $1.index) } }
         var countsPerDay: [LocalDate: Int] = [:]
-        for entry in order {
-            var reminder = entry.isSnooze ? snoozes[entry.index] : reminders[entry.index]
-            guard reminder.rule.countsTowardBadge else { continue }
+        // In place: a reminder is a large value, copied out and back field by field.
+        func number(_ reminder: inout PlannedReminder) {
+            guard reminder.rule.countsTowardBadge else { return }
             let position = (countsPerDay[reminder.day] ?? 0) + 1
             countsPerDay[reminder.day] = position
             let outstanding = (reminder.day == today ? outstandingToday : outstandingLater) + position
             reminder.badge = badge(for: reminder, outstanding: outstanding)
-            if entry.isSnooze { snoozes[entry.index] = reminder } else { reminders[entry.index] = reminder }
+        }
+        for entry in order {
+            if entry.isSnooze { number(&snoozes[entry.index]) } else { number(&reminders[entry.index]) }
         }
     }
 
