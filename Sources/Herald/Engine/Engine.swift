@@ -283,10 +283,10 @@ public actor Engine {
         let planned = plan.requests
         result.reserveCapacity(planned.count + plan.events.count)
         defer { builtRequests.endRun() }
-        let contents = await contents(for: planned)
-        for (reminder, content) in zip(planned, contents) {
+        for reminder in planned {
             do {
-                result.append(try builtRequests.request(for: reminder, content: content.get()))
+                let content = try await source.content(for: reminder)
+                result.append(try builtRequests.request(for: reminder, content: content))
             } catch {
                 let identifier = reminder.identifier.description
                 logger.warning("content for a reminder failed", metadata: [
@@ -297,23 +297,6 @@ public actor Engine {
         }
         result += plan.eventRequests
         return result
-    }
-
-    /// The source's content for each reminder, asked in order, all from one place off
-    /// the engine's executor: the source's methods run off any actor, so asking from the
-    /// engine would hop there and back for every reminder; this hops once for the plan.
-    private nonisolated func contents(for reminders: [PlannedReminder]) async
-        -> [Result<NotificationContent, any Error>] {
-        var results: [Result<NotificationContent, any Error>] = []
-        results.reserveCapacity(reminders.count)
-        for reminder in reminders {
-            do {
-                results.append(.success(try await source.content(for: reminder)))
-            } catch {
-                results.append(.failure(error))
-            }
-        }
-        return results
     }
 
     /// Commits an event's changes in one transaction; every change to Herald's state
