@@ -67,11 +67,10 @@ extension Engine {
         if let route = last.route, !route.progress(to: position, at: clock.now, suppression: nil).isEmpty { return nil }
         let regions = last.plan.regions.chosen(from: position)
         guard Set(regions.watched.map(\.identifier)) == Set(last.plan.regions.watched.map(\.identifier)) else { return nil }
-        // It reaches no waypoint (checked above): the step records only the position,
-        // from a state without the route, with no suspension before the commit.
-        let step = try EngineStep.outcome(of: .position(position), given: EngineStep.Inputs(
-            now: clock.now, deviceZone: clock.timeZone))
-        try commit(step.changes)
+        // It reaches no waypoint (checked above): the step records only the position
+        // (`EngineStep.recording`, what its full step records then), with no suspension
+        // before the commit.
+        try commit(EngineStep.recording(position))
         last.plan.regions = regions
         last.stateVersion = stateVersion
         lastRegionChoice = last

@@ -240,14 +240,21 @@ public enum EngineStep {
 
     // MARK: Positions
 
+    /// What a position records by itself, whatever the route: the device's last
+    /// position (nothing for one that is not valid). The whole step for a position that
+    /// reaches no waypoint, which the engine takes without reading the state (a walk's
+    /// position costs no plan and no load).
+    static func recording(_ position: Coordinate) -> [EngineStateChange] {
+        position.isValid ? [.setSetting(key: EngineState.positionSetting, position.json)] : []
+    }
+
     /// A position: kept as the device's last known one (when valid) and, with a route in
     /// progress, every waypoint within its threshold reached (``RouteSessionState/progress(to:at:suppression:)``).
     /// While the app's route setting is off or Herald is not authorized, visits and the
     /// completion are recorded with the reason their notification is not sent.
     static func positionOutcome(_ position: Coordinate, _ inputs: Inputs) -> Outcome {
         let state = inputs.state
-        let moved: [EngineStateChange] = position.isValid
-            ? [.setSetting(key: EngineState.positionSetting, position.json)] : []
+        let moved = recording(position)
         guard let session = state.routeSession else { return Outcome(moved, reason: .position(position)) }
         let suppression: RouteSuppression? = if state.settings[Engine.routeNotificationsSetting] == .bool(false) {
             .notificationsOff

@@ -95,27 +95,15 @@ extension Planner.OneShotSelector {
         var selection = Planner.Selection(coverageHorizon: horizonEnd, heap: Heap())
         selection.chosen.reserveCapacity(budget)
         for step in walk.steps {
-            if let skip = skipReason(step.candidate, day: step.day) {
-                selection.skipped.append(PlanSkip(rule: input.rules[step.candidate.ruleIndex].id,
-                                                  occurrence: step.candidate.occurrence, reason: skip))
-            } else if selection.chosen.count == budget {
-                return nil
-            } else {
-                selection.chosen.append((step.candidate, step.day))
-            }
+            guard take(step.candidate, day: step.day, into: &selection, budget: budget) else { return nil }
         }
         while let top = heap.min, top.occurrence.date < horizonEnd {
-            let (day, skip) = skipReason(top)
-            if let skip {
-                selection.skipped.append(PlanSkip(rule: input.rules[top.ruleIndex].id, occurrence: top.occurrence,
-                                                  reason: skip))
-            } else if selection.chosen.count == budget {
+            let topDay = day(of: top)
+            guard take(top, day: topDay, into: &selection, budget: budget) else {
                 selection.coverageHorizon = top.occurrence.date
                 break
-            } else {
-                selection.chosen.append((top, day))
             }
-            walk.steps.append(Planner.OneShotWalk.Step(candidate: top, day: day))
+            walk.steps.append(Planner.OneShotWalk.Step(candidate: top, day: topDay))
             // Occurrences past the horizon stay queued (the loop stops at them), so the
             // queue holds for a later horizon too.
             if let next = input.rules[top.ruleIndex].schedule.nextOccurrence(

@@ -36,8 +36,8 @@ extension Planner {
         /// Why the occurrence at the top of the queue is not planned (`nil`: it is due),
         /// and its device-local day.
         func skipReason(_ top: PlanCandidate) -> (day: LocalDate, reason: PlanSkip.Reason?) {
-            let day = deviceConverter.local(for: top.occurrence.date).date
-            return (day, skipReason(top, day: day))
+            let topDay = day(of: top)
+            return (topDay, skipReason(top, day: topDay))
         }
 
         /// Why an occurrence on the device-local `day` is not planned (`nil`: it is due).
@@ -61,22 +61,38 @@ extension Planner {
             }
         }
 
+        /// Takes one occurrence the walk meets into `selection`: records why it is
+        /// skipped (when `recordingSkips`), or chooses it while the budget has room.
+        ///
+        /// - Returns: `false` when it is due and the budget is full: nothing is taken,
+        ///   and the walk stops there.
+        func take(_ candidate: PlanCandidate, day: LocalDate, into selection: inout Selection, budget: Int,
+                  recordingSkips: Bool = true) -> Bool {
+            if let skip = skipReason(candidate, day: day) {
+                if recordingSkips {
+                    selection.skipped.append(PlanSkip(rule: input.rules[candidate.ruleIndex].id,
+                                                      occurrence: candidate.occurrence, reason: skip))
+                }
+                return true
+            }
+            guard selection.chosen.count < budget else { return false }
+            selection.chosen.append((candidate, day))
+            return true
+        }
+
+        /// The device-local day of an occurrence.
+        func day(of candidate: PlanCandidate) -> LocalDate {
+            deviceConverter.local(for: candidate.occurrence.date).date
+        }
+
         func select(_ candidates: [PlanCandidate], budget: Int, recordingSkips: Bool) -> Selection {
             var heap = Heap(candidates)
             var selection = Selection(coverageHorizon: horizonEnd, heap: Heap())
             selection.chosen.reserveCapacity(budget)
             while let top = heap.min, top.occurrence.date < horizonEnd {
-                let (day, skip) = skipReason(top)
-                if let skip {
-                    if recordingSkips {
-                        selection.skipped.append(PlanSkip(rule: input.rules[top.ruleIndex].id, occurrence: top.occurrence,
-                                                          reason: skip))
-                    }
-                } else if selection.chosen.count == budget {
+                guard take(top, day: day(of: top), into: &selection, budget: budget, recordingSkips: recordingSkips) else {
                     selection.coverageHorizon = top.occurrence.date
                     break
-                } else {
-                    selection.chosen.append((top, day))
                 }
                 advance(&heap, past: top)
             }

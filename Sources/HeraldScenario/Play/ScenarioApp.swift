@@ -57,7 +57,8 @@ actor ScenarioApp: SimulatedApp {
         // hear every run of this process, in run order.
         await engine.observeReports { report in
             await environment.recorder.heard(report)
-            await Self.submitRefresh(after: report, in: environment)
+            // The next background refresh, as `BackgroundRefresh` asks after every run.
+            environment.refreshRequests.submit(after: report.plan, now: environment.center.clock.now)
             if environment.monitorsRegions, let plan = report.plan {
                 await Self.monitor(plan.regions, on: environment.center)
             }
@@ -98,7 +99,7 @@ actor ScenarioApp: SimulatedApp {
 
     func willTerminate() async {
         await recorder.lifecycle(.terminated)
-        await environment.refreshRequests.cancel()
+        environment.refreshRequests.cancel()
     }
 
     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
@@ -148,12 +149,6 @@ actor ScenarioApp: SimulatedApp {
 
     func performBackgroundRefresh() async {
         await host.backgroundRefresh()
-    }
-
-    /// Asks the system for the next background refresh after a run, as
-    /// `BackgroundRefresh` does after every run it hears of.
-    private static func submitRefresh(after report: ReconcileReport, in environment: ScenarioAppEnvironment) async {
-        await environment.refreshRequests.submit(after: report.plan, now: environment.center.clock.now)
     }
 
     /// Makes the simulated system monitor the waypoints `plan` watches, as

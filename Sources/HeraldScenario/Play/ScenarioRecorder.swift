@@ -1,6 +1,7 @@
 import Foundation
 import Herald
 import HeraldSimulator
+import Synchronization
 
 /// Records a scenario run's timeline as it happens and hands each entry on to the run's
 /// ``ScenarioTimelineSink``, keeping only the summary counters. The runner, the scenario
@@ -47,10 +48,11 @@ actor ScenarioRecorder {
     /// Every place a recorded plan watched, by identifier: a region event is named from
     /// them (only watched places are monitored).
     private var knownPlaces: [String: TimelineRegions.Place] = [:]
-    /// Reports heard while held (``holdReports(position:)``), in run order.
-    private var heldReports: [ReconcileReport]?
-    /// Whether the held reports are a position's.
-    private var heldForPosition = false
+    /// The runs a call holds (``holdReports(position:)``), behind a lock rather than the
+    /// actor: holding, and hearing a run while held, are then no hop, and a walk's
+    /// position costs one hop to the recorder (its release), as a call that records
+    /// its report by hand would.
+    private nonisolated let holding = Mutex(HeldReports())
 
     init(clock: VirtualClock, sink: any ScenarioTimelineSink, lastPlan: ScenarioCheckpoint.PlanCoverage? = nil) {
         self.clock = clock
@@ -102,41 +104,37 @@ actor ScenarioRecorder {
 
     /// A run of the app's engine, as the engine publishes it: recorded now, or when the
     /// call that holds reports releases them.
-    func heard(_ report: ReconcileReport) {
-        if heldReports != nil {
-            heldReports?.append(report)
-        } else {
-            reconcile(report)
-        }
+    nonisolated func heard(_ report: ReconcileReport) async {
+        let held = holding.withLock { $0.keep(report) }
+        if !held { await reconcile(report) }
     }
 
     /// Holds the runs heard from now on until ``releaseReports()`` (or
     /// ``discardHeldReports()``), so the line of the call that causes them comes first.
     /// `position`: they are a position's, recorded only when it reached a waypoint or
     /// changed the center (else only the regions its plan watches).
-    func holdReports(position: Bool = false) {
-        heldReports = []
-        heldForPosition = position
+    nonisolated func holdReports(position: Bool = false) {
+        holding.withLock { $0 = HeldReports(entries: [], forPosition: position) }
     }
 
     /// Records the runs held, in order.
     func releaseReports() {
-        let reports = heldReports ?? []
-        heldReports = nil
-        for report in reports {
-            if heldForPosition, report.routeChanges.isEmpty, report.outcome.touched == 0,
-               report.outcome.removedDelivered == 0 {
-                regions(report.plan?.regions)
-            } else {
-                reconcile(report)
+        let held = holding.withLock { holding in
+            defer { holding = HeldReports() }
+            return holding.entries ?? []
+        }
+        for entry in held {
+            switch entry {
+            case .run(let report): reconcile(report)
+            case .regions(let plan): regions(plan)
             }
         }
     }
 
     /// Forgets the runs held: the timeline stands for them otherwise (a granted
     /// permission is its lifecycle line).
-    func discardHeldReports() {
-        heldReports = nil
+    nonisolated func discardHeldReports() {
+        holding.withLock { $0 = HeldReports() }
     }
 
     private func reconcile(_ report: ReconcileReport) {
@@ -250,5 +248,35 @@ actor ScenarioRecorder {
             date: date, local: local, identifier: route.notification.request.identifier,
             actionIdentifier: route.actionIdentifier, destination: destination, entity: entity, title: title,
             invalidReason: reason, effect: route.effect, text: route.text, receivedAt: route.receivedAt, badge: badge)))
+    }
+}
+
+/// The runs a recorder's caller holds back until its own line is written.
+private struct HeldReports {
+    /// What a held run records when released.
+    enum Entry {
+        /// Its reconcile line.
+        case run(ReconcileReport)
+        /// Only the regions its plan watches: a position's run that reached no
+        /// waypoint and changed nothing in the center.
+        case regions(RegionPlan?)
+    }
+
+    /// The runs heard while held, in run order; `nil` when nothing is held.
+    var entries: [Entry]?
+    /// Whether they are a position's.
+    var forPosition = false
+
+    /// Keeps `report` when runs are held (only what its line needs).
+    ///
+    /// - Returns: whether it was kept; `false` when nothing is held.
+    mutating func keep(_ report: ReconcileReport) -> Bool {
+        guard entries != nil else { return false }
+        if forPosition, report.routeChanges.isEmpty, report.outcome.touched == 0, report.outcome.removedDelivered == 0 {
+            entries?.append(.regions(report.plan?.regions))
+        } else {
+            entries?.append(.run(report))
+        }
+        return true
     }
 }

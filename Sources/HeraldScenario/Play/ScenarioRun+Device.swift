@@ -82,9 +82,9 @@ extension ScenarioRun {
             await center.setUserAuthorizationAnswer(granted ? .allow : .deny)
             // The run a granted permission causes is not on the timeline: its line is the
             // authorization that follows.
-            await recorder.holdReports()
+            recorder.holdReports()
             _ = try? await app.engine.requestAuthorization()
-            await recorder.discardHeldReports()
+            recorder.discardHeldReports()
             await recorder.lifecycle(.authorization(await center.authorizationStatus()))
         case .settings(let status):
             await recorder.event(action)

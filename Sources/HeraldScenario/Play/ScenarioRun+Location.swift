@@ -21,11 +21,11 @@ extension ScenarioRun {
             guard let app = await app() else {
                 throw impossible(event, "the app is not running, so it cannot start a route (launch it first)")
             }
-            await recorder.holdReports()
+            recorder.holdReports()
             do {
                 try await app.engine.startRoute(route)
             } catch {
-                await recorder.discardHeldReports()
+                recorder.discardHeldReports()
                 throw error
             }
             await source.rememberRoute(route)
@@ -36,11 +36,11 @@ extension ScenarioRun {
             guard let app = await app() else {
                 throw impossible(event, "the app is not running, so it cannot stop a route (launch it first)")
             }
-            await recorder.holdReports()
+            recorder.holdReports()
             do {
                 try await app.engine.stopRoute()
             } catch {
-                await recorder.discardHeldReports()
+                recorder.discardHeldReports()
                 throw error
             }
             await recorder.event(event.action)
@@ -99,7 +99,7 @@ extension ScenarioRun {
             return
         }
         // The run's line comes after the position's and the route's progress.
-        await recorder.holdReports(position: true)
+        recorder.holdReports(position: true)
         guard let report = try? await app.engine.positionChanged(position) else {
             await recorder.releaseReports()
             return

@@ -46,7 +46,7 @@ struct ScenarioRun {
                 continue
             }
             // The system runs the app's refresh request when due (never in the foreground).
-            if let due = await environment.refreshRequests.runDate, due < end, due <= next,
+            if let due = environment.refreshRequests.runDate, due < end, due <= next,
                await device.appState != .foreground {
                 await device.advance(to: max(due, clock.now))
                 try await playRequestedRefresh()
@@ -103,7 +103,7 @@ struct ScenarioRun {
     /// The system runs the background refresh the app asked for
     /// (``Scenario/backgroundRefresh``), recorded like a `refresh` event.
     private func playRequestedRefresh() async throws {
-        guard let requested = await environment.refreshRequests.take() else { return }
+        guard let requested = environment.refreshRequests.take() else { return }
         let running = await device.appState != .notRunning
         let asked = "the refresh the app asked for, earliest \(TimeText.local(requested, zone: clock.timeZone))"
         await recorder.event(.refresh, note: running ? asked : asked + "; the app is not running: launched into the background")
@@ -158,7 +158,7 @@ struct ScenarioRun {
         let app = try await runningApp(event, "post a notification")
         await source.rememberPost(post)
         // The post's line comes before the run it causes: the recorder holds that run.
-        await recorder.holdReports()
+        recorder.holdReports()
         do {
             try await app.engine.post(try post.immediateEvent())
             await recorder.event(action)

@@ -204,7 +204,7 @@ struct RunParts {
             data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted,
                                              settings: await source.settings),
             plan: plan, pendingTimeChanges: await device.pendingTimeChanges,
-            refreshRequest: await refreshRequests.requested, walk: await run.walking.saved)
+            refreshRequest: refreshRequests.requested, walk: await run.walking.saved)
     }
 }
 

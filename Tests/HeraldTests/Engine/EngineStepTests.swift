@@ -135,6 +135,10 @@ import Testing
         let idle = try EngineStep.outcome(of: .position(away), given: inputs(try routeState()))
         #expect(idle.reason == .position(away))
         #expect(idle.changes == [.setSetting(key: EngineState.positionSetting, away.json)])
+        // ... which is what the engine records without reading the state when it knows
+        // the position reaches no waypoint; an invalid position records nothing
+        #expect(EngineStep.recording(away) == [.setSetting(key: EngineState.positionSetting, away.json)])
+        #expect(EngineStep.recording(Coordinate(latitude: 91, longitude: 0)).isEmpty)
 
         // At it, authorized and on: reached and sent
         let sent = try EngineStep.outcome(of: .position(gate), given: inputs(try routeState()))
