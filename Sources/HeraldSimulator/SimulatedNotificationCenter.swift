@@ -46,7 +46,13 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     public nonisolated let dropRule: DropRule
 
     /// Pending requests by identifier.
-    var pending: [String: ScheduledRequest]
+    var pending: [String: ScheduledRequest] {
+        didSet { pendingInOrder = nil }
+    }
+    /// ``pending`` in the order ``pendingSchedule()`` gives, kept until it changes: the
+    /// engine reads the list at every run, and a run that changes nothing in it (most
+    /// runs) does not sort it again.
+    private var pendingInOrder: (schedule: [ScheduledRequest], requests: [NotificationRequest])?
     var nextSequence: Int
     /// What the user can still see, oldest first, indexed by identifier.
     var delivered: DeliveredList
@@ -176,13 +182,21 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     }
 
     public func pendingNotificationRequests() async -> [NotificationRequest] {
-        pendingSchedule().map(\.request)
+        orderedPending().requests
     }
 
     /// Pending requests with their next fire dates, soonest first (location requests
     /// last), then in order of addition.
     public func pendingSchedule() -> [ScheduledRequest] {
-        pending.values.sorted { $0.firesBefore($1) }
+        orderedPending().schedule
+    }
+
+    private func orderedPending() -> (schedule: [ScheduledRequest], requests: [NotificationRequest]) {
+        if let pendingInOrder { return pendingInOrder }
+        let schedule = pending.values.sorted { $0.firesBefore($1) }
+        let ordered = (schedule, schedule.map(\.request))
+        pendingInOrder = ordered
+        return ordered
     }
 
     public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) async {
