@@ -17,9 +17,12 @@ import Foundation
 /// function of the entry and of that same state) is kept in the day's
 /// ``SettledOutstanding``, which the planner counts with the list's (once per
 /// occurrence), so today's badge is the whole list's too. A run's cost thus follows
-/// what changed, not what was delivered today: a route's spot deliveries, judged once,
-/// are not judged again while only the route's visits grow (the route's progress is no
-/// part of ``EntitySignature``: it cannot change their verdict).
+/// what changed, not what was delivered today. A route's spot deliveries, judged once,
+/// are not judged again while only the route's visits grow: they are events, which
+/// never count toward the badge and are stale only when their entity is paused or
+/// deleted after their delivery (``OutstandingNotifications/stale``), and both are in
+/// ``EntitySignature``, which the route's visits and deliveries are no part of; so a
+/// verdict the signature did not move on cannot change.
 ///
 /// ```swift
 /// var ledger = DeliveredLedger()
@@ -38,8 +41,6 @@ struct DeliveredLedger {
     private var entities: [EntityReference?] = []
     /// Positions of each entity's entries, ascending.
     private var byEntity: [EntityReference: [Int]] = [:]
-    /// Positions of each device-local day's entries, ascending.
-    private var byDay: [LocalDate: [Int]] = [:]
     /// The device-local day of each entry, aligned with ``stamps``.
     private var days: [LocalDate] = []
     /// Positions of each request identifier's entries, ascending.
@@ -90,9 +91,7 @@ struct DeliveredLedger {
             stamps.append(Stamp(identifier: notification.request.identifier, date: notification.date))
             entities.append(entity)
             if let entity { byEntity[entity, default: []].append(position) }
-            let day = converter.local(for: notification.date).date
-            byDay[day, default: []].append(position)
-            days.append(day)
+            days.append(converter.local(for: notification.date).date)
             byIdentifier[notification.request.identifier, default: []].append(position)
             unjudged.insert(position)
         }
@@ -118,7 +117,6 @@ struct DeliveredLedger {
             }
         }
         cut(&byEntity)
-        cut(&byDay)
         unjudged = unjudged.filter { $0 < count }
     }
 
