@@ -13,19 +13,26 @@ import Herald
 /// the cutoff are applied; the others (a first acknowledgement or handled response
 /// wins over an older one the cache does not hold; a response is not queued when it
 /// was handled long ago) and every change the store keeps as JSON drop the cache, as a
-/// failed commit does. ``dataVersion`` is SQLite's `PRAGMA data_version` on the writer
-/// connection when the state was read: another connection's commit (another process
-/// on the file) changes it, and the next read goes to the tables.
+/// failed commit does. No such change touches the fired log, though, so the cache
+/// then keeps its fired log (``fired(since:)``): the next read reads the other tables
+/// and takes the fired log from here, and a run's read does not grow with every
+/// notification delivered in the last two days (a route's spots, one per waypoint).
+/// ``dataVersion`` is SQLite's `PRAGMA data_version` on the writer connection when the
+/// state was read: another connection's commit (another process on the file) changes
+/// it, and the next read goes to the tables.
 ///
 /// ```swift
 /// var cache = RecentStateCache(state: read, cutoff: cutoff, dataVersion: version)
-/// guard cache.applying(changes) else { /* dropped: read the tables next time */ }
-/// let state = cache.state(since: laterCutoff) // nil for an earlier cutoff
+/// cache.applying(changes)                     // false: only the fired log is kept
+/// let state = cache.state(since: laterCutoff) // nil for an earlier cutoff, or when only the fired log is kept
+/// let fired = cache.fired(since: laterCutoff) // nil for an earlier cutoff
 /// ```
 struct RecentStateCache {
     private(set) var state: EngineState
     private(set) var cutoff: Date
     let dataVersion: Int
+    /// Whether the whole of ``state`` is what a read returns (`false`: its fired log only).
+    private(set) var isWhole = true
 
     init(state: EngineState, cutoff: Date, dataVersion: Int) {
         self.state = state
@@ -36,23 +43,38 @@ struct RecentStateCache {
     /// The state a bounded read at `since` returns, or `nil` when `since` is before the
     /// cutoff (older history is not here). A later cutoff becomes the cache's own.
     mutating func state(since: Date) -> EngineState? {
-        guard since >= cutoff else { return nil }
+        guard isWhole, moveCutoff(to: since) else { return nil }
+        return state
+    }
+
+    /// The fired log a bounded read at `since` returns, or `nil` when `since` is before
+    /// the cutoff. Kept whole even when the rest of the state is not (``isWhole``).
+    mutating func fired(since: Date) -> [String: FiredRecord]? {
+        guard moveCutoff(to: since) else { return nil }
+        return state.fired
+    }
+
+    /// Prunes to a later cutoff; `false` for an earlier one.
+    private mutating func moveCutoff(to since: Date) -> Bool {
+        guard since >= cutoff else { return false }
         if since > cutoff {
             state.apply(.prune(before: since))
             cutoff = since
         }
-        return state
+        return true
     }
 
-    /// Applies committed changes; `false` when one of them cannot be applied here (the
-    /// cache must then be dropped).
+    /// Applies committed changes; `false` when one of them cannot be applied here:
+    /// only the fired log is kept then (``isWhole`` is `false`: no such change touches
+    /// it), and the next read reads the other tables.
+    @discardableResult
     mutating func applying(_ changes: [EngineStateChange]) -> Bool {
         for change in changes {
-            guard Self.keepsCache(change) else { return false }
+            if !Self.keepsCache(change) { isWhole = false }
             state.apply(change)
             dropOlderThanCutoff(after: change)
         }
-        return true
+        return isWhole
     }
 
     /// Whether a change means the same on the bounded state as on the whole one.

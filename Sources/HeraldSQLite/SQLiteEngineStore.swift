@@ -264,8 +264,13 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
             return try recentState.withLock { cache in
                 let version = try dataVersion()
                 if cache?.dataVersion == version, let state = cache?.state(since: cutoff) { return state }
+                // The fired log this store's commits kept up to date: the other tables are read.
+                let fired = cache?.dataVersion == version ? cache?.fired(since: cutoff) : nil
                 cache = nil
-                let state = try writer.read { db in try StateReader(db: db, since: cutoff, routeReader: routeReader).read() }
+                var state = try writer.read { db in
+                    try StateReader(db: db, since: cutoff, routeReader: routeReader, readsFired: fired == nil).read()
+                }
+                if let fired { state.fired = fired }
                 cache = RecentStateCache(state: state, cutoff: cutoff, dataVersion: version)
                 return state
             }
@@ -299,7 +304,7 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
                 cache = nil
                 throw StoreError.translating(error, path: path, during: .write)
             }
-            if cache?.applying(changes) == false { cache = nil }
+            cache?.applying(changes)
         }
     }
 

@@ -10,11 +10,14 @@ struct StateReader {
     var since: Date?
     /// Reads the route session (the store's own, which keeps what it decoded).
     var routeReader: RouteReader
+    /// Whether the fired log is read (`false`: the caller has it, ``RecentStateCache``).
+    var readsFired: Bool
 
-    init(db: Database, since: Date? = nil, routeReader: RouteReader = RouteReader()) {
+    init(db: Database, since: Date? = nil, routeReader: RouteReader = RouteReader(), readsFired: Bool = true) {
         self.db = db
         self.since = since
         self.routeReader = routeReader
+        self.readsFired = readsFired
     }
 
     /// A `WHERE` clause keeping rows whose `column` is at or after the cutoff.
@@ -49,9 +52,11 @@ struct StateReader {
         try forEachRow("acknowledgements", "SELECT \(Self.identifierColumns), acknowledged_at FROM acknowledgements" + recent("acknowledged_at")) { row in
             state.acknowledged[try identifier(row, at: 0, in: "acknowledgements")] = try date(row, at: 5)
         }
-        try forEachRow("fired_log", "SELECT \(Self.identifierColumns), fired_at FROM fired_log" + recent("fired_at")) { row in
-            let record = FiredRecord(identifier: try identifier(row, at: 0, in: "fired_log"), date: try date(row, at: 5))
-            state.fired[record.key] = record
+        if readsFired {
+            try forEachRow("fired_log", "SELECT \(Self.identifierColumns), fired_at FROM fired_log" + recent("fired_at")) { row in
+                let record = FiredRecord(identifier: try identifier(row, at: 0, in: "fired_log"), date: try date(row, at: 5))
+                state.fired[record.key] = record
+            }
         }
         try forEachRow(
             "queued_responses", "SELECT sequence, received_at, response, effect FROM queued_responses ORDER BY position"

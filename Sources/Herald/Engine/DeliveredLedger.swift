@@ -7,19 +7,32 @@ import Foundation
 /// changed by comparing request identifiers and instants with the last list it saw
 /// (deliveries are appended, so usually only the new tail differs), and keeps each
 /// entry's entity and device-local day. Planning then needs only the **relevant**
-/// entries: today's (they count toward the badge), new ones, those whose verdict is not
-/// settled (never judged, or judged no longer asking), and every entry of an entity
-/// whose planning state (pause, deletion, completed or deferred days, snoozes, rules)
-/// changed since it was judged. Any other entry was judged still asking under the very
-/// state it would be judged under again, so leaving it out changes nothing in the plan
-/// (``OutstandingNotifications`` reads nothing else of it).
+/// entries: new ones, those whose verdict is not settled (never judged, or judged no
+/// longer asking), and every entry of an entity whose planning state (pause, deletion,
+/// completed or deferred days, snoozes, rules, and whether each counts toward the
+/// badge) changed since it was judged. Any other entry was judged still asking under
+/// the very state it would be judged under again, so leaving it out changes nothing in
+/// the stale list; what it counts toward its day's badge (the occurrence
+/// ``OutstandingNotifications/countedOccurrence(of:)`` found when it was judged, a
+/// function of the entry and of that same state) is kept in the day's
+/// ``SettledOutstanding``, which the planner counts with the list's (once per
+/// occurrence), so today's badge is the whole list's too. A run's cost thus follows
+/// what changed, not what was delivered today. A route's spot deliveries, judged once,
+/// are not judged again while only the route's visits grow: they are events, which
+/// never count toward the badge and are stale only when their entity is paused or
+/// deleted after their delivery (``OutstandingNotifications/stale``), and both are in
+/// ``EntitySignature``, which the route's visits and deliveries are no part of; so a
+/// verdict the signature did not move on cannot change.
 ///
 /// ```swift
 /// var ledger = DeliveredLedger()
 /// ledger.update(with: delivered, zone: zone)          // keeps what did not change
-/// let positions = ledger.relevant(today: today, signatures: EntitySignature.of(input))
-/// let plan = planner.plan(input with positions.map { delivered[$0] })
-/// ledger.judged(positions, stale: plan.staleDelivered)
+/// let positions = ledger.relevant(signatures: EntitySignature.of(input))
+/// input.delivered = positions.map { delivered[$0] }
+/// input.settledOutstanding = ledger.settledOutstanding(on: today)
+/// let plan = planner.plan(input)
+/// let outstanding = OutstandingNotifications(input)
+/// ledger.judged(positions, stale: plan.staleDelivered) { outstanding.countedOccurrence(of: delivered[$0]) }
 /// ```
 struct DeliveredLedger {
     /// The request identifier and instant of each entry of the last list, in order.
@@ -28,8 +41,14 @@ struct DeliveredLedger {
     private var entities: [EntityReference?] = []
     /// Positions of each entity's entries, ascending.
     private var byEntity: [EntityReference: [Int]] = [:]
-    /// Positions of each device-local day's entries, ascending.
-    private var byDay: [LocalDate: [Int]] = [:]
+    /// The device-local day of each entry, aligned with ``stamps``.
+    private var days: [LocalDate] = []
+    /// Positions of each request identifier's entries, ascending.
+    private var byIdentifier: [String: [Int]] = [:]
+    /// The occurrence each settled entry counts toward its day's badge, if any.
+    private var counted: [Int: NotificationIdentifier] = [:]
+    /// What the settled entries of each day count toward its badge.
+    private var settled: [LocalDate: SettledOutstanding] = [:]
     /// Positions whose verdict is not settled.
     private var unjudged: Set<Int> = []
     /// The device zone the days were computed in.
@@ -72,7 +91,8 @@ struct DeliveredLedger {
             stamps.append(Stamp(identifier: notification.request.identifier, date: notification.date))
             entities.append(entity)
             if let entity { byEntity[entity, default: []].append(position) }
-            byDay[converter.local(for: notification.date).date, default: []].append(position)
+            days.append(converter.local(for: notification.date).date)
+            byIdentifier[notification.request.identifier, default: []].append(position)
             unjudged.insert(position)
         }
         return kept
@@ -80,8 +100,15 @@ struct DeliveredLedger {
 
     /// Forgets the entries from `count` on.
     private mutating func truncate(to count: Int) {
+        for position in count..<stamps.count {
+            unsettle(position)
+            let identifier = stamps[position].identifier
+            let left = byIdentifier[identifier, default: []].prefix { $0 < count }
+            byIdentifier[identifier] = left.isEmpty ? nil : Array(left)
+        }
         stamps.removeSubrange(count...)
         entities.removeSubrange(count...)
+        days.removeSubrange(count...)
         func cut(_ index: inout [some Hashable: [Int]]) {
             for key in index.keys {
                 guard let positions = index[key], let last = positions.last, last >= count else { continue }
@@ -90,35 +117,48 @@ struct DeliveredLedger {
             }
         }
         cut(&byEntity)
-        cut(&byDay)
         unjudged = unjudged.filter { $0 < count }
     }
 
-    /// The positions of the entries planning must see, in list order: today's, those
-    /// not judged, and those of entities whose state differs from `signatures` of the
-    /// last look (whose entries are then not judged until ``judged(_:stale:)``).
-    mutating func relevant(today: LocalDate, signatures current: [EntityReference: EntitySignature]) -> [Int] {
+    /// The positions of the entries planning must see, in list order: those not
+    /// judged, and those of entities whose state differs from `signatures` of the last
+    /// look (whose entries are then not judged until ``judged(_:stale:counting:)``).
+    mutating func relevant(signatures current: [EntityReference: EntitySignature]) -> [Int] {
         for entity in Set(signatures.keys).union(current.keys) where signatures[entity] != current[entity] {
-            unjudged.formUnion(byEntity[entity] ?? [])
+            for position in byEntity[entity] ?? [] { unsettle(position) }
         }
         signatures = current
-        var positions = unjudged
-        positions.formUnion(byDay[today] ?? [])
-        return positions.sorted()
+        return unjudged.sorted()
     }
 
-    /// The positions of an entity's entries, ascending.
-    func positions(of entity: EntityReference) -> [Int] { byEntity[entity] ?? [] }
+    /// What the settled entries delivered on `day` count toward its badge.
+    func settledOutstanding(on day: LocalDate) -> SettledOutstanding {
+        settled[day] ?? SettledOutstanding(day: day)
+    }
+
+    /// The positions of the entries with a request identifier, ascending.
+    func positions(ofRequest identifier: String) -> [Int] { byIdentifier[identifier] ?? [] }
 
     /// Settles the verdict of the entries at `positions` that planning saw: those it did
-    /// not find stale still ask under the state they were judged in; stale ones stay
-    /// unsettled until they go.
-    mutating func judged(_ positions: [Int], stale: [String]) {
+    /// not find stale still ask under the state they were judged in, and count toward
+    /// their day's badge the occurrence `counting` gives for their position; stale ones
+    /// stay unsettled until they go.
+    mutating func judged(_ positions: [Int], stale: [String], counting: (Int) -> NotificationIdentifier?) {
         let staleIdentifiers = Set(stale)
-        for position in positions where position < stamps.count
+        for position in positions where position < stamps.count && unjudged.contains(position)
             && !staleIdentifiers.contains(stamps[position].identifier) {
             unjudged.remove(position)
+            guard let occurrence = counting(position) else { continue }
+            counted[position] = occurrence
+            settled[days[position], default: SettledOutstanding(day: days[position])].add(occurrence)
         }
+    }
+
+    /// Makes the entry at `position` not judged, taking back what it counted.
+    private mutating func unsettle(_ position: Int) {
+        guard unjudged.insert(position).inserted else { return }
+        guard let occurrence = counted.removeValue(forKey: position) else { return }
+        settled[days[position]]?.remove(occurrence)
     }
 }
 
@@ -131,8 +171,15 @@ struct EntitySignature: Hashable {
     var satisfied: Set<LocalDate> = []
     /// The latest snooze of each original occurrence.
     var snoozedUntil: [NotificationIdentifier: Date] = [:]
-    /// The entity's declared rules and the zone each is pinned to (empty: the device's).
-    var rules: [String: String] = [:]
+    /// The entity's declared rules: the zone each is pinned to (empty: the device's),
+    /// and whether it counts toward the badge.
+    var rules: [String: RuleTraits] = [:]
+
+    /// What of a declared rule decides the verdict of its delivered notifications.
+    struct RuleTraits: Hashable {
+        var zone: String
+        var countsTowardBadge: Bool
+    }
 
     /// The signatures of every entity the planning input names.
     static func of(_ input: PlanningInput) -> [EntityReference: EntitySignature] {
@@ -146,7 +193,8 @@ struct EntitySignature: Hashable {
                 max(result[original.entity]?.snoozedUntil[original] ?? snooze.until, snooze.until)
         }
         for rule in input.rules {
-            result[rule.entity, default: EntitySignature()].rules[rule.ruleID] = rule.schedule.timeZone?.identifier ?? ""
+            result[rule.entity, default: EntitySignature()].rules[rule.ruleID] = RuleTraits(
+                zone: rule.schedule.timeZone?.identifier ?? "", countsTowardBadge: rule.countsTowardBadge)
         }
         return result
     }

@@ -88,6 +88,8 @@ extension Engine {
     /// The route in progress: its visits and completion, each with whether its
     /// notification was sent or why not; `nil` when no route is in progress.
     public func routeSession() throws -> RouteSessionState? {
-        try store.load(since: clock.now).routeSession
+        // The runs' own read (two days of history), which a store may keep: a later
+        // cutoff would make it drop the history the next run reads again.
+        try recentState().routeSession
     }
 }

@@ -218,15 +218,18 @@ public actor Engine {
         // Only the delivered notifications whose verdict may have changed: the plan is
         // the same as from the whole list (see DeliveredLedger), at a cost that does
         // not grow with what the user never clears.
+        // What the settled ones count toward today's badge comes with them.
         deliveredLedger.update(with: delivered, zone: input.deviceZone)
-        var relevant = deliveredLedger.relevant(today: day(of: now), signatures: EntitySignature.of(input))
+        var relevant = deliveredLedger.relevant(signatures: EntitySignature.of(input))
         // The route's completion counts on whatever day it was delivered.
-        if let route, input.routeCompletion != nil {
-            relevant = Array(Set(relevant).union(deliveredLedger.positions(of: route.session.entity))).sorted()
+        if let completion = input.routeCompletion {
+            relevant = Array(Set(relevant).union(deliveredLedger.positions(ofRequest: completion.description))).sorted()
         }
         input.delivered = relevant.map { delivered[$0] }
+        input.settledOutstanding = deliveredLedger.settledOutstanding(on: day(of: now))
         let plan = planner.plan(input, walk: &oneShotWalk)
-        deliveredLedger.judged(relevant, stale: plan.staleDelivered)
+        let outstanding = OutstandingNotifications(input)
+        deliveredLedger.judged(relevant, stale: plan.staleDelivered) { outstanding.countedOccurrence(of: delivered[$0]) }
         var desired = await requests(for: plan, pending: managed)
         // Route notifications handed to the center stay until they are delivered: the
         // pending ones (at most the center's capacity) are looked up in the session,

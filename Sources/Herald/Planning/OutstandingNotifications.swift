@@ -104,18 +104,32 @@ public struct OutstandingNotifications: Sendable {
 
     /// How many occurrences still ask something of the user among the notifications
     /// delivered on `today`, counting those of rules that count toward the badge.
+    /// Occurrences counted by ``PlanningInput/settledOutstanding`` (on its day) are counted
+    /// once with those of the list.
     public func count(on today: LocalDate) -> Int {
         var occurrences: Set<NotificationIdentifier> = []
-        for notification in input.delivered {
-            guard let identifier = notification.heraldIdentifier(deviceZone: input.deviceZone),
-                  Self.badgedKinds.contains(identifier.kind),
-                  deviceConverter.local(for: notification.date).date == today,
-                  stillAsks(identifier, deliveredAt: notification.date),
-                  rules[ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)]?.rule.countsTowardBadge ?? true
-            else { continue }
-            occurrences.insert(identifier.original)
+        for notification in input.delivered where deviceConverter.local(for: notification.date).date == today {
+            guard let original = countedOccurrence(of: notification) else { continue }
+            occurrences.insert(original)
         }
-        return occurrences.count + (routeCompletionDelivered ? 1 : 0)
+        let settled = input.settledOutstanding
+        var count = occurrences.count
+        if settled.day == today {
+            count = settled.count + occurrences.lazy.filter { !settled.contains($0) }.count
+        }
+        return count + (routeCompletionDelivered ? 1 : 0)
+    }
+
+    /// The occurrence a delivered notification counts toward the badge of the day it
+    /// was delivered on (its original), or `nil` when it does not count: not a badged
+    /// kind, no longer asking, or of a rule that does not count toward the badge.
+    func countedOccurrence(of notification: DeliveredNotification) -> NotificationIdentifier? {
+        guard let identifier = notification.heraldIdentifier(deviceZone: input.deviceZone),
+              Self.badgedKinds.contains(identifier.kind),
+              stillAsks(identifier, deliveredAt: notification.date),
+              rules[ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)]?.rule.countsTowardBadge ?? true
+        else { return nil }
+        return identifier.original
     }
 
     /// Whether the route's completion that asks to be opened is in the delivered list.

@@ -49,6 +49,10 @@ public struct PlanningInput: Sendable {
     /// Whether ``routeCompletion`` is in the center already, waiting to fire (handed
     /// over by an earlier run, which plans it no more).
     public var routeCompletionIsPending = false
+    /// Occurrences outstanding on ``SettledOutstanding/day`` by delivered notifications
+    /// left out of ``delivered`` because their verdict is settled (the engine's ledger):
+    /// they count toward the badge as if they were in the list. Empty by default.
+    public var settledOutstanding = SettledOutstanding()
 
     public init(now: Date, deviceZone: TimeZone, rules: [ReminderRule], satisfied: Set<EntityDay> = [],
                 paused: Set<EntityReference> = [], delivered: [DeliveredNotification] = [],
