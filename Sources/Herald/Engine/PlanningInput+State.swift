@@ -26,7 +26,7 @@ extension PlanningInput {
             postedEvents: Array(state.postedEvents.values) + (route?.dueNotifications(now: now, fired: []) ?? []),
             deletions: state.deletions, capacity: capacity, foreignRequests: foreignRequests)
         position = state.lastPosition
-        routeRegions = route?.watchedPlaces ?? []
+        routePlaces = route.map(RoutePlaces.init) ?? RoutePlaces()
         routeCompletion = route?.outstandingCompletion
         routeCompletionIsPending = routeCompletion.map(isPending) ?? false
     }

@@ -29,8 +29,27 @@ public struct RegionBudget: Hashable, Sendable {
     /// position yet, the first places by kind in the order given: a route's waypoints
     /// in walking order (the walker starts at its beginning), not by identifier.
     public func plan(_ places: [MonitoredPlace], at position: Coordinate?) -> RegionPlan {
-        RegionPlan(position: position, watched: Self.nearest(limit, of: places, to: position), among: places,
-                   limit: limit)
+        plan(route: RoutePlaces(), others: places, at: position)
+    }
+
+    /// The same choice among a route's places then `others`: from a position, the
+    /// route's nearest come from its query (``RoutePlaces/nearest(_:to:)``), so the cost
+    /// does not grow with the waypoints left when `others` holds no waypoint.
+    func plan(route: RoutePlaces, others: [MonitoredPlace], at position: Coordinate?) -> RegionPlan {
+        RegionPlan(position: position, watched: Self.nearest(limit, route: route, others: others, to: position),
+                   route: route, others: others, limit: limit)
+    }
+
+    /// ``nearest(_:of:to:)`` of the route's places then `others`. Every place of a
+    /// route query is a waypoint, ranked before every other kind: with no waypoint in
+    /// `others`, the first are the route's nearest, then the nearest others.
+    static func nearest(_ count: Int, route: RoutePlaces, others: [MonitoredPlace],
+                        to position: Coordinate?) -> [MonitoredPlace] {
+        if count > 0, let position, !others.contains(where: { $0.kind == .waypoint }),
+           let first = route.nearest(min(count, route.count), to: position) {
+            return first + nearest(count - first.count, of: others, to: position)
+        }
+        return nearest(count, of: route.all + others, to: position)
     }
 
     /// The `count` places first in (kind, distance to `position`, identifier) order,

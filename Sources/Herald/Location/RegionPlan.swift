@@ -10,28 +10,35 @@ public struct RegionPlan: Hashable, Sendable {
     public var position: Coordinate?
     /// The places to monitor: waypoints first, then location reminders, nearest first.
     public var watched: [MonitoredPlace]
-    /// Every place the choice was made among (watched and cut), with distinct identifiers.
-    private var places: [MonitoredPlace]
+    /// The route's places the choice was made among (listed only when asked).
+    private var route: RoutePlaces
+    /// The other places the choice was made among (location reminders).
+    private var others: [MonitoredPlace]
     /// How many places the budget could watch.
     private var limit: Int
 
     public init(position: Coordinate?, watched: [MonitoredPlace], cut: [MonitoredPlace]) {
-        self.init(position: position, watched: watched, among: watched + cut, limit: watched.count)
+        self.init(position: position, watched: watched, route: RoutePlaces(), others: watched + cut,
+                  limit: watched.count)
     }
 
-    /// The plan that watches `watched` among `places` (which holds them): what is cut is
-    /// worked out only when asked (``cut``), so a plan among 28,000 waypoints costs no
-    /// sort of the 27,980 it leaves out.
-    init(position: Coordinate?, watched: [MonitoredPlace], among places: [MonitoredPlace], limit: Int) {
+    /// The plan that watches `watched` among the route's places and `others` (which
+    /// hold them): what is cut is worked out only when asked (``cut``), so a plan among
+    /// 28,000 waypoints costs no list of the 27,980 it leaves out.
+    init(position: Coordinate?, watched: [MonitoredPlace], route: RoutePlaces, others: [MonitoredPlace], limit: Int) {
         self.position = position
         self.watched = watched
-        self.places = places
+        self.route = route
+        self.others = others
         self.limit = limit
     }
 
+    /// Every place the choice was made among (watched and cut): the route's, then the others.
+    private var places: [MonitoredPlace] { route.all + others }
+
     /// The same choice among the same places, made from `position`.
     func chosen(from position: Coordinate) -> RegionPlan {
-        RegionBudget(limit: limit).plan(places, at: position)
+        RegionBudget(limit: limit).plan(route: route, others: others, at: position)
     }
 
     /// The places left out, by identifier: they are watched when the device comes
@@ -42,7 +49,19 @@ public struct RegionPlan: Hashable, Sendable {
     }
 
     /// How many places the budget left out.
-    public var cutCount: Int { places.count - watched.count }
+    public var cutCount: Int { route.count + others.count - watched.count }
+
+    public static func == (lhs: RegionPlan, rhs: RegionPlan) -> Bool {
+        lhs.position == rhs.position && lhs.watched == rhs.watched && lhs.limit == rhs.limit
+            && lhs.places == rhs.places
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(position)
+        hasher.combine(watched)
+        hasher.combine(places)
+        hasher.combine(limit)
+    }
 
     /// What to start and stop monitoring to go from `current` (identifiers) to this
     /// plan: the fewest calls, each sorted by identifier.

@@ -8,13 +8,13 @@ extension Planner.Context {
     func plannedLocationReminders(today: LocalDate, room: Int) -> (reminders: [PlannedReminder], regions: RegionPlan) {
         let budget = RegionBudget()
         guard input.rules.contains(where: { $0.location != nil }) else {
-            return ([], budget.plan(input.routeRegions, at: input.position))
+            return ([], budget.plan(route: input.routePlaces, others: [], at: input.position))
         }
         let midnight = LocalDateTime(date: today, time: LocalTime(hour: 0))
         let occurrence = Occurrence(local: midnight, date: deviceConverter.instant(for: midnight).date)
         let fired = Set(input.fired.lazy.filter { $0.identifier.kind == .location }.map(\.identifier))
         var armed: [String: PlannedReminder] = [:]
-        var places = input.routeRegions
+        var places: [MonitoredPlace] = []
         for rule in input.rules {
             guard let location = rule.location, !input.paused.contains(rule.entity),
                   !input.satisfied.contains(EntityDay(rule.entity, today)) else { continue }
@@ -26,8 +26,9 @@ extension Planner.Context {
             places.append(MonitoredPlace(identifier: identifier, kind: .locationReminder, center: location.center,
                                          radius: location.region.radius, name: rule.ruleID))
         }
-        let routeCount = min(input.routeRegions.count, RegionBudget.platformLimit)
-        let regions = RegionBudget(limit: min(RegionBudget.platformLimit, routeCount + room)).plan(places, at: input.position)
+        let routeCount = min(input.routePlaces.count, RegionBudget.platformLimit)
+        let regions = RegionBudget(limit: min(RegionBudget.platformLimit, routeCount + room))
+            .plan(route: input.routePlaces, others: places, at: input.position)
         let reminders = regions.watched.compactMap { armed[$0.identifier] }
         return (reminders, regions)
     }

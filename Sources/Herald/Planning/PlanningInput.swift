@@ -41,7 +41,12 @@ public struct PlanningInput: Sendable {
     public var position: Coordinate?
     /// Places the route in progress watches (its waypoints not reached yet): they come
     /// before location reminders in the 20-region budget.
-    public var routeRegions: [MonitoredPlace] = []
+    public var routeRegions: [MonitoredPlace] {
+        get { routePlaces.all }
+        set { routePlaces = RoutePlaces(newValue) }
+    }
+    /// ``routeRegions``, listed only when asked: the nearest come from the session's query.
+    var routePlaces = RoutePlaces()
     /// The completion notification of the route in progress while it asks to be opened
     /// (``RouteSessionState/outstandingCompletion``): it counts toward the badge while it
     /// is pending and while it is delivered, whatever the day (seed 001 badges it).

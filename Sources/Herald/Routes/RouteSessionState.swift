@@ -43,6 +43,8 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     /// ``delivered``: what ``dueNotifications(now:fired:)`` looks at, so a run costs
     /// the same after 1,000 visits as after one.
     private var awaiting: Set<String> = []
+    /// How many of the session's waypoints were reached (visits of other ids left out).
+    private var reachedCount = 0
 
     public init(session: RouteSession, startedAt: Date, visits: [String: RouteVisit] = [:],
                 completion: RouteCompletion? = nil, delivered: Set<NotificationIdentifier> = [],
@@ -104,6 +106,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
             result.insert(waypointID)
         }
         awaiting = result
+        reachedCount = session.waypoints.count(where: { recorded[$0.id] != nil })
     }
 
     // Sorts before `completion`: a spot and the completion due at one instant are
@@ -176,6 +179,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     private mutating func record(_ visit: RouteVisit) {
         guard recorded[visit.waypointID] == nil else { return }
         recorded[visit.waypointID] = visit
+        if index.position(of: visit.waypointID) != nil { reachedCount += 1 }
         if visit.outcome == .sent, !handedOver.contains(spotIdentifier(visit.waypointID)) {
             awaiting.insert(visit.waypointID)
         }
@@ -261,6 +265,26 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
         }
         guard !recorded.isEmpty else { return all }
         return zip(session.waypoints, all).compactMap { waypoint, place in recorded[waypoint.id] == nil ? place : nil }
+    }
+
+    /// Whether ``nearestUnreached(_:to:)`` answers: every waypoint id is distinct and
+    /// every coordinate valid (else only ranking ``watchedPlaces`` tells).
+    var answersNearestUnreached: Bool {
+        index.positions.count == session.waypoints.count && index.coordinatesAreValid
+    }
+
+    /// How many waypoints ``watchedPlaces`` lists (with distinct waypoint ids).
+    var unreachedCount: Int { session.waypoints.count - reachedCount }
+
+    /// The `count` places of ``watchedPlaces`` that ``RegionBudget/nearest(_:of:to:)``
+    /// ranks first from a valid `position`, in its order; for a session that
+    /// ``answersNearestUnreached``.
+    func nearestUnreached(_ count: Int, to position: Coordinate) -> [MonitoredPlace] {
+        index.tree.nearest(count, to: position, skipping: { recorded[session.waypoints[$0].id] != nil }) { position in
+            let waypoint = session.waypoints[position]
+            return MonitoredPlace(identifier: spotIdentifier(waypoint.id).description, kind: .waypoint,
+                                  center: waypoint.coordinate, radius: session.proximityThreshold, name: waypoint.name)
+        }
     }
 
     private var placeholders: [String: String] {

@@ -24,6 +24,12 @@ final class WaypointIndex: Sendable {
     /// The walking-order positions of the waypoints in each cube.
     private let cells: [Cell: [Int]]
 
+    /// Whether every waypoint's coordinate is valid.
+    let coordinatesAreValid: Bool
+    /// The waypoints in a k-d tree, made at the first nearest-places query.
+    private let waypoints: [Waypoint]
+    private let madeTree = Mutex<WaypointTree?>(nil)
+
     /// The waypoints as places to watch, made once for a session key.
     private let places = Mutex<(key: String, places: [MonitoredPlace])?>(nil)
 
@@ -40,6 +46,8 @@ final class WaypointIndex: Sendable {
             positions[waypoint.id] = position
         }
         self.positions = positions
+        waypoints = session.waypoints
+        coordinatesAreValid = session.waypoints.allSatisfy(\.coordinate.isValid)
         // At least a metre (a cube's number stays within Int), with a margin for
         // rounding: a point within the threshold is never two cubes away.
         let threshold = session.proximityThreshold.isFinite ? session.proximityThreshold : 1
@@ -74,6 +82,14 @@ final class WaypointIndex: Sendable {
         }
         result.sort()
         return result
+    }
+
+    /// The waypoints in a k-d tree, for the nearest ones: made once.
+    var tree: WaypointTree {
+        if let made = madeTree.withLock({ $0 }) { return made }
+        let made = WaypointTree(waypoints)
+        madeTree.withLock { $0 = made }
+        return made
     }
 
     /// Every waypoint as a place to watch, in walking order: made by `make` once for
