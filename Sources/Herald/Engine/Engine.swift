@@ -205,14 +205,14 @@ public actor Engine {
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
         let state = try stateRecordingDeliveries(delivered)
-        let route = try routeRecordingDeliveries(state)
+        let (route, fired) = try routeRecordingDeliveries(state)
         let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
         let built = builtRequests
         let (managed, foreign) = reconciler.partition(pending) { built.identifier(of: $0) }
         var input = PlanningInput(
-            now: now, deviceZone: clock.timeZone, rules: rules, state: state, route: route,
+            now: now, deviceZone: clock.timeZone, rules: rules, state: state, route: route, fired: fired,
             capacity: center.capacity, foreignRequests: foreign, historyWindow: Self.historyWindow
         ) { managed[$0.description] != nil }
         // Only the delivered notifications whose verdict may have changed: the plan is

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The fired log as one run reads it, in one pass: the route session's notifications
+/// the log has that the session has not recorded yet, and the records planning reads.
+///
+/// Once a run records the session's delivered notifications (``unrecorded``), every
+/// notification of the session in the log is in its ``RouteSessionState/delivered``:
+/// the planner never plans those again, and nothing else it plans reads them (they are
+/// events; only posted events are looked up in the log, and the session's due ones are
+/// never delivered). So ``planned`` leaves them out: a walk's thousandth run hands the
+/// planner no log of the 999 spots delivered before. Should the app have posted an
+/// event under the session's identifiers itself, they stay in.
+///
+/// ```swift
+/// let log = RunFiredLog(state, route: state.routeSession)
+/// log.unrecorded   // to record in the session as delivered
+/// log.planned      // PlanningInput.fired, once the window's (PlanningInput(state:))
+/// ```
+struct RunFiredLog {
+    /// The session's notifications in the log and not in its ``RouteSessionState/delivered``, sorted.
+    var unrecorded: [NotificationIdentifier]
+    /// The records, less the session's own (when the app posted none of them), in the log's order.
+    var planned: [FiredRecord]
+
+    init(_ state: EngineState, route session: RouteSessionState?) {
+        guard let session else {
+            unrecorded = []
+            planned = Array(state.fired.values)
+            return
+        }
+        // ``RouteSessionState/owns(_:)``, with the session's key made once.
+        let entity = session.session.entity, key = session.sessionKey
+        let prefix = key + "."
+        func owns(_ identifier: NotificationIdentifier) -> Bool {
+            guard identifier.kind == .event, identifier.entity == entity else { return false }
+            let occurrence = identifier.occurrence.rawValue
+            return occurrence == key || occurrence.hasPrefix(prefix)
+        }
+        let keepsOwn = state.postedEvents.keys.contains(where: owns)
+        var unrecorded: Set<NotificationIdentifier> = []
+        var planned: [FiredRecord] = []
+        for record in state.fired.values {
+            if owns(record.identifier) {
+                if !session.delivered.contains(record.identifier) { unrecorded.insert(record.identifier) }
+                guard keepsOwn else { continue }
+            }
+            planned.append(record)
+        }
+        self.unrecorded = unrecorded.sorted()
+        self.planned = planned
+    }
+}
