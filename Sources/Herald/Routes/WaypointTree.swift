@@ -23,27 +23,37 @@ final class WaypointTree: Sendable {
         var position: Int
         var coordinate: Coordinate
         var point: SIMD3<Double>
+        /// The axis this node splits its range along (0, 1 or 2).
+        var axis = 0
     }
 
     /// The nodes as an implicit tree: the range `lo..<hi` has its split node at
-    /// `(lo + hi) / 2`, split along axis `depth % 3`; lower values on the left.
+    /// `(lo + hi) / 2`, split along the axis its points spread most on (a route along
+    /// the equator has one flat axis); lower values on the left.
     private let nodes: [Node]
 
     init(_ waypoints: [Waypoint]) {
         var nodes = waypoints.enumerated().map {
             Node(position: $0.offset, coordinate: $0.element.coordinate, point: Self.point($0.element.coordinate))
         }
-        Self.build(&nodes, lo: 0, hi: nodes.count, depth: 0)
+        Self.build(&nodes, lo: 0, hi: nodes.count)
         self.nodes = nodes
     }
 
-    private static func build(_ nodes: inout [Node], lo: Int, hi: Int, depth: Int) {
-        guard hi - lo > 1 else { return }
-        let axis = depth % 3
+    private static func build(_ nodes: inout [Node], lo: Int, hi: Int) {
+        guard hi - lo > 0 else { return }
+        var low = nodes[lo].point, high = low
+        for node in nodes[lo..<hi] {
+            low = pointwiseMin(low, node.point)
+            high = pointwiseMax(high, node.point)
+        }
+        let spread = high - low
+        let axis = spread.x >= spread.y && spread.x >= spread.z ? 0 : (spread.y >= spread.z ? 1 : 2)
         nodes[lo..<hi].sort { ($0.point[axis], $0.position) < ($1.point[axis], $1.position) }
         let mid = (lo + hi) / 2
-        build(&nodes, lo: lo, hi: mid, depth: depth + 1)
-        build(&nodes, lo: mid + 1, hi: hi, depth: depth + 1)
+        nodes[mid].axis = axis
+        build(&nodes, lo: lo, hi: mid)
+        build(&nodes, lo: mid + 1, hi: hi)
     }
 
     /// A point in metres from the Earth's centre.
@@ -60,7 +70,7 @@ final class WaypointTree: Sendable {
                  place: @escaping (Int) -> MonitoredPlace) -> [MonitoredPlace] {
         guard count > 0 else { return [] }
         var search = Search(count: count, from: position, query: Self.point(position), skipping: skipping, place: place)
-        search.visit(nodes, lo: 0, hi: nodes.count, depth: 0)
+        search.visit(nodes, lo: 0, hi: nodes.count)
         var result: [MonitoredPlace] = []
         result.reserveCapacity(search.heap.count)
         while let next = search.heap.popMin() { result.append(next.place) }
@@ -92,15 +102,15 @@ final class WaypointTree: Sendable {
             return worst.distance * (1 + 1e-6) + 1
         }
 
-        mutating func visit(_ nodes: [Node], lo: Int, hi: Int, depth: Int) {
+        mutating func visit(_ nodes: [Node], lo: Int, hi: Int) {
             guard lo < hi else { return }
             let mid = (lo + hi) / 2
             let node = nodes[mid]
             if !skipping(node.position) { consider(node) }
-            let difference = query[depth % 3] - node.point[depth % 3]
+            let difference = query[node.axis] - node.point[node.axis]
             let (near, far) = difference < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
-            visit(nodes, lo: near.0, hi: near.1, depth: depth + 1)
-            if abs(difference) <= reach { visit(nodes, lo: far.0, hi: far.1, depth: depth + 1) }
+            visit(nodes, lo: near.0, hi: near.1)
+            if abs(difference) <= reach { visit(nodes, lo: far.0, hi: far.1) }
         }
 
         private mutating func consider(_ node: Node) {
