@@ -94,6 +94,13 @@ import Testing
                                                fireDate: posted.addingTimeInterval(Double(Int.random(in: 0...7_200, using: &random))),
                                                postedAt: posted)))
         }
+        // Now and then the app posts an event under an identifier of the session, still
+        // to fire, that the log has delivered since: the planner must see that delivery.
+        for identifier in identifiers where session.owns(identifier) && Int.random(in: 0..<6, using: &random) == 0 {
+            state.apply(.postEvent(PostedEvent(identifier: identifier, content: NotificationContent(title: "event"),
+                                               fireDate: now.addingTimeInterval(600), postedAt: now.addingTimeInterval(-600))))
+            state.apply(.recordFired(FiredRecord(identifier: identifier, date: now.addingTimeInterval(-300))))
+        }
         for identifier in identifiers where identifier.kind == .reminder && Int.random(in: 0..<6, using: &random) == 0 {
             state.apply(.snooze(SnoozeRecord(original: identifier,
                                              until: now.addingTimeInterval(Double(Int.random(in: -3_600...7_200, using: &random))))))
