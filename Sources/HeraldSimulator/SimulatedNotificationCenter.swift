@@ -108,7 +108,7 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     public init(
         clock: VirtualClock,
         capacity: Int = 64,
-        dropRule: DropRule = .keepSoonest,
+        dropRule: DropRule = .keepMostRecentlyAdded,
         authorization: AuthorizationStatus = .notDetermined,
         userAnswer: UserAuthorizationAnswer = .allow,
         deniedCenter: DeniedCenter = .empty

@@ -85,7 +85,7 @@ struct ScenarioParserTests {
 
         #expect(scenario.days == 1)
         #expect(scenario.planner == ScenarioPlannerSettings())
-        #expect(scenario.dropRule == .keepSoonest)
+        #expect(scenario.dropRule == .keepMostRecentlyAdded)
         #expect(scenario.events.isEmpty && scenario.delivered.isEmpty)
         #expect(scenario.entities[0].rules[0].schedule
             == (try Schedule.everyDays(3, from: LocalDate(year: 2026, month: 11, day: 21), at: [LocalTime(hour: 7)])))

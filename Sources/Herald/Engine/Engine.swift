@@ -254,7 +254,9 @@ public actor Engine {
     /// then the badge.
     private func apply(_ plan: Plan, managedPending: [String: NotificationRequest], desired: [NotificationRequest],
                        route: RouteSessionState?, reasons: [EngineEvent]) async -> ReconcileReport {
-        let diff = reconciler.diff(desired: desired, managedPending: managedPending, staleDelivered: plan.staleDelivered)
+        var diff = reconciler.diff(desired: desired, managedPending: managedPending, staleDelivered: plan.staleDelivered)
+        // Latest first, so the system keeps the soonest whichever it drops (AdditionOrder).
+        if diff.additions.count > 1 { diff.additions = AdditionOrder(plan).sorted(diff.additions) }
         let outcome = await reconciler.apply(diff, to: center)
         if let route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
         // The badge is set on every run: deliveries and the user change it behind

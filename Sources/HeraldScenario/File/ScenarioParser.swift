@@ -32,7 +32,7 @@ struct ScenarioParser {
         }
         let planner = try document["planner"].map { node throws(ScenarioError) in try plannerSettings(node) }
             ?? ScenarioPlannerSettings()
-        var dropRule = DropRule.keepSoonest
+        var dropRule = DropRule.keepMostRecentlyAdded
         if let node = document["drop_rule"] {
             let text = try node.string("a drop rule")
             guard let rule = Self.dropRules[text] else {

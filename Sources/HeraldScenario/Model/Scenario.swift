@@ -120,7 +120,7 @@ public struct Scenario: Hashable, Sendable {
 
     public init(
         name: String, zone: TimeZone, start: LocalDateTime, days: Int = 1,
-        planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepSoonest,
+        planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepMostRecentlyAdded,
         entities: [ScenarioEntity], delivered: [ScenarioDeliveredNotification] = [], events: [ScenarioEvent] = [],
         categories: [ScenarioCategory] = [], authorization: AuthorizationStatus = .authorized,
         app: AppState = .background, readiness: ScenarioReadiness = .after(0), smartTiming: Bool = false,
