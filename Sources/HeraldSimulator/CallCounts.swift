@@ -25,6 +25,9 @@ public struct CallCounts: Hashable, Sendable {
     public var categoryUpdates = 0
     /// Times the user was shown the permission prompt.
     public var authorizationPrompts = 0
+    /// `add` and pending-removal calls the system ignored because notifications were
+    /// turned off (``DeniedCenter/empty``); counted here only.
+    public var ignoredWhileDenied = 0
 
     public init() {}
 }

@@ -44,6 +44,8 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     public nonisolated let clock: VirtualClock
     public nonisolated let capacity: Int
     public nonisolated let dropRule: DropRule
+    /// What the app sees of its pending requests while notifications are turned off.
+    public nonisolated let deniedCenter: DeniedCenter
 
     /// Pending requests by identifier.
     var pending: [String: ScheduledRequest] {
@@ -101,17 +103,21 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     ///   - authorization: The status at start; a freshly installed app is
     ///     `notDetermined`.
     ///   - userAnswer: What the scripted user answers when first asked for permission.
+    ///   - deniedCenter: What the app sees of its pending requests while notifications
+    ///     are turned off.
     public init(
         clock: VirtualClock,
         capacity: Int = 64,
-        dropRule: DropRule = .keepSoonest,
+        dropRule: DropRule = .keepMostRecentlyAdded,
         authorization: AuthorizationStatus = .notDetermined,
-        userAnswer: UserAuthorizationAnswer = .allow
+        userAnswer: UserAuthorizationAnswer = .allow,
+        deniedCenter: DeniedCenter = .empty
     ) {
         precondition(capacity > 0, "A notification center keeps at least one pending request.")
         self.clock = clock
         self.capacity = capacity
         self.dropRule = dropRule
+        self.deniedCenter = deniedCenter
         pending = [:]
         nextSequence = 0
         delivered = DeliveredList()
@@ -133,6 +139,7 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         self.clock = clock
         capacity = snapshot.capacity
         dropRule = snapshot.dropRule
+        deniedCenter = snapshot.deniedCenter ?? .empty
         pending = Dictionary(uniqueKeysWithValues: snapshot.pending.map { ($0.identifier, $0) })
         nextSequence = snapshot.nextSequence
         delivered = DeliveredList(snapshot.delivered)
@@ -154,6 +161,10 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     // MARK: Pending requests
 
     public func add(_ request: NotificationRequest) async throws {
+        guard !hidesPending else {
+            callCounts.ignoredWhileDenied += 1
+            return
+        }
         do {
             try TriggerSchedule.validate(request.trigger)
             try checkInjectedAddFailure(for: request)
@@ -181,12 +192,21 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         dropAboveCapacity()
     }
 
+    /// The app's view of its pending requests: none while notifications are turned off
+    /// and ``deniedCenter`` is `.empty` (``pendingSchedule()`` is the system's).
     public func pendingNotificationRequests() async -> [NotificationRequest] {
-        orderedPending().requests
+        hidesPending ? [] : orderedPending().requests
+    }
+
+    /// Whether the app's pending requests are hidden from it and out of its reach now:
+    /// notifications are turned off and ``deniedCenter`` is `.empty`.
+    public var hidesPending: Bool {
+        authorization == .denied && deniedCenter == .empty
     }
 
     /// Pending requests with their next fire dates, soonest first (location requests
-    /// last), then in order of addition.
+    /// last), then in order of addition: what the system keeps, whether or not the app
+    /// may see it (``hidesPending``).
     public func pendingSchedule() -> [ScheduledRequest] {
         orderedPending().schedule
     }
@@ -200,6 +220,10 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     }
 
     public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) async {
+        guard !hidesPending else {
+            callCounts.ignoredWhileDenied += 1
+            return
+        }
         callCounts.pendingRemovalBatches += 1
         for identifier in Set(identifiers) where pending.removeValue(forKey: identifier) != nil {
             callCounts.pendingRequestsRemoved += 1
@@ -207,6 +231,10 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     }
 
     public func removeAllPendingNotificationRequests() async {
+        guard !hidesPending else {
+            callCounts.ignoredWhileDenied += 1
+            return
+        }
         callCounts.pendingRemovalBatches += 1
         callCounts.pendingRequestsRemoved += pending.count
         pending.removeAll()

@@ -43,6 +43,9 @@ public struct SimulatorSnapshot: Hashable, Sendable, Codable {
     public var monitoredRegions: [LocationRegion]?
     public var insideMonitoredRegions: [String: Bool]?
     public var regionEvents: [RegionEvent]?
+    /// What the app sees of its pending requests while notifications are turned off;
+    /// `nil` in older snapshots, which restore ``DeniedCenter/empty``.
+    public var deniedCenter: DeniedCenter?
 }
 
 extension SimulatedNotificationCenter {
@@ -66,7 +69,8 @@ extension SimulatedNotificationCenter {
             regionDelay: regionDelay,
             monitoredRegions: monitoredRegionList(),
             insideMonitoredRegions: insideMonitoredRegion,
-            regionEvents: pendingRegionEvents()
+            regionEvents: pendingRegionEvents(),
+            deniedCenter: deniedCenter
         )
     }
 }

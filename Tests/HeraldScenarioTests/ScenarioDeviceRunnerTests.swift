@@ -157,6 +157,37 @@ struct ScenarioDeviceRunnerTests {
         #expect(result.deliveries.first?.presentation == .quiet)
     }
 
+    @Test(arguments: ["empty", "kept"])
+    func notificationsTurnedOffHoldTheCenterAndTheirReturnRestoresThePlan(mode: String) async throws {
+        // Given notifications turned off from 08:30 to 09:30, with a foreground visit
+        // while off and one after (09:00 falls due while off)
+        let scenario = try makeScenario(body: "denied_center: \(mode)\n" + Self.categoryBody + """
+            events:
+              - {at: 2026-11-21T08:30, settings: denied}
+              - {at: 2026-11-21T08:40, foreground}
+              - {at: 2026-11-21T08:45, background}
+              - {at: 2026-11-21T09:30, settings: authorized}
+              - {at: 2026-11-21T09:35, foreground}
+            """)
+        #expect(scenario.deniedCenter.rawValue == mode)
+        let result = try await ScenarioRunner(scenario: scenario).run()
+
+        // Then the run while off held the center (no change, no badge); the one after
+        // the return finds the launch's 28 requests but the 09:00 consumed unseen
+        // (`empty` gives the rest back, `kept` never hid them), keeps 26, and adds 2:
+        // today's 10:00 again with badge 1 instead of 2 (09:00 was never shown), and
+        // 2026-12-05 09:00, now inside the 14-day horizon. 10:00 is shown.
+        let runs = result.reconciles.filter { $0.local.time >= LocalTime(hour: 8, minute: 30) }
+        let whileOff = try #require(runs.first { $0.local.time == LocalTime(hour: 8, minute: 40) })
+        #expect(whileOff.heldWhileNotificationsOff)
+        #expect(whileOff.added == 0 && whileOff.removed == 0 && whileOff.badgeSet == nil)
+        #expect(whileOff.changeText.hasSuffix("notifications off: the center is left as it is"))
+        let back = try #require(runs.first { $0.local.time == LocalTime(hour: 9, minute: 35) })
+        #expect(!back.heldWhileNotificationsOff)
+        #expect(back.added == 2 && back.removed == 0 && back.unchanged == 26 && back.badgeSet == 0)
+        #expect(result.deliveries.map(\.local.time.description) == ["10:00"])
+    }
+
     @Test func reportedDismissalAndRemindTomorrowAreRouted() async throws {
         let result = try await makeResult(body: Self.categoryBody + """
             events:

@@ -85,7 +85,7 @@ struct ScenarioParserTests {
 
         #expect(scenario.days == 1)
         #expect(scenario.planner == ScenarioPlannerSettings())
-        #expect(scenario.dropRule == .keepSoonest)
+        #expect(scenario.dropRule == .keepMostRecentlyAdded)
         #expect(scenario.events.isEmpty && scenario.delivered.isEmpty)
         #expect(scenario.entities[0].rules[0].schedule
             == (try Schedule.everyDays(3, from: LocalDate(year: 2026, month: 11, day: 21), at: [LocalTime(hour: 7)])))
@@ -114,6 +114,9 @@ struct ScenarioParserTests {
     static let badCases: [BadCase] = [
         BadCase(name: "unknown top-level key", yaml: ScenarioFixtures.header + "titel: x\n",
                 line: 4, column: 1, field: "titel", code: .unknownKey, mentions: "unknown key \"titel\""),
+        BadCase(name: "unknown denied-center mode", yaml: ScenarioFixtures.header + "denied_center: hidden\n",
+                line: 4, column: 16, field: "denied_center", code: .invalidValue,
+                mentions: "\"hidden\" is not a denied-center mode (expected empty or kept)"),
         BadCase(name: "missing name", yaml: "zone: Europe/Berlin\nstart: 2026-11-21T08:00\n",
                 line: 1, column: 1, field: "name", code: .missingKey, mentions: "missing key \"name\""),
         BadCase(name: "unknown zone", yaml: "name: x\nzone: Mars/Base\nstart: 2026-11-21T08:00\n",

@@ -6,8 +6,9 @@ import Testing
 struct AuthorizationTests {
     @Test(arguments: [AuthorizationStatus.denied, .notDetermined])
     func anAppThatMayNotNotifyHasItsRequestsKeptButNeverShown(status: AuthorizationStatus) async throws {
-        // Given an app that may not notify, with a badge of 2
-        let center = makeCenter(authorization: status)
+        // Given an app that may not notify, with a badge of 2 (a center that lets a
+        // denied app schedule: `kept`; `empty` ignores its adds, see DeniedCenterTests)
+        let center = makeCenter(authorization: status, deniedCenter: .kept)
         try await center.setBadgeCount(2)
         try await center.add(makeRequest("once", trigger: .timeInterval(60, repeats: false), badge: 5))
         try await center.add(makeRequest("hourly", trigger: .timeInterval(3_600, repeats: true), badge: 6))
@@ -74,8 +75,8 @@ struct AuthorizationTests {
     }
 
     @Test func turningNotificationsOnInSettingsDeliversWhatFiresAfterwards() async throws {
-        // Given a denied app with two requests an hour apart
-        let center = makeCenter(authorization: .denied)
+        // Given a denied app with two requests an hour apart (scheduled: `kept`)
+        let center = makeCenter(authorization: .denied, deniedCenter: .kept)
         try await center.add(makeRequest("before", trigger: .timeInterval(3_600, repeats: false)))
         try await center.add(makeRequest("after", trigger: .timeInterval(7_200, repeats: false)))
         await center.advance(by: 3_600)

@@ -28,11 +28,13 @@ func makeCenter(
     capacity: Int = 64,
     dropRule: DropRule = .keepSoonest,
     authorization: AuthorizationStatus = .authorized,
-    userAnswer: UserAuthorizationAnswer = .allow
+    userAnswer: UserAuthorizationAnswer = .allow,
+    deniedCenter: DeniedCenter = .empty
 ) -> SimulatedNotificationCenter {
     SimulatedNotificationCenter(
         clock: VirtualClock(now: instant(start), timeZone: zone),
-        capacity: capacity, dropRule: dropRule, authorization: authorization, userAnswer: userAnswer
+        capacity: capacity, dropRule: dropRule, authorization: authorization, userAnswer: userAnswer,
+        deniedCenter: deniedCenter
     )
 }
 

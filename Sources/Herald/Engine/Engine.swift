@@ -170,16 +170,17 @@ public actor Engine {
                 logger.debug("state changed during a re-plan; planning again", metadata: ["reasons": "\(reasons)"])
                 continue
             }
-            let report = await apply(prepared.plan, managedPending: prepared.managedPending,
-                                     desired: prepared.desired, route: prepared.route, reasons: reasons)
+            let report = prepared.authorization == .denied
+                ? heldWhileNotificationsOff(prepared.plan, reasons: reasons)
+                : await apply(prepared.plan, managedPending: prepared.managedPending,
+                              desired: prepared.desired, route: prepared.route, reasons: reasons)
             // Nothing changed while the plan was applied: a position may reuse it while
             // the center holds as many requests (none delivered) and allows the same.
             let pending = await center.pendingNotificationRequests().count
-            let authorization = await center.authorizationStatus()
             lastRegionChoice = stateVersion == prepared.stateVersion
                 ? LastRegionChoice(plan: prepared.plan, route: prepared.route, stateVersion: stateVersion,
                                    day: day(of: clock.now), zone: clock.timeZone, pending: pending,
-                                   authorization: authorization)
+                                   authorization: prepared.authorization)
                 : nil
             return report
         }
@@ -197,11 +198,14 @@ public actor Engine {
         var stateVersion: Int
         /// The route session in progress, as the plan saw it.
         var route: RouteSessionState?
+        /// The app's notification permission when the run read the center.
+        var authorization: AuthorizationStatus
     }
 
     /// Reads the center and the store, records what was delivered since the last run,
     /// plans, and gets content for what made the cut.
     private func prepare() async throws -> Prepared {
+        let authorization = await center.authorizationStatus()
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
         let state = try stateRecordingDeliveries(delivered)
@@ -230,7 +234,8 @@ public actor Engine {
         let plan = planner.plan(input, walk: &oneShotWalk)
         let outstanding = OutstandingNotifications(input)
         deliveredLedger.judged(relevant, stale: plan.staleDelivered) { outstanding.countedOccurrence(of: delivered[$0]) }
-        var desired = await requests(for: plan, pending: managed)
+        // While notifications are off the center is left alone: no content is asked for.
+        var desired = authorization == .denied ? [] : await requests(for: plan, pending: managed)
         // Route notifications handed to the center stay until they are delivered: the
         // pending ones (at most the center's capacity) are looked up in the session,
         // not each of the session's deliveries in the pending list.
@@ -239,7 +244,8 @@ public actor Engine {
                 built.identifier(of: key).flatMap { route.delivered.contains($0) ? request : nil }
             }
         }
-        return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version, route: route)
+        return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version, route: route,
+                        authorization: authorization)
     }
 
     /// Makes the center match the plan: the one place Herald writes to it. Removals
@@ -248,7 +254,9 @@ public actor Engine {
     /// then the badge.
     private func apply(_ plan: Plan, managedPending: [String: NotificationRequest], desired: [NotificationRequest],
                        route: RouteSessionState?, reasons: [EngineEvent]) async -> ReconcileReport {
-        let diff = reconciler.diff(desired: desired, managedPending: managedPending, staleDelivered: plan.staleDelivered)
+        var diff = reconciler.diff(desired: desired, managedPending: managedPending, staleDelivered: plan.staleDelivered)
+        // Latest first, so the system keeps the soonest whichever it drops (AdditionOrder).
+        if diff.additions.count > 1 { diff.additions = AdditionOrder(plan).sorted(diff.additions) }
         let outcome = await reconciler.apply(diff, to: center)
         if let route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
         // The badge is set on every run: deliveries and the user change it behind
@@ -274,6 +282,23 @@ public actor Engine {
             "coverageHorizon": "\(plan.coverageHorizon)",
         ])
         return ReconcileReport(reasons: reasons, plan: plan, outcome: outcome, badgeSet: badgeSet, failure: nil)
+    }
+
+    /// A run while the user has turned notifications off: the center is left as it is.
+    /// iOS then hides the app's pending requests and ignores its adds and removals (the
+    /// set it kept returns when notifications come back), so what the center reports is
+    /// not what it holds: Herald neither re-adds nor removes anything, nor sets the
+    /// badge, and forgets nothing of its own (fired log, snoozes, queued responses).
+    /// The first run after they come back (a foreground or launch reads the
+    /// permission) reconciles the whole plan, badge included.
+    private func heldWhileNotificationsOff(_ plan: Plan, reasons: [EngineEvent]) -> ReconcileReport {
+        logger.debug("notifications are turned off: the center is left as it is", metadata: [
+            "reasons": "\(reasons.map(\.description))", "planned": "\(plan.pendingCount)",
+        ])
+        var report = ReconcileReport(reasons: reasons, plan: plan, outcome: ReconcileOutcome(), badgeSet: nil,
+                                     failure: nil)
+        report.heldWhileNotificationsOff = true
+        return report
     }
 
     /// The requests for a plan: content from the source for each planned reminder, and

@@ -14,4 +14,8 @@ public struct ReconcileReport: Sendable {
     /// The route visits and completion recorded by the position that asked for this run
     /// (``Engine/positionChanged(_:)``), in walking order; empty for any other run.
     public var routeChanges: [EngineStateChange] = []
+    /// Whether the run found notifications turned off (authorization `denied`) and so
+    /// left the center alone: it planned, and nothing was added, removed or badged.
+    /// The first run after they come back hands the center the whole plan.
+    public var heldWhileNotificationsOff = false
 }

@@ -194,6 +194,8 @@ private struct ReconcileLine: Encodable {
     /// The UTC instant or `null`; absent when planning failed.
     var refreshDeadline: NullableText?
     var failure: String?
+    /// `true` when notifications were off and the center was left alone; absent otherwise.
+    var notificationsOff: Bool?
 
     init(_ reconcile: TimelineReconcile) {
         utc = TimeText.utc(reconcile.date)
@@ -212,10 +214,12 @@ private struct ReconcileLine: Encodable {
         guaranteedCoverage = reconcile.guaranteedCoverage.map(TimeText.guaranteedUTC)
         if reconcile.guaranteedCoverage != nil { refreshDeadline = NullableText(reconcile.refreshDeadline.map(TimeText.utc)) }
         failure = reconcile.failure
+        notificationsOff = reconcile.heldWhileNotificationsOff ? true : nil
     }
 
     enum CodingKeys: String, CodingKey {
         case type, utc, local, reasons, added, removed, unchanged, planned, failure, displaced
+        case notificationsOff = "notifications_off"
         case moreReasons = "more_reasons"
         case failedAdds = "failed_adds"
         case clearedDelivered = "cleared_delivered"

@@ -8,7 +8,7 @@ import Yams
 struct ScenarioParser {
     let file: String
 
-    static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "categories", "authorization",
+    static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "denied_center", "categories", "authorization",
                                "app", "ready_after", "smart_timing", "location_updates", "background_refresh", "entities", "delivered", "events"]
     static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
@@ -32,13 +32,21 @@ struct ScenarioParser {
         }
         let planner = try document["planner"].map { node throws(ScenarioError) in try plannerSettings(node) }
             ?? ScenarioPlannerSettings()
-        var dropRule = DropRule.keepSoonest
+        var dropRule = DropRule.keepMostRecentlyAdded
         if let node = document["drop_rule"] {
             let text = try node.string("a drop rule")
             guard let rule = Self.dropRules[text] else {
                 throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a drop rule (expected keep-soonest or keep-most-recent)")
             }
             dropRule = rule
+        }
+        var deniedCenter = DeniedCenter.empty
+        if let node = document["denied_center"] {
+            let text = try node.string("what the app sees while notifications are off")
+            guard let mode = DeniedCenter(rawValue: text) else {
+                throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a denied-center mode (expected empty or kept)")
+            }
+            deniedCenter = mode
         }
         let categories = try document["categories"].map { node throws(ScenarioError) in try self.categories(node) } ?? []
         let authorization = try document["authorization"].map { node throws(ScenarioError) in
@@ -81,7 +89,7 @@ struct ScenarioParser {
         return Scenario(name: name, zone: zone, start: start, days: days, planner: planner, dropRule: dropRule,
                         entities: entities, delivered: delivered, events: events, categories: categories,
                         authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming,
-                        locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh)
+                        locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh, deniedCenter: deniedCenter)
     }
 
     // MARK: Document

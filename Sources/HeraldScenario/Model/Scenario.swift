@@ -42,6 +42,10 @@ public struct Scenario: Hashable, Sendable {
     public var planner: ScenarioPlannerSettings
     /// Which requests the simulated system keeps above 64 pending.
     public var dropRule: DropRule
+    /// What the app sees of its pending requests while the user has turned
+    /// notifications off (`denied_center`; ``DeniedCenter/empty`` unless the file says
+    /// otherwise).
+    public var deniedCenter: DeniedCenter
     /// How the app hears where the device is: every position (the default) or only
     /// entries into the regions it monitors.
     public var locationUpdates: ScenarioLocationUpdates
@@ -116,11 +120,12 @@ public struct Scenario: Hashable, Sendable {
 
     public init(
         name: String, zone: TimeZone, start: LocalDateTime, days: Int = 1,
-        planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepSoonest,
+        planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepMostRecentlyAdded,
         entities: [ScenarioEntity], delivered: [ScenarioDeliveredNotification] = [], events: [ScenarioEvent] = [],
         categories: [ScenarioCategory] = [], authorization: AuthorizationStatus = .authorized,
         app: AppState = .background, readiness: ScenarioReadiness = .after(0), smartTiming: Bool = false,
-        locationUpdates: ScenarioLocationUpdates = .positions, backgroundRefresh: ScenarioBackgroundRefresh = .never
+        locationUpdates: ScenarioLocationUpdates = .positions, backgroundRefresh: ScenarioBackgroundRefresh = .never,
+        deniedCenter: DeniedCenter = .empty
     ) {
         self.name = name
         self.zone = zone
@@ -128,6 +133,7 @@ public struct Scenario: Hashable, Sendable {
         self.days = days
         self.planner = planner
         self.dropRule = dropRule
+        self.deniedCenter = deniedCenter
         self.entities = entities
         self.delivered = delivered
         self.events = events

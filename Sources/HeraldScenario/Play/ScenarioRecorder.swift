@@ -148,7 +148,8 @@ actor ScenarioRecorder {
             displaced: report.plan?.displaced.count ?? 0,
             planned: report.plan.map { $0.reminders.count + $0.locationReminders.count + $0.repeating.count },
             badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure,
-            guaranteedCoverage: report.plan?.guaranteedCoverage, refreshDeadline: report.plan?.refreshDeadline)))
+            guaranteedCoverage: report.plan?.guaranteedCoverage, refreshDeadline: report.plan?.refreshDeadline,
+            heldWhileNotificationsOff: report.heldWhileNotificationsOff)))
         regions(report.plan?.regions)
     }
 

@@ -69,7 +69,8 @@ extension ScenarioRunner {
             .map { (notification: $0, date: scenarioTime.instant(for: $0.at).date) }
         let clockStart = min(startDate, (stale.first?.date ?? startDate).addingTimeInterval(-60))
         let clock = VirtualClock(now: clockStart, timeZone: scenario.zone)
-        let center = SimulatedNotificationCenter(clock: clock, dropRule: scenario.dropRule, authorization: .authorized)
+        let center = SimulatedNotificationCenter(clock: clock, dropRule: scenario.dropRule, authorization: .authorized,
+                                                 deniedCenter: scenario.deniedCenter)
         for (index, entry) in stale.enumerated() {
             try await center.add(staleRequest(entry.notification, badge: index + 1))
         }

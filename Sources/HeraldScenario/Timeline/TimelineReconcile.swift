@@ -39,11 +39,14 @@ public struct TimelineReconcile: Hashable, Sendable {
     public var refreshDeadline: Date?
     /// Why planning failed, when it did.
     public var failure: String?
+    /// Whether notifications were turned off, so the run left the center alone
+    /// (``Herald/ReconcileReport/heldWhileNotificationsOff``).
+    public var heldWhileNotificationsOff = false
 
     public init(date: Date, local: LocalDateTime, reasons: [String], added: Int, removed: Int, unchanged: Int,
                 failedAdds: Int, clearedDelivered: Int = 0, displaced: Int = 0, planned: Int?, badgeSet: Int?,
                 coverageHorizon: Date?, failure: String?, guaranteedCoverage: GuaranteedCoverage? = nil,
-                refreshDeadline: Date? = nil) {
+                refreshDeadline: Date? = nil, heldWhileNotificationsOff: Bool = false) {
         self.date = date
         self.local = local
         self.reasons = reasons
@@ -59,6 +62,7 @@ public struct TimelineReconcile: Hashable, Sendable {
         self.guaranteedCoverage = guaranteedCoverage
         self.refreshDeadline = refreshDeadline
         self.failure = failure
+        self.heldWhileNotificationsOff = heldWhileNotificationsOff
     }
 }
 
@@ -89,6 +93,7 @@ extension TimelineReconcile {
         if let planned { text += ", planned \(planned)" }
         if displaced > 0 { text += " (\(displaced) displaced by snoozes and events)" }
         if let badgeSet { text += ", app badge set to \(badgeSet)" }
+        if heldWhileNotificationsOff { text += ", notifications off: the center is left as it is" }
         if let failure { text += ", planning failed: \(failure)" }
         return text
     }

@@ -32,6 +32,26 @@ import Testing
     #expect(badge == 1)
 }
 
+@Test func theTurnedOffSampleHidesIgnoresAndGivesBackAsItsCommentsSay() async throws {
+    let clock = VirtualClock(now: try Date("2026-03-27T12:00:00+01:00", strategy: .iso8601),
+                             timeZone: TimeZone(identifier: "Europe/Berlin")!)
+    let reminder = NotificationRequest(identifier: "reminder", content: NotificationContent(title: "Water"),
+                                       trigger: .timeInterval(3_600, repeats: false))
+    let other = NotificationRequest(identifier: "other", content: NotificationContent(title: "Walk"),
+                                    trigger: .timeInterval(3_600, repeats: false))
+
+    let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)   // deniedCenter: .empty
+    try await center.add(reminder)
+    await center.setAuthorizationStatus(.denied)            // the user turns notifications off
+    let seen = await center.pendingNotificationRequests()   // [] (pendingSchedule() still lists it)
+    try await center.add(other)                             // ignored: callCounts.ignoredWhileDenied == 1
+    await center.setAuthorizationStatus(.authorized)        // back on: [reminder], as it was
+
+    #expect(seen.isEmpty)
+    #expect(await center.callCounts.ignoredWhileDenied == 1)
+    #expect(await center.pendingNotificationRequests() == [reminder])
+}
+
 /// A source with no rules, for the device sample.
 struct NoReminders: ReminderSource {
     func reminderRules() async throws -> [ReminderRule] { [] }

@@ -96,8 +96,10 @@ struct DevicePresentationTests {
     }
 
     @Test func whileDeniedNothingIsPresented() async throws {
-        let fixture = await makeDevice(authorization: .denied)
+        // Scheduled, then notifications turned off (a denied app's own adds are ignored)
+        let fixture = await makeDevice(authorization: .authorized)
         try await fixture.center.add(makeReminder("water"))
+        await fixture.center.setAuthorizationStatus(.denied)
         try await fixture.device.launch()
 
         let presented = await fixture.device.advance(by: 3_600)
