@@ -13,7 +13,7 @@ import Foundation
 /// badge) changed since it was judged. Any other entry was judged still asking under
 /// the very state it would be judged under again, so leaving it out changes nothing in
 /// the stale list; what it counts toward its day's badge (the occurrence
-/// ``OutstandingNotifications/countedOccurrence(of:)`` found when it was judged, a
+/// ``OutstandingNotifications/countedOccurrence(at:)`` found when it was judged, a
 /// function of the entry and of that same state) is kept in the day's
 /// ``SettledOutstanding``, which the planner counts with the list's (once per
 /// occurrence), so today's badge is the whole list's too. A run's cost thus follows
@@ -30,9 +30,8 @@ import Foundation
 /// let positions = ledger.relevant(signatures: EntitySignature.of(input))
 /// input.delivered = positions.map { delivered[$0] }
 /// input.settledOutstanding = ledger.settledOutstanding(on: today)
-/// let plan = planner.plan(input)
-/// let outstanding = OutstandingNotifications(input)
-/// ledger.judged(positions, stale: plan.staleDelivered) { outstanding.countedOccurrence(of: delivered[$0]) }
+/// let (plan, outstanding) = planner.planJudging(input, walk: &walk)
+/// ledger.judged(positions, stale: plan.staleDelivered) { outstanding.countedOccurrence(at: $0) }
 /// ```
 struct DeliveredLedger {
     /// The request identifier and instant of each entry of the last list, in order.
@@ -141,14 +140,15 @@ struct DeliveredLedger {
 
     /// Settles the verdict of the entries at `positions` that planning saw: those it did
     /// not find stale still ask under the state they were judged in, and count toward
-    /// their day's badge the occurrence `counting` gives for their position; stale ones
+    /// their day's badge the occurrence `counting` gives for them (called with their
+    /// index in `positions`, which is their index in the list planning saw); stale ones
     /// stay unsettled until they go.
     mutating func judged(_ positions: [Int], stale: [String], counting: (Int) -> NotificationIdentifier?) {
         let staleIdentifiers = Set(stale)
-        for position in positions where position < stamps.count && unjudged.contains(position)
+        for (index, position) in positions.enumerated() where position < stamps.count && unjudged.contains(position)
             && !staleIdentifiers.contains(stamps[position].identifier) {
             unjudged.remove(position)
-            guard let occurrence = counting(position) else { continue }
+            guard let occurrence = counting(index) else { continue }
             counted[position] = occurrence
             settled[days[position], default: SettledOutstanding(day: days[position])].add(occurrence)
         }

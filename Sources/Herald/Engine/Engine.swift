@@ -231,9 +231,9 @@ public actor Engine {
         }
         input.delivered = relevant.map { delivered[$0] }
         input.settledOutstanding = deliveredLedger.settledOutstanding(on: day(of: now))
-        let plan = planner.plan(input, walk: &oneShotWalk)
-        let outstanding = OutstandingNotifications(input)
-        deliveredLedger.judged(relevant, stale: plan.staleDelivered) { outstanding.countedOccurrence(of: delivered[$0]) }
+        let (plan, outstanding) = planner.planJudging(input, walk: &oneShotWalk)
+        // The planner's own verdicts, by position in `input.delivered` (= in `relevant`).
+        deliveredLedger.judged(relevant, stale: plan.staleDelivered) { outstanding.countedOccurrence(at: $0) }
         // While notifications are off the center is left alone: no content is asked for.
         var desired = authorization == .denied ? [] : await requests(for: plan, pending: managed)
         // Route notifications handed to the center stay until they are delivered: the
@@ -254,9 +254,8 @@ public actor Engine {
     /// then the badge.
     private func apply(_ plan: Plan, managedPending: [String: NotificationRequest], desired: [NotificationRequest],
                        route: RouteSessionState?, reasons: [EngineEvent]) async -> ReconcileReport {
-        var diff = reconciler.diff(desired: desired, managedPending: managedPending, staleDelivered: plan.staleDelivered)
-        // Latest first, so the system keeps the soonest whichever it drops (AdditionOrder).
-        if diff.additions.count > 1 { diff.additions = AdditionOrder(plan).sorted(diff.additions) }
+        // `desired` is in AdditionOrder, and so are the additions: latest first.
+        let diff = reconciler.diff(desired: desired, managedPending: managedPending, staleDelivered: plan.staleDelivered)
         let outcome = await reconciler.apply(diff, to: center)
         if let route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
         // The badge is set on every run: deliveries and the user change it behind
@@ -304,27 +303,30 @@ public actor Engine {
     /// The requests for a plan: content from the source for each planned reminder, and
     /// the posted events. When the source fails for one, or its content is refused, the
     /// pending request for it (if any) is kept as it is. A request whose reminder and
-    /// content equal the last run's is that run's (``BuiltRequests``).
+    /// content equal the last run's is that run's (``BuiltRequests``). They come in the
+    /// order to add them (``AdditionOrder``).
     private func requests(for plan: Plan, pending pendingByIdentifier: [String: NotificationRequest]) async
         -> [NotificationRequest] {
-        var result: [NotificationRequest] = []
+        var order = AdditionOrder()
         let planned = plan.requests
-        result.reserveCapacity(planned.count + plan.events.count)
         defer { builtRequests.endRun() }
         for reminder in planned {
+            let firesAt: Date? = reminder.kind == .location ? nil : reminder.date
             do {
                 let content = try await source.content(for: reminder)
-                result.append(try builtRequests.request(for: reminder, content: content))
+                order.add(try builtRequests.request(for: reminder, content: content), firesAt: firesAt)
             } catch {
                 let identifier = reminder.identifier.description
                 logger.warning("content for a reminder failed", metadata: [
                     "identifier": "\(identifier)", "error": "\(error)",
                 ])
-                if let existing = pendingByIdentifier[identifier] { result.append(existing) }
+                if let existing = pendingByIdentifier[identifier] { order.add(existing, firesAt: firesAt) }
             }
         }
-        result += plan.eventRequests
-        return result
+        for (event, request) in zip(plan.events, plan.eventRequests) {
+            order.add(request, firesAt: event.fireDate, atOnce: event.firesAtOnce)
+        }
+        return order.requests
     }
 
     /// Commits an event's changes in one transaction; every change to Herald's state

@@ -34,6 +34,9 @@ public struct OutstandingNotifications: Sendable {
     private let declaredEntities: Set<EntityReference>
     /// The latest snooze of each original occurrence.
     private let snoozedUntil: [NotificationIdentifier: Date]
+    /// Each delivered notification's Herald identifier (`nil`: not Herald's), parsed once,
+    /// in the order of `input.delivered`.
+    private let identifiers: [NotificationIdentifier?]
 
     public init(_ input: PlanningInput) {
         let device = ZoneConverter.for(input.deviceZone)
@@ -50,10 +53,9 @@ public struct OutstandingNotifications: Sendable {
         // thousands of rules with an empty list costs nothing here.
         var named: Set<ReminderRule.ID> = []
         var locationEntities: Set<EntityReference> = []
-        for notification in input.delivered {
-            guard let identifier = notification.heraldIdentifier(deviceZone: input.deviceZone),
-                  Self.badgedKinds.contains(identifier.kind)
-            else { continue }
+        identifiers = input.delivered.map { $0.heraldIdentifier(deviceZone: input.deviceZone) }
+        for case let identifier? in identifiers {
+            guard Self.badgedKinds.contains(identifier.kind) else { continue }
             if identifier.kind == .location {
                 locationEntities.insert(identifier.entity)
             } else {
@@ -108,8 +110,9 @@ public struct OutstandingNotifications: Sendable {
     /// once with those of the list.
     public func count(on today: LocalDate) -> Int {
         var occurrences: Set<NotificationIdentifier> = []
-        for notification in input.delivered where deviceConverter.local(for: notification.date).date == today {
-            guard let original = countedOccurrence(of: notification) else { continue }
+        for (index, notification) in input.delivered.enumerated()
+        where deviceConverter.local(for: notification.date).date == today {
+            guard let original = countedOccurrence(at: index) else { continue }
             occurrences.insert(original)
         }
         let settled = input.settledOutstanding
@@ -123,10 +126,11 @@ public struct OutstandingNotifications: Sendable {
     /// The occurrence a delivered notification counts toward the badge of the day it
     /// was delivered on (its original), or `nil` when it does not count: not a badged
     /// kind, no longer asking, or of a rule that does not count toward the badge.
-    func countedOccurrence(of notification: DeliveredNotification) -> NotificationIdentifier? {
-        guard let identifier = notification.heraldIdentifier(deviceZone: input.deviceZone),
+    /// `index`: the notification's position in `input.delivered`.
+    func countedOccurrence(at index: Int) -> NotificationIdentifier? {
+        guard let identifier = identifiers[index],
               Self.badgedKinds.contains(identifier.kind),
-              stillAsks(identifier, deliveredAt: notification.date),
+              stillAsks(identifier, deliveredAt: input.delivered[index].date),
               rules[ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)]?.rule.countsTowardBadge ?? true
         else { return nil }
         return identifier.original
@@ -143,8 +147,8 @@ public struct OutstandingNotifications: Sendable {
     /// snoozes, follow-ups and location reminders that no longer ask anything.
     public var stale: [String] {
         var result: [String] = []
-        for notification in input.delivered {
-            guard let identifier = notification.heraldIdentifier(deviceZone: input.deviceZone) else { continue }
+        for (notification, identifier) in zip(input.delivered, identifiers) {
+            guard let identifier else { continue }
             let gone = isGone(identifier.entity, deliveredAt: notification.date)
             if gone || (Self.badgedKinds.contains(identifier.kind)
                         && !stillAsks(identifier, deliveredAt: notification.date)) {

@@ -50,6 +50,14 @@ public struct Planner: Sendable {
     /// leaving this plan's walk in it for the next (``OneShotWalk``): the same plan as
     /// ``plan(_:)``, whatever `walk` holds.
     func plan(_ input: PlanningInput, walk: inout OneShotWalk?, keepingWalk: Bool = true) -> Plan {
+        planJudging(input, walk: &walk, keepingWalk: keepingWalk).plan
+    }
+
+    /// ``plan(_:walk:keepingWalk:)``, with the judge of the delivered list the plan's
+    /// badges and stale list came from (the engine settles its verdicts in
+    /// ``DeliveredLedger`` with it, rather than judging the list again).
+    func planJudging(_ input: PlanningInput, walk: inout OneShotWalk?, keepingWalk: Bool = true)
+        -> (plan: Plan, outstanding: OutstandingNotifications) {
         var input = input
         let horizonEnd = input.now.addingTimeInterval(configuration.horizon)
         let deviceConverter = ZoneConverter.for(input.deviceZone)
@@ -121,7 +129,7 @@ public struct Planner: Sendable {
             oneShotRulesDue: scan.dueRules.contains { compression.slots[$0] == nil }, input: input, horizonEnd: horizonEnd)
         plan.refreshDeadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone,
                                                switchAt: compression.switchAt)
-        return plan
+        return (plan, outstanding)
     }
 
     /// The pass over the rules: the one `walk` started from when it meets the same

@@ -7,41 +7,46 @@ import Foundation
 /// the 64 that fire soonest, reports since iOS 11 say the last 64 added (the
 /// simulator's `DropRule`, last-added by default). A run therefore adds location
 /// requests first (the soonest-first rule drops them first too), then the dated ones
-/// from the latest to the soonest, and last what fires at once (a walking route's spot,
-/// a posted event without delay). Under the last-added rule an overflow drops the
+/// from the latest to the soonest, and last what fires at once (a posted event without
+/// delay, a walking route's spot). Under the last-added rule an overflow drops the
 /// requests added earliest, which in each run are its latest, so a run's soonest
 /// request is the last of its additions to go; under the soonest rule the order
 /// changes nothing.
 ///
+/// The engine builds its desired requests in this order; the reconciler's additions
+/// keep it.
+///
 /// ```swift
-/// let order = AdditionOrder(plan)
-/// let additions = order.sorted(diff.additions)   // location, then 20 Dec ... 21 Nov, then at once
+/// var order = AdditionOrder()
+/// order.add(nov21, firesAt: nov21Date)
+/// order.add(dec04, firesAt: dec04Date)
+/// order.add(park, firesAt: nil)                         // a location request
+/// order.add(posted, firesAt: now, atOnce: true)
+/// order.requests                                        // [park, dec04, nov21, posted]
 /// ```
 struct AdditionOrder {
-    /// Each dated request's fire date, by identifier.
-    private var fireDates: [String: Date] = [:]
-    /// The identifiers of the plan's location requests.
-    private var located: Set<String> = []
+    private var located: [NotificationRequest] = []
+    private var dated: [(request: NotificationRequest, date: Date)] = []
+    private var atOnce: [NotificationRequest] = []
 
-    init(_ plan: Plan) {
-        for reminder in plan.reminders + plan.snoozes + plan.followUps + plan.repeating {
-            fireDates[reminder.identifier.description] = reminder.date
+    /// Adds a request that fires at `date` (`nil`: a location request, which has none;
+    /// `atOnce`: it fires as soon as it is added).
+    mutating func add(_ request: NotificationRequest, firesAt date: Date?, atOnce firesAtOnce: Bool = false) {
+        if firesAtOnce {
+            atOnce.append(request)
+        } else if let date {
+            dated.append((request, date))
+        } else {
+            located.append(request)
         }
-        for event in plan.events where !event.firesAtOnce {
-            fireDates[event.identifier.description] = event.fireDate
-        }
-        located = Set(plan.locationReminders.map(\.identifier.description))
     }
 
-    /// `requests` in the order to add them: location requests, then dated ones latest
-    /// first, then the rest (what fires at once), each group keeping its given order.
-    func sorted(_ requests: [NotificationRequest]) -> [NotificationRequest] {
-        let location = requests.filter { located.contains($0.identifier) }
-        let dated = requests.compactMap { request in fireDates[request.identifier].map { (request, $0) } }
-        let atOnce = requests.filter { !located.contains($0.identifier) && fireDates[$0.identifier] == nil }
-        let latestFirst = dated.enumerated().sorted { lhs, rhs in
-            lhs.element.1 != rhs.element.1 ? lhs.element.1 > rhs.element.1 : lhs.offset < rhs.offset
-        }.map(\.element.0)
-        return location + latestFirst + atOnce
+    /// Location requests, then dated ones latest first (equal dates in the order they
+    /// were given), then those that fire at once.
+    var requests: [NotificationRequest] {
+        let latestFirst = dated.indices.sorted { lhs, rhs in
+            dated[lhs].date != dated[rhs].date ? dated[lhs].date > dated[rhs].date : lhs < rhs
+        }
+        return located + latestFirst.map { dated[$0].request } + atOnce
     }
 }

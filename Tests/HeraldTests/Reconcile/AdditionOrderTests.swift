@@ -6,6 +6,20 @@ import Testing
 /// Whichever requests the system drops when another SDK pushes it over 64, Herald's
 /// soonest stay: a run adds its requests latest first (``AdditionOrder``).
 @Suite struct AdditionOrderTests {
+    @Test func locationFirstThenLatestToSoonestThenWhatFiresAtOnce() {
+        func request(_ id: String) -> NotificationRequest {
+            NotificationRequest(identifier: id, content: NotificationContent(title: id), trigger: nil)
+        }
+        let nov21 = Fixtures.date("2026-11-21T09:00"), dec04 = Fixtures.date("2026-12-04T09:00")
+        var order = AdditionOrder()
+        order.add(request("now"), firesAt: nov21, atOnce: true)
+        order.add(request("nov21-a"), firesAt: nov21)
+        order.add(request("dec04"), firesAt: dec04)
+        order.add(request("park"), firesAt: nil)
+        order.add(request("nov21-b"), firesAt: nov21)
+        #expect(order.requests.map(\.identifier) == ["park", "dec04", "nov21-a", "nov21-b", "now"])
+    }
+
     @Test(arguments: DropRule.allCases)
     func anotherSDKPushingTheCenterOverDropsHeraldsLatestNotItsSoonest(rule: DropRule) async throws {
         // Given three daily habits (09:00, 12:00, 15:00 in Berlin) planned at 2026-11-21 08:00:
