@@ -1,5 +1,7 @@
-/// Called with the report of each run, in run order (``Engine/observeReports(_:)``).
-public typealias ReportObserver = @Sendable (ReconcileReport) async -> Void
+/// Called with the report of each run, in run order (``Engine/observeReports(_:)``), on
+/// the engine's executor: it leaves it only for what it awaits elsewhere, so an observer
+/// that records a report synchronously costs the run no hop.
+public typealias ReportObserver = nonisolated(nonsending) @Sendable (ReconcileReport) async -> Void
 
 /// A subscription to the engine's reports; pass it to ``Engine/stopObserving(_:)``.
 public struct ReportObservation: Hashable, Sendable {
@@ -8,8 +10,9 @@ public struct ReportObservation: Hashable, Sendable {
 
 extension Engine {
     /// Calls `observer` with the report of every run from now on, whatever caused it
-    /// (an app event, a response, a time change, a background refresh, a position),
-    /// and with the report of a position that needed no run. Reports come in run order,
+    /// (an app event, a response, a time change, a background refresh, a position). A
+    /// position that needed no run is not reported: it changed neither the plan nor the
+    /// places watched. Reports come in run order,
     /// each before the caller that asked for the run gets it and before the next run
     /// starts, so a timeline, the background-refresh scheduler and region monitoring
     /// see every run once without any call site carrying reports to them.

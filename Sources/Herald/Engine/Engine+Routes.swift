@@ -55,8 +55,9 @@ extension Engine {
     /// run in progress, the center holding as many requests, none delivered, and
     /// allowing the same), the position reaches no waypoint, and the nearest places are
     /// the ones watched. Only the position is recorded; the report gives the last plan
-    /// with the choice made from here. `nil` when a run is needed. A walk of 10,000
-    /// positions costs 10,000 of these, not 10,000 plans.
+    /// with the choice made from here, and is not published (observers hear of runs,
+    /// and the places watched are the same). `nil` when a run is needed. A walk of
+    /// 10,000 positions costs 10,000 of these, not 10,000 plans.
     private func reportWithoutPlanning(at position: Coordinate) async throws -> ReconcileReport? {
         guard position.isValid, lastRegionChoice != nil else { return nil }
         let pending = await center.pendingNotificationRequests().count
@@ -74,10 +75,10 @@ extension Engine {
         last.plan.regions = regions
         last.stateVersion = stateVersion
         lastRegionChoice = last
-        let report = ReconcileReport(reasons: [.position(position)], plan: last.plan, outcome: ReconcileOutcome(),
-                                     badgeSet: nil, failure: nil)
-        await publish(report)
-        return report
+        // Not published: no run, the last plan, the same places watched (checked above),
+        // so nothing an observer acts on changed.
+        return ReconcileReport(reasons: [.position(position)], plan: last.plan, outcome: ReconcileOutcome(),
+                               badgeSet: nil, failure: nil)
     }
 
     /// The app's own switch for route notifications (on unless turned off).

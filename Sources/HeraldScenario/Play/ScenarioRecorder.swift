@@ -104,7 +104,7 @@ actor ScenarioRecorder {
 
     /// A run of the app's engine, as the engine publishes it: recorded now, or when the
     /// call that holds reports releases them.
-    nonisolated func heard(_ report: ReconcileReport) async {
+    nonisolated(nonsending) func heard(_ report: ReconcileReport) async {
         let held = holding.withLock { $0.keep(report) }
         if !held { await reconcile(report) }
     }
@@ -117,12 +117,18 @@ actor ScenarioRecorder {
         holding.withLock { $0 = HeldReports(entries: [], forPosition: position) }
     }
 
-    /// Records the runs held, in order.
-    func releaseReports() {
+    /// Records the runs held, in order: no hop to the recorder when none was heard (a
+    /// walk's position that needed no run).
+    nonisolated(nonsending) func releaseReports() async {
         let held = holding.withLock { holding in
             defer { holding = HeldReports() }
             return holding.entries ?? []
         }
+        guard !held.isEmpty else { return }
+        await record(held)
+    }
+
+    private func record(_ held: [HeldReports.Entry]) {
         for entry in held {
             switch entry {
             case .run(let report): reconcile(report)
