@@ -21,6 +21,8 @@ struct DeliveredList: Sendable {
     private var positions: [String: Int] = [:]
     /// Positions of removed entries.
     private var holes: Set<Int> = []
+    /// The identifiers in the list whose request has a location trigger.
+    private(set) var locationTriggered: Set<String> = []
 
     init(_ notifications: [DeliveredNotification] = []) {
         for notification in notifications { append(notification) }
@@ -35,12 +37,18 @@ struct DeliveredList: Sendable {
         if let position = positions[identifier] { holes.insert(position) }
         positions[identifier] = entries.count
         entries.append(notification)
+        if case .location? = notification.request.trigger {
+            locationTriggered.insert(identifier)
+        } else if !locationTriggered.isEmpty {
+            locationTriggered.remove(identifier)
+        }
     }
 
     /// Removes the notifications with these identifiers.
     mutating func remove(_ identifiers: some Sequence<String>) {
         for identifier in identifiers {
             if let position = positions.removeValue(forKey: identifier) { holes.insert(position) }
+            if !locationTriggered.isEmpty { locationTriggered.remove(identifier) }
         }
     }
 
@@ -48,12 +56,20 @@ struct DeliveredList: Sendable {
         entries = []
         positions = [:]
         holes = []
+        locationTriggered = []
     }
 
     /// The list, oldest first.
     mutating func notifications() -> [DeliveredNotification] {
         if !holes.isEmpty { closeHoles() }
         return entries
+    }
+
+    /// The list, oldest first, without the notifications a location trigger fired.
+    mutating func notificationsNotTriggeredByLocation() -> [DeliveredNotification] {
+        let all = notifications()
+        guard !locationTriggered.isEmpty else { return all }
+        return all.filter { !locationTriggered.contains($0.request.identifier) }
     }
 
     private mutating func closeHoles() {

@@ -13,6 +13,18 @@ extension SimulatedNotificationCenter {
         self.presenter = presenter
     }
 
+    /// Installs the device's hook for region crossings: when set, each crossing goes to
+    /// it (the device wakes or relaunches the app first) instead of straight to the
+    /// region handler.
+    func setRegionRelay(_ relay: (@Sendable (RegionEvent) async -> Void)?) {
+        regionRelay = relay
+    }
+
+    /// Hands a crossing to the app's region handler (``setRegionHandler(_:)``).
+    func reportToRegionHandler(_ event: RegionEvent) async {
+        await regionHandler?(event)
+    }
+
     /// The user removes notifications from the list (tap, action, swipe, clear): not a
     /// call of the app, so it is not counted in ``callCounts``.
     func removeDeliveredByUser(withIdentifiers identifiers: Set<String>) {

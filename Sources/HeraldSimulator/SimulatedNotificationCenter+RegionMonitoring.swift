@@ -55,7 +55,10 @@ extension SimulatedNotificationCenter {
     /// Called with each region entry or exit when it is reported, with the clock at the
     /// report's instant: the app's `CLLocationManagerDelegate`. `nil` removes it (the
     /// app is not running: events that fall due are lost, as a relaunch that sets no
-    /// delegate loses them).
+    /// delegate loses them). With a ``SimulatedDevice`` around the center, the device
+    /// hears each crossing first and relaunches an app that is not running
+    /// (``SimulatedDevice/setRegionHandler(_:)``); this handler then hears the crossings
+    /// that reached a running app, unless the device has a region handler of its own.
     public func setRegionHandler(_ handler: (@Sendable (RegionEvent) async -> Void)?) {
         regionHandler = handler
     }
@@ -77,9 +80,14 @@ extension SimulatedNotificationCenter {
         pendingRegionEvents().first { $0.date <= date }
     }
 
-    /// Reports a due region event to the app and forgets it.
+    /// Reports a due region event to the app (through the device, when there is one,
+    /// which wakes or relaunches it first) and forgets it.
     func report(_ event: RegionEvent) async {
         regionEvents.removeAll { $0 == event }
-        await regionHandler?(event)
+        if let regionRelay {
+            await regionRelay(event)
+        } else {
+            await regionHandler?(event)
+        }
     }
 }

@@ -46,6 +46,9 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     public nonisolated let dropRule: DropRule
     /// What the app sees of its pending requests while notifications are turned off.
     public nonisolated let deniedCenter: DeniedCenter
+    /// Whether notifications fired by location are in ``deliveredNotifications()``
+    /// (``LocationDeliveries/hidden`` by default, as Apple documents).
+    public nonisolated let locationDeliveries: LocationDeliveries
 
     /// Pending requests by identifier.
     var pending: [String: ScheduledRequest] {
@@ -92,6 +95,8 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     /// Crossings of monitored regions not reported to the app yet.
     var regionEvents: [RegionEvent] = []
     var regionHandler: (@Sendable (RegionEvent) async -> Void)?
+    /// The device's hook for crossings (it wakes or relaunches the app first).
+    var regionRelay: (@Sendable (RegionEvent) async -> Void)?
     var presenter: (@Sendable (DeliveredNotification, DeliveryRecord.Outcome) async -> PresentationOptions)?
 
     /// A fresh device: nothing pending or delivered, badge 0, no categories.
@@ -105,19 +110,22 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     ///   - userAnswer: What the scripted user answers when first asked for permission.
     ///   - deniedCenter: What the app sees of its pending requests while notifications
     ///     are turned off.
+    ///   - locationDeliveries: Whether the app reads location deliveries back.
     public init(
         clock: VirtualClock,
         capacity: Int = 64,
         dropRule: DropRule = .keepMostRecentlyAdded,
         authorization: AuthorizationStatus = .notDetermined,
         userAnswer: UserAuthorizationAnswer = .allow,
-        deniedCenter: DeniedCenter = .empty
+        deniedCenter: DeniedCenter = .empty,
+        locationDeliveries: LocationDeliveries = .hidden
     ) {
         precondition(capacity > 0, "A notification center keeps at least one pending request.")
         self.clock = clock
         self.capacity = capacity
         self.dropRule = dropRule
         self.deniedCenter = deniedCenter
+        self.locationDeliveries = locationDeliveries
         pending = [:]
         nextSequence = 0
         delivered = DeliveredList()
@@ -140,6 +148,7 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         capacity = snapshot.capacity
         dropRule = snapshot.dropRule
         deniedCenter = snapshot.deniedCenter ?? .empty
+        locationDeliveries = snapshot.locationDeliveries ?? .hidden
         pending = Dictionary(uniqueKeysWithValues: snapshot.pending.map { ($0.identifier, $0) })
         nextSequence = snapshot.nextSequence
         delivered = DeliveredList(snapshot.delivered)
@@ -242,7 +251,16 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
 
     // MARK: Delivered notifications
 
+    /// The delivered notifications the app may read, oldest first: under
+    /// ``LocationDeliveries/hidden`` (the default) not those a location trigger fired,
+    /// which the user still sees (``notificationList()``) and the app can still remove.
     public func deliveredNotifications() async -> [DeliveredNotification] {
+        locationDeliveries == .hidden ? delivered.notificationsNotTriggeredByLocation() : delivered.notifications()
+    }
+
+    /// What the user sees in Notification Center, oldest first: every delivered
+    /// notification, those fired by location included. Not an app's call.
+    public func notificationList() -> [DeliveredNotification] {
         delivered.notifications()
     }
 

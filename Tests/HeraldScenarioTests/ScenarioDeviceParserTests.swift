@@ -118,6 +118,24 @@ struct ScenarioDeviceParserTests {
         #expect(scenario.app == .background)
         #expect(scenario.readiness == .after(0))
         #expect(scenario.categories.isEmpty)
+        // The stricter readings of what iOS leaves unconfirmed
+        #expect(scenario.forceQuitRelaunch == .never)
+        #expect(scenario.locationDeliveries == .hidden)
+    }
+
+    @Test func parsesAForceQuitAndTheReadingsOfTheAppNotRunning() throws {
+        let scenario = try makeScenario(body: """
+            force_quit_relaunch: regions
+            location_deliveries: listed
+            entities: []
+            events:
+              - {at: 2026-11-21T08:10, force_quit}
+            """)
+
+        #expect(scenario.forceQuitRelaunch == .regions)
+        #expect(scenario.locationDeliveries == .listed)
+        #expect(scenario.events.map(\.action) == [.forceQuit])
+        #expect(ScenarioEvent.Action.forceQuit.kind == "force_quit")
     }
 
     @Test func readyAfterNeverWaitsForReadyEvents() throws {

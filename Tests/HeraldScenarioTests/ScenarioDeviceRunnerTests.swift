@@ -236,15 +236,29 @@ struct ScenarioDeviceRunnerTests {
             == "at 2026-11-21 08:30 \(cet): no notification of habit/a is in the delivered list or an open prompt (the list is empty)")
     }
 
-    @Test func launchingARunningAppIsImpossible() async throws {
-        let scenario = try makeScenario(body: "entities: []\nevents:\n  - {at: 2026-11-21T09:00, launch}\n")
-
-        let error = await #expect(throws: ScenarioError.self) { try await ScenarioRunner(scenario: scenario).run() }
+    @Test func launchingAnAppInTheForegroundOrIntoTheBackgroundAgainIsImpossible() async throws {
         let nine = try at("2026-11-21T09:00")
         let cet = TimeZone(identifier: "Europe/Berlin")?.abbreviation(for: nine) ?? ""
-        #expect(error?.code == .impossibleEvent)
-        // In the file's own words, not the simulator's API
-        #expect(error?.message == "at 2026-11-21 09:00 \(cet): the app is already running in the background (bring it back with a foreground event, or terminate it first)")
+        for (app, launch, state) in [("foreground", "launch", "foreground"), ("background", "launch: background", "background")] {
+            let scenario = try makeScenario(body: "app: \(app)\nentities: []\nevents:\n  - {at: 2026-11-21T09:00, \(launch)}\n")
+
+            let error = await #expect(throws: ScenarioError.self) { try await ScenarioRunner(scenario: scenario).run() }
+            #expect(error?.code == .impossibleEvent)
+            // In the file's own words, not the simulator's API
+            #expect(error?.message == "at 2026-11-21 09:00 \(cet): the app is already running in the \(state) (bring it back with a foreground event, or terminate it first)")
+        }
+    }
+
+    /// The user opens an app the system runs in the background (a region crossing, a
+    /// refresh launched it): the process comes to the foreground, no new launch.
+    @Test func launchingAnAppRunningInTheBackgroundBringsItToTheForeground() async throws {
+        let scenario = try makeScenario(body: "entities: []\nevents:\n  - {at: 2026-11-21T09:00, launch}\n")
+
+        let result = try await ScenarioRunner(scenario: scenario).run()
+
+        #expect(result.lifecycle.map(\.change) == [.launched(.background), .ready, .becameActive])
+        let event = result.timeline.compactMap { if case .event(let event) = $0 { event } else { nil } }.first
+        #expect(event?.note == "the app was running in the background: it comes to the foreground")
     }
 
     @Test func movingBetweenStatesTheAppIsNotInIsImpossibleInTheFilesWords() async throws {

@@ -38,6 +38,32 @@ struct ScenarioSessionTests {
         #expect(rest.summary.pending == once.summary.pending)
     }
 
+    /// A force-quit outlives the part it happened in: the next part's `refresh` is
+    /// withheld as in one go, until the user opens the app.
+    @Test func aForceQuitOutlivesThePart() async throws {
+        let text = """
+            name: force-quit across parts
+            zone: Europe/Berlin
+            start: 2026-11-21T08:00
+            days: 2
+            events:
+              - {at: 2026-11-21T20:00, force_quit}
+              - {at: 2026-11-22T09:00, refresh}
+              - {at: 2026-11-22T10:00, launch}
+              - {at: 2026-11-22T10:30, background}
+              - {at: 2026-11-22T11:00, refresh}
+            """
+        let session = ScenarioSession(file: try ScenarioFile(text: text), store: InMemoryEngineStore(), location: "state.sqlite")
+        let first = try await session.play(days: 1)
+        let rest = try await session.play(days: 1)
+        let once = try await ScenarioRunner(scenario: try Scenario(yaml: text), days: 2).run()
+
+        #expect(lines(first) + lines(rest) == lines(once))
+        let refreshes = once.timeline.compactMap { if case .event(let event) = $0, event.action == .refresh { event } else { nil } }
+        #expect(refreshes.map(\.note) == ["the user force-quit the app: the system does not launch it for a refresh", nil])
+        #expect(once.reconciles.map(\.reasons) == [["launch"], ["launch"], ["background refresh"]])
+    }
+
     @Test func aNewStoreStartsAtTheScenariosStart() async throws {
         let session = try makeSession("habits.yaml", store: InMemoryEngineStore())
         #expect(try session.checkpoint() == nil)

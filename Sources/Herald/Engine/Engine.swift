@@ -73,6 +73,9 @@ public actor Engine {
     var recordedDeliveries: Set<DeliveryStamp> = []
     /// The delivered list as the last run saw it, so a run looks only at what changed.
     var deliveredLedger = DeliveredLedger()
+    /// Location firings this process removed from the list as no longer asking
+    /// (``unlistedLocationDeliveries(in:listed:)`` leaves them out from then on).
+    var removedLocationDeliveries: Set<String> = []
     /// The requests the last run built, so a run builds only what changed.
     private var builtRequests = BuiltRequests()
     /// The last plan's walk over the rules' occurrences, which the next plan replays
@@ -172,8 +175,7 @@ public actor Engine {
             }
             let report = prepared.authorization == .denied
                 ? heldWhileNotificationsOff(prepared.plan, reasons: reasons)
-                : await apply(prepared.plan, managedPending: prepared.managedPending,
-                              desired: prepared.desired, route: prepared.route, reasons: reasons)
+                : await apply(prepared, reasons: reasons)
             // Nothing changed while the plan was applied: a position may reuse it while
             // the center holds as many requests (none delivered) and allows the same.
             let pending = await center.pendingNotificationRequests().count
@@ -200,6 +202,8 @@ public actor Engine {
         var route: RouteSessionState?
         /// The app's notification permission when the run read the center.
         var authorization: AuthorizationStatus
+        /// The location requests the last run left pending.
+        var armedLocations: ArmedLocations
     }
 
     /// Reads the center and the store, records what was delivered since the last run,
@@ -208,7 +212,8 @@ public actor Engine {
         let authorization = await center.authorizationStatus()
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
-        let state = try stateRecordingDeliveries(delivered)
+        let state = try stateRecordingLocationFirings(try stateRecordingDeliveries(delivered), pending: pending,
+                                                      authorization: authorization)
         let (route, fired) = try routeRecordingDeliveries(state)
         let version = stateVersion
         let rules = try await source.reminderRules()
@@ -223,13 +228,15 @@ public actor Engine {
         // the same as from the whole list (see DeliveredLedger), at a cost that does
         // not grow with what the user never clears.
         // What the settled ones count toward today's badge comes with them.
-        deliveredLedger.update(with: delivered, zone: input.deviceZone)
+        // Location firings are never listed: today's are added as the run knows them.
+        let known = delivered + unlistedLocationDeliveries(in: state, listed: delivered)
+        deliveredLedger.update(with: known, zone: input.deviceZone)
         var relevant = deliveredLedger.relevant(signatures: EntitySignature.of(input))
         // The route's completion counts on whatever day it was delivered.
         if let completion = input.routeCompletion {
             relevant = Array(Set(relevant).union(deliveredLedger.positions(ofRequest: completion.description))).sorted()
         }
-        input.delivered = relevant.map { delivered[$0] }
+        input.delivered = relevant.map { known[$0] }
         input.settledOutstanding = deliveredLedger.settledOutstanding(on: day(of: now))
         let (plan, outstanding) = planner.planJudging(input, walk: &oneShotWalk)
         // The planner's own verdicts, by position in `input.delivered` (= in `relevant`).
@@ -245,19 +252,29 @@ public actor Engine {
             }
         }
         return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version, route: route,
-                        authorization: authorization)
+                        authorization: authorization, armedLocations: ArmedLocations(state))
     }
 
     /// Makes the center match the plan: the one place Herald writes to it. Removals
     /// first (pending in one batch, then delivered notifications that no longer ask
     /// anything), so the center never holds more than its capacity; then additions;
     /// then the badge.
-    private func apply(_ plan: Plan, managedPending: [String: NotificationRequest], desired: [NotificationRequest],
-                       route: RouteSessionState?, reasons: [EngineEvent]) async -> ReconcileReport {
+    private func apply(_ prepared: Prepared, reasons: [EngineEvent]) async -> ReconcileReport {
+        let plan = prepared.plan
         // `desired` is in AdditionOrder, and so are the additions: latest first.
-        let diff = reconciler.diff(desired: desired, managedPending: managedPending, staleDelivered: plan.staleDelivered)
+        let diff = reconciler.diff(desired: prepared.desired, managedPending: prepared.managedPending,
+                                   staleDelivered: plan.staleDelivered)
         let outcome = await reconciler.apply(diff, to: center)
-        if let route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
+        if let route = prepared.route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
+        recordArmedLocations(desired: prepared.desired, failed: outcome.failedAdds, previous: prepared.armedLocations)
+        let ended = locationDeliveriesEnded(by: reasons, armed: prepared.armedLocations)
+        if !ended.isEmpty {
+            await center.removeDeliveredNotifications(withIdentifiers: ended)
+            removedLocationDeliveries.formUnion(ended)
+        }
+        removedLocationDeliveries.formUnion(plan.staleDelivered.lazy.filter {
+            NotificationIdentifier(parsing: $0)?.kind == .location
+        })
         // The badge is set on every run: deliveries and the user change it behind
         // Herald's back, and one call is cheaper than being wrong.
         var badgeSet: Int?

@@ -30,11 +30,8 @@ struct RunFiredLog {
         }
         // ``RouteSessionState/owns(_:)``, with the session's key made once.
         let entity = session.session.entity, key = session.sessionKey
-        let prefix = key + "."
         func owns(_ identifier: NotificationIdentifier) -> Bool {
-            guard identifier.kind == .event, identifier.entity == entity else { return false }
-            let occurrence = identifier.occurrence.rawValue
-            return occurrence == key || occurrence.hasPrefix(prefix)
+            RouteSessionState.owns(identifier, entity: entity, sessionKey: key)
         }
         let keepsOwn = state.postedEvents.keys.contains(where: owns)
         var unrecorded: Set<NotificationIdentifier> = []

@@ -123,6 +123,18 @@ public struct OutstandingNotifications: Sendable {
         return count + (routeCompletionDelivered ? 1 : 0)
     }
 
+    /// Whether the occurrence `identifier` stands for is among those ``count(on:)``
+    /// counts for `today`: a repeating location reminder delivered again that day is
+    /// the same occurrence, so its next delivery adds nothing to the badge.
+    func counts(_ identifier: NotificationIdentifier, on today: LocalDate) -> Bool {
+        let original = identifier.original
+        if input.settledOutstanding.day == today, input.settledOutstanding.contains(original) { return true }
+        return input.delivered.indices.contains { index in
+            identifiers[index] == identifier && deviceConverter.local(for: input.delivered[index].date).date == today
+                && countedOccurrence(at: index) == original
+        }
+    }
+
     /// The occurrence a delivered notification counts toward the badge of the day it
     /// was delivered on (its original), or `nil` when it does not count: not a badged
     /// kind, no longer asking, or of a rule that does not count toward the badge.

@@ -121,7 +121,7 @@ public struct Planner: Sendable {
         )
         plan.repeating = repeatingReminders(compression, input: input, converters: converters,
                                             deviceConverter: deviceConverter)
-        plan.locationReminders = badged(located.reminders, counts: counts)
+        plan.locationReminders = badged(located.reminders, counts: counts, outstanding: outstanding, today: today)
         badgeRouteCompletion(of: &plan, input: input, counts: counts)
         plan.regions = located.regions
         plan.guaranteedCoverage = guaranteedCoverage(
@@ -186,13 +186,17 @@ public struct Planner: Sendable {
     }
 
     /// Location reminders with their badges: delivered whenever the device crosses
-    /// the region, each counts one more than what is outstanding now; the run after its
-    /// delivery renumbers.
-    private func badged(_ reminders: [PlannedReminder], counts: BadgeCounts) -> [PlannedReminder] {
+    /// the region, each counts one more than what is outstanding now, unless its
+    /// occurrence is outstanding already (a repeating one delivered earlier today: its
+    /// repeat is the same occurrence, the same badge); the run after its delivery
+    /// renumbers.
+    private func badged(_ reminders: [PlannedReminder], counts: BadgeCounts, outstanding: OutstandingNotifications,
+                        today: LocalDate) -> [PlannedReminder] {
         reminders.map { reminder in
             var reminder = reminder
             if reminder.rule.countsTowardBadge {
-                reminder.badge = badge(for: reminder, outstanding: counts.soon + 1)
+                let itself = outstanding.counts(reminder.identifier, on: today) ? 0 : 1
+                reminder.badge = badge(for: reminder, outstanding: counts.soon + itself)
             }
             return reminder
         }

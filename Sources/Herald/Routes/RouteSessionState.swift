@@ -204,9 +204,17 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     /// Whether an identifier names a notification of this session (not of an earlier
     /// session of the same route).
     public func owns(_ identifier: NotificationIdentifier) -> Bool {
-        guard identifier.entity == session.entity, identifier.kind == .event else { return false }
+        Self.owns(identifier, entity: session.entity, sessionKey: sessionKey)
+    }
+
+    /// ``owns(_:)`` for a session known by its entity and key, so a caller that tests
+    /// many identifiers makes the key once.
+    static func owns(_ identifier: NotificationIdentifier, entity: EntityReference, sessionKey: String) -> Bool {
+        guard identifier.kind == .event, identifier.entity == entity else { return false }
         let occurrence = identifier.occurrence.rawValue
-        return occurrence == sessionKey || occurrence.hasPrefix(sessionKey + ".")
+        guard occurrence.hasPrefix(sessionKey) else { return false }
+        let rest = occurrence.utf8.dropFirst(sessionKey.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: ".")
     }
 
     mutating func apply(delivered identifier: NotificationIdentifier, key: String) {

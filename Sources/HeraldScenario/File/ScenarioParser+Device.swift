@@ -19,6 +19,7 @@ extension ScenarioParser {
         case "foreground": try noValue(value, kind); return .foreground
         case "terminate": try noValue(value, kind); return .terminate
         case "crash": try noValue(value, kind); return .crash
+        case "force_quit": try noValue(value, kind); return .forceQuit
         case "ready": try noValue(value, kind); return .ready
         case "refresh": try noValue(value, kind); return .refresh
         case "foreign":

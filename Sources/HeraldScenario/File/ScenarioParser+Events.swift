@@ -4,7 +4,7 @@ import HeraldSimulator
 
 extension ScenarioParser {
     static let dataEventKinds = ["complete", "pause", "resume", "delete", "edit", "import", "reminders"]
-    static let deviceEventKinds = ["launch", "background", "foreground", "terminate", "crash", "ready", "refresh",
+    static let deviceEventKinds = ["launch", "background", "foreground", "terminate", "crash", "force_quit", "ready", "refresh",
                                    "authorize", "settings", "tap", "action", "text", "dismiss", "clear", "post",
                                    "foreign"]
     static let timeEventKinds = ["zone", "clock"]

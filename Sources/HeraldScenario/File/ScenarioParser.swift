@@ -9,7 +9,8 @@ struct ScenarioParser {
     let file: String
 
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "denied_center", "categories", "authorization",
-                               "app", "ready_after", "smart_timing", "location_updates", "background_refresh", "entities", "delivered", "events"]
+                               "app", "ready_after", "smart_timing", "location_updates", "location_deliveries", "force_quit_relaunch",
+                               "background_refresh", "entities", "delivered", "events"]
     static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
     static let deliveredKeys = ["entity", "rule", "at"]
@@ -40,14 +41,7 @@ struct ScenarioParser {
             }
             dropRule = rule
         }
-        var deniedCenter = DeniedCenter.empty
-        if let node = document["denied_center"] {
-            let text = try node.string("what the app sees while notifications are off")
-            guard let mode = DeniedCenter(rawValue: text) else {
-                throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a denied-center mode (expected empty or kept)")
-            }
-            deniedCenter = mode
-        }
+        let deniedCenter = try mode(document["denied_center"], "a denied-center mode", fallback: DeniedCenter.empty)
         let categories = try document["categories"].map { node throws(ScenarioError) in try self.categories(node) } ?? []
         let authorization = try document["authorization"].map { node throws(ScenarioError) in
             try self.authorization(node)
@@ -56,14 +50,12 @@ struct ScenarioParser {
         let readiness = try document["ready_after"].map { node throws(ScenarioError) in try self.readiness(node) }
             ?? .after(0)
         let smartTiming = try document["smart_timing"]?.onOff("smart timing") ?? false
-        var locationUpdates = ScenarioLocationUpdates.positions
-        if let node = document["location_updates"] {
-            let text = try node.string("how the app hears positions")
-            guard let mode = ScenarioLocationUpdates(rawValue: text) else {
-                throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a way to hear positions (expected positions or regions)")
-            }
-            locationUpdates = mode
-        }
+        let locationUpdates = try mode(document["location_updates"], "a way to hear positions",
+                                       fallback: ScenarioLocationUpdates.positions)
+        let forceQuitRelaunch = try mode(document["force_quit_relaunch"], "a force-quit relaunch mode",
+                                         fallback: ForceQuitRelaunch.never)
+        let locationDeliveries = try mode(document["location_deliveries"], "a way to list location deliveries",
+                                          fallback: LocationDeliveries.hidden)
         let backgroundRefresh = try document["background_refresh"].map { node throws(ScenarioError) in
             try self.backgroundRefresh(node)
         } ?? .never
@@ -89,10 +81,18 @@ struct ScenarioParser {
         return Scenario(name: name, zone: zone, start: start, days: days, planner: planner, dropRule: dropRule,
                         entities: entities, delivered: delivered, events: events, categories: categories,
                         authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming,
-                        locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh, deniedCenter: deniedCenter)
+                        locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh, deniedCenter: deniedCenter,
+                        forceQuitRelaunch: forceQuitRelaunch, locationDeliveries: locationDeliveries)
     }
 
     // MARK: Document
+
+    /// A key naming one case of a string enum: its case, or `fallback` when the key is absent.
+    private func mode<Mode>(_ node: ScenarioNode?, _ what: String, fallback: Mode) throws(ScenarioError) -> Mode
+    where Mode: RawRepresentable & CaseIterable, Mode.RawValue == String {
+        guard let node else { return fallback }
+        return try choice(node, what, Mode.allCases.map { ($0.rawValue, $0) })
+    }
 
     private func compose(_ yaml: String) throws(ScenarioError) -> ScenarioNode {
         let node: Node?

@@ -49,6 +49,14 @@ public struct Scenario: Hashable, Sendable {
     /// How the app hears where the device is: every position (the default) or only
     /// entries into the regions it monitors.
     public var locationUpdates: ScenarioLocationUpdates
+    /// Whether a region crossing relaunches the app after the user force-quit it
+    /// (`force_quit_relaunch`; ``HeraldSimulator/ForceQuitRelaunch/never`` unless the
+    /// file says otherwise).
+    public var forceQuitRelaunch: ForceQuitRelaunch
+    /// Whether notifications fired by location are in the delivered list the app reads
+    /// (`location_deliveries`; ``HeraldSimulator/LocationDeliveries/hidden``, as iOS
+    /// documents, unless the file says otherwise).
+    public var locationDeliveries: LocationDeliveries
     /// The app's entities at the start.
     public var entities: [ScenarioEntity]
     /// Notifications in the delivered list at the start.
@@ -125,7 +133,8 @@ public struct Scenario: Hashable, Sendable {
         categories: [ScenarioCategory] = [], authorization: AuthorizationStatus = .authorized,
         app: AppState = .background, readiness: ScenarioReadiness = .after(0), smartTiming: Bool = false,
         locationUpdates: ScenarioLocationUpdates = .positions, backgroundRefresh: ScenarioBackgroundRefresh = .never,
-        deniedCenter: DeniedCenter = .empty
+        deniedCenter: DeniedCenter = .empty, forceQuitRelaunch: ForceQuitRelaunch = .never,
+        locationDeliveries: LocationDeliveries = .hidden
     ) {
         self.name = name
         self.zone = zone
@@ -144,6 +153,8 @@ public struct Scenario: Hashable, Sendable {
         self.smartTiming = smartTiming
         self.backgroundRefresh = backgroundRefresh
         self.locationUpdates = locationUpdates
+        self.forceQuitRelaunch = forceQuitRelaunch
+        self.locationDeliveries = locationDeliveries
     }
 
     /// The category with this id, if the scenario declares it.

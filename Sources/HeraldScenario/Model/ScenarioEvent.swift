@@ -68,6 +68,10 @@ public struct ScenarioEvent: Hashable, Sendable {
         case terminate
         /// The app's process dies.
         case crash
+        /// The user swipes the app away in the app switcher (`force_quit`): the process
+        /// is killed, and the system does not launch it in the background until the
+        /// user opens it again (region crossings only under `force_quit_relaunch: regions`).
+        case forceQuit
         /// The app says its data is loaded.
         case ready
         /// The system gives the app a background refresh: a suspended app resumes in
@@ -128,6 +132,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .foreground: "move to the foreground"
             case .terminate: "terminate"
             case .crash: "crash"
+            case .forceQuit: "the user force-quits the app"
             case .ready: "the app says it is ready"
             case .refresh: "the system gives the app a background refresh"
             case .authorize(let granted): "asked for permission: the user \(granted ? "allows" : "does not allow")"
@@ -163,6 +168,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .foreground: "foreground"
             case .terminate: "terminate"
             case .crash: "crash"
+            case .forceQuit: "force_quit"
             case .ready: "ready"
             case .refresh: "refresh"
             case .authorize: "authorize"

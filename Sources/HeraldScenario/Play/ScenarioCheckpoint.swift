@@ -46,10 +46,14 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     /// The walk the device was in the middle of (`nil`: none, and in a state file
     /// written before walks went on across events): the next run goes on with it.
     public var walk: Walk?
+    /// Whether the user had force-quit the app and not opened it since (`false` in a
+    /// state file written before force-quits were simulated).
+    public var appForceQuit: Bool
 
     public init(nextEvent: Int, end: LocalDateTime, now: Date, zone: TimeZone, app: AppState, appReady: Bool,
                 readyAt: Date?, system: SimulatorSnapshot, data: AppData, plan: PlanCoverage?,
-                pendingTimeChanges: [TimeChange] = [], refreshRequest: Date? = nil, walk: Walk? = nil) {
+                pendingTimeChanges: [TimeChange] = [], refreshRequest: Date? = nil, walk: Walk? = nil,
+                appForceQuit: Bool = false) {
         self.nextEvent = nextEvent
         self.end = end
         self.now = now
@@ -63,6 +67,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         self.pendingTimeChanges = pendingTimeChanges
         self.refreshRequest = refreshRequest
         self.walk = walk
+        self.appForceQuit = appForceQuit
     }
 
     /// A walk in progress: the walk as it started (its path from where the device was),
@@ -191,7 +196,8 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case nextEvent = "next_event", end, now, zone, app, appReady = "app_ready", readyAt = "ready_at", system, data,
-             plan, pendingTimeChanges = "pending_time_changes", refreshRequest = "refresh_request", walk
+             plan, pendingTimeChanges = "pending_time_changes", refreshRequest = "refresh_request", walk,
+             appForceQuit = "app_force_quit"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -215,7 +221,8 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             // A checkpoint saved before suspension was simulated has none.
             pendingTimeChanges: try container.decodeIfPresent([TimeChange].self, forKey: .pendingTimeChanges) ?? [],
             refreshRequest: try container.decodeIfPresent(Date.self, forKey: .refreshRequest),
-            walk: try container.decodeIfPresent(Walk.self, forKey: .walk))
+            walk: try container.decodeIfPresent(Walk.self, forKey: .walk),
+            appForceQuit: try container.decodeIfPresent(Bool.self, forKey: .appForceQuit) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -233,5 +240,6 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         if !pendingTimeChanges.isEmpty { try container.encode(pendingTimeChanges, forKey: .pendingTimeChanges) }
         try container.encodeIfPresent(refreshRequest, forKey: .refreshRequest)
         try container.encodeIfPresent(walk, forKey: .walk)
+        if appForceQuit { try container.encode(appForceQuit, forKey: .appForceQuit) }
     }
 }

@@ -13,6 +13,13 @@ extension ScenarioRun {
         switch action {
         case .launch(let state):
             let now = await device.appState
+            if now == .background, state == .foreground {
+                // The user opens an app the system had launched in the background (for a
+                // region crossing, a refresh): the process comes to the foreground.
+                await recorder.event(action, note: "the app was running in the background: it comes to the foreground")
+                try await device.moveToForeground()
+                return
+            }
             guard now == .notRunning else {
                 throw impossible(event, "the app is already running in the \(now) (bring it back with a foreground event, or terminate it first)")
             }
@@ -40,6 +47,10 @@ extension ScenarioRun {
             _ = try await runningApp(event, "crash")
             await device.crash()
             await recorder.lifecycle(.crashed)
+        case .forceQuit:
+            _ = try await runningApp(event, "force-quit")
+            await device.forceQuit()
+            await recorder.lifecycle(.forceQuit)
         case .ready:
             let app = try await runningApp(event, "say it is ready")
             if await app.isReady {
@@ -52,8 +63,10 @@ extension ScenarioRun {
             guard state != .foreground else {
                 throw impossible(event, "the app is in the foreground, and the system refreshes only an app in the background or not running (add a background event before it)")
             }
-            await recorder.event(action, note: state == .notRunning
-                ? "the app is not running: launched into the background" : nil)
+            let forceQuit = await device.isForceQuit
+            await recorder.event(action, note: forceQuit
+                ? "the user force-quit the app: the system does not launch it for a refresh"
+                : state == .notRunning ? "the app is not running: launched into the background" : nil)
             try await device.backgroundRefresh()
         default:
             break

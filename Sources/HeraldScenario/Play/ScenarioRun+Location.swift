@@ -72,18 +72,20 @@ extension ScenarioRun {
     }
 
     /// The simulated system reports a crossing of a region the app monitors: it is on
-    /// the timeline as a region entry or exit, and an entry reaches a running app as the
-    /// waypoint's centre.
-    func regionReported(_ event: RegionEvent) async {
+    /// the timeline as a region entry or exit, and an entry reaches the app as the
+    /// waypoint's centre. The device has woken the app, or launched it into the
+    /// background if it was not running (its launch line comes first), unless the user
+    /// had force-quit it and `force_quit_relaunch` is `never`.
+    func regionReported(_ event: RegionEvent, wake: RegionEventWake) async {
         let running = await app() != nil
-        let note: String? = if event.kind == .exit {
-            "the app acts on entries only"
-        } else if !running {
-            "the app is not running"
-        } else {
-            nil
+        var notes: [String] = []
+        switch wake {
+        case .relaunched: notes.append("the system launched the app for it")
+        case .notRelaunched: notes.append("the user force-quit the app: the system does not launch it")
+        case .running: break
         }
-        await recorder.region(event, note: note)
+        if event.kind == .exit { notes.append("the app acts on entries only") }
+        await recorder.region(event, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
         guard event.kind == .entry, running else { return }
         await tell(event.region.center, event: nil, showPosition: false)
     }

@@ -19,7 +19,7 @@ extension ScenarioRun {
 
     /// The latest notification the target names that the user can see.
     func visible(_ target: ScenarioTarget) async -> Visible? {
-        var candidates: [Visible] = await center.deliveredNotifications()
+        var candidates: [Visible] = await center.notificationList()
             .filter { target.matches($0.request.identifier) }.map { .listed($0) }
         if let app = await app() {
             candidates += await app.openPrompts.filter { target.matches($0.notification.request.identifier) }
@@ -34,7 +34,7 @@ extension ScenarioRun {
     /// is in the list, through the app when it is an open prompt.
     func act(on target: ScenarioTarget, _ event: ScenarioEvent, _ gesture: TimelineUserAction.Gesture) async throws {
         guard let visible = await visible(target) else {
-            let listed = await center.deliveredNotifications().map(\.request.identifier)
+            let listed = await center.notificationList().map(\.request.identifier)
             let list = listed.isEmpty ? "the list is empty" : "in the list: \(listed.joined(separator: ", "))"
             throw impossible(event, "no notification of \(target) is in the delivered list or an open prompt (\(list))")
         }

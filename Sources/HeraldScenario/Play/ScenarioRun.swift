@@ -134,7 +134,7 @@ struct ScenarioRun {
         }
         do {
             switch action {
-            case .launch, .background, .foreground, .terminate, .crash, .ready, .refresh:
+            case .launch, .background, .foreground, .terminate, .crash, .forceQuit, .ready, .refresh:
                 try await applyLifecycle(event)
             case .foreign, .authorize, .settings, .zone, .clock:
                 try await applySystemChange(event)

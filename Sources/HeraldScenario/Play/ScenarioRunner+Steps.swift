@@ -70,7 +70,8 @@ extension ScenarioRunner {
         let clockStart = min(startDate, (stale.first?.date ?? startDate).addingTimeInterval(-60))
         let clock = VirtualClock(now: clockStart, timeZone: scenario.zone)
         let center = SimulatedNotificationCenter(clock: clock, dropRule: scenario.dropRule, authorization: .authorized,
-                                                 deniedCenter: scenario.deniedCenter)
+                                                 deniedCenter: scenario.deniedCenter,
+                                                 locationDeliveries: scenario.locationDeliveries)
         for (index, entry) in stale.enumerated() {
             try await center.add(staleRequest(entry.notification, badge: index + 1))
         }
@@ -103,7 +104,7 @@ extension ScenarioRunner {
         // without the launch being part of the story.
         let resumed = checkpoint.flatMap { $0.app == .notRunning ? nil : $0 }
         let handOver = ProcessHandOver(resumed.map { ResumedProcess(isReady: $0.appReady, readyAt: $0.readyAt) })
-        let device = await SimulatedDevice(center: center) {
+        let device = await SimulatedDevice(center: center, forceQuitRelaunch: scenario.forceQuitRelaunch) {
             await ScenarioApp(environment: environment, resuming: handOver.take())
         }
         await center.setDeliveryHandler { [weak device] notification in
@@ -113,7 +114,7 @@ extension ScenarioRunner {
         let run = ScenarioRun(scenario: scenario, device: device, environment: environment,
                               instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone),
                               walking: ScenarioWalkInProgress(resuming: checkpoint?.walk, at: before.clock.now))
-        await center.setRegionHandler { event in await run.regionReported(event) }
+        await device.setRegionHandler { event, wake in await run.regionReported(event, wake: wake) }
         return RunParts(scenario: scenario, clock: before.clock, center: center, source: before.source,
                         recorder: recorder, refreshRequests: refreshRequests, device: device, run: run,
                         resumed: resumed, droppedBefore: droppedBefore)
@@ -129,6 +130,8 @@ extension ScenarioRunner {
             if let resumed = parts.resumed {
                 try await parts.device.launch(into: resumed.app)
                 await parts.device.restorePendingTimeChanges(resumed.pendingTimeChanges)
+            } else if let checkpoint, checkpoint.appForceQuit {
+                await parts.device.restoreForceQuit()
             } else if checkpoint == nil {
                 try await parts.run.launchAtStart()
             }
@@ -166,7 +169,7 @@ struct RunParts {
     /// Clears the center's handlers and hands on what the recorder still holds.
     func stopListening() async {
         await center.setDeliveryHandler(nil)
-        await center.setRegionHandler(nil)
+        await device.setRegionHandler(nil)
         await recorder.flush()
     }
 
@@ -176,7 +179,7 @@ struct RunParts {
         return ScenarioSummary(
             delivered: await recorder.delivered,
             pending: await center.pendingNotificationRequests().count,
-            stillDelivered: await center.deliveredNotifications().count,
+            stillDelivered: await center.notificationList().count,
             appBadge: await center.badgeCount,
             coverageHorizon: plan?.coverageHorizon,
             horizonEnd: plan?.horizonEnd,
@@ -205,7 +208,8 @@ struct RunParts {
             data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted,
                                              settings: await source.settings),
             plan: plan, pendingTimeChanges: await device.pendingTimeChanges,
-            refreshRequest: refreshRequests.requested, walk: await run.walking.saved)
+            refreshRequest: refreshRequests.requested, walk: await run.walking.saved,
+            appForceQuit: await device.isForceQuit)
     }
 }
 

@@ -27,6 +27,8 @@ public struct TimelineLifecycle: Hashable, Sendable {
         case enteredBackground
         case terminated
         case crashed
+        /// The user swiped the app away: the process was killed.
+        case forceQuit
         /// The app said its data is loaded: queued responses flow from here.
         case ready
         /// The permission is now this (after the prompt or a change in Settings).
@@ -39,6 +41,7 @@ public struct TimelineLifecycle: Hashable, Sendable {
             case .enteredBackground: "entered the background"
             case .terminated: "terminated"
             case .crashed: "crashed"
+            case .forceQuit: "force-quit by the user"
             case .ready: "app ready"
             case .authorization(let status): "notifications \(status.rawValue)"
             }
@@ -52,6 +55,7 @@ public struct TimelineLifecycle: Hashable, Sendable {
             case .enteredBackground: "entered_background"
             case .terminated: "terminated"
             case .crashed: "crashed"
+            case .forceQuit: "force_quit"
             case .ready: "ready"
             case .authorization: "authorization"
             }

@@ -34,6 +34,11 @@ public struct DeviceEvent: Hashable, Sendable, Codable, CustomStringConvertible 
         case terminated
         /// The process died without a word.
         case crashed
+        /// The user swiped the app away in the app switcher: the process was killed
+        /// without `willTerminate()`.
+        case forceQuit
+        /// A crossing of a monitored region was reported, and how it reached the app.
+        case region(RegionEvent, RegionEventWake)
         /// A notification arrived and was presented.
         case delivered(PresentedNotification)
         /// A response was handed to the app (`didReceive(_:)`).
@@ -51,6 +56,9 @@ public struct DeviceEvent: Hashable, Sendable, Codable, CustomStringConvertible 
         case timeChanged(TimeChange)
         /// The system gave the app background time (`performBackgroundRefresh()`).
         case backgroundRefresh
+        /// The system would have given background time, but the user force-quit the
+        /// app: it was not launched.
+        case backgroundRefreshWithheld
     }
 
     /// A line for timelines: `launched foreground`, `delivered water: banner, list, sound, badge (background)`.
@@ -59,6 +67,9 @@ public struct DeviceEvent: Hashable, Sendable, Codable, CustomStringConvertible 
         case .launched(let state): "launched \(state)"
         case .timeChanged(let change): "time changed: \(change.rawValue)"
         case .backgroundRefresh: "background refresh"
+        case .backgroundRefreshWithheld: "background refresh withheld (force-quit)"
+        case .forceQuit: "force-quit"
+        case .region(let event, let wake): "region \(event) (\(wake.rawValue))"
         case .becameActive: "became active"
         case .enteredBackground: "entered background"
         case .terminated: "terminated"

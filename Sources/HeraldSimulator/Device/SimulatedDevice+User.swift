@@ -102,7 +102,7 @@ extension SimulatedDevice {
     /// list is empty.
     @discardableResult
     public func clearAll() async -> UserActionOutcome {
-        let identifiers = await center.deliveredNotifications().map(\.request.identifier)
+        let identifiers = await center.notificationList().map(\.request.identifier)
         await center.removeDeliveredByUser(withIdentifiers: Set(identifiers))
         return await outcome {
             if !identifiers.isEmpty { record(.cleared(identifiers: identifiers)) }
@@ -116,7 +116,7 @@ extension SimulatedDevice {
     /// One delivered before this device was attached to the center (a restored center)
     /// is taken as shown by the system, with its category as registered now.
     private func deliveredNotification(_ identifier: String) async throws -> PresentedNotification {
-        guard let notification = await center.deliveredNotifications().last(where: { $0.request.identifier == identifier }) else {
+        guard let notification = await center.notificationList().last(where: { $0.request.identifier == identifier }) else {
             throw DeviceError.notDelivered(identifier)
         }
         if let presented = presentedNotifications.last(where: { $0.notification == notification }) {
@@ -147,7 +147,9 @@ extension SimulatedDevice {
     /// changes it missed.
     private func hand(_ response: NotificationResponse, bringingToForeground foreground: Bool) async {
         switch appState {
-        case .notRunning: await coldLaunch(into: foreground ? .foreground : .background)
+        case .notRunning:
+            isForceQuit = false   // the user acted on it
+            await coldLaunch(into: foreground ? .foreground : .background)
         case .background where foreground: await becomeActive()
         case .background: await tellPendingTimeChanges()
         case .foreground: break

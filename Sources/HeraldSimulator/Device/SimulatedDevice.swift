@@ -70,6 +70,14 @@ public actor SimulatedDevice {
     /// Time changes that happened while the app was suspended, one of each kind in the
     /// order they first happened, to be told when it next runs.
     public internal(set) var pendingTimeChanges: [TimeChange] = []
+    /// Whether a region crossing relaunches an app the user force-quit.
+    public nonisolated let forceQuitRelaunch: ForceQuitRelaunch
+    /// Whether the user force-quit the app (``forceQuit()``) and has not opened it
+    /// since: the system does not launch it in the background meanwhile (no background
+    /// refresh; region crossings only under ``ForceQuitRelaunch/regions``).
+    public internal(set) var isForceQuit = false
+    /// Hears each region crossing and how it reached the app (``setRegionHandler(_:)``).
+    var regionHandler: (@Sendable (RegionEvent, RegionEventWake) async -> Void)?
     /// Whether the app is in the background and suspended: time changes wait until it
     /// next runs.
     public var isSuspended: Bool {
@@ -84,15 +92,22 @@ public actor SimulatedDevice {
     ///   - suspendsInBackground: Whether an app in the background is suspended, as on
     ///     iOS (the default): time changes reach it when it next runs. With `false` it
     ///     is told at the exact instant, as a foreground app is.
+    ///   - forceQuitRelaunch: Whether a region crossing relaunches an app the user
+    ///     force-quit; by default it does not (the stricter reading).
     ///   - makeApp: Makes a fresh app instance at each launch (a new process).
     public init(center: SimulatedNotificationCenter, suspendsInBackground: Bool = true,
+                forceQuitRelaunch: ForceQuitRelaunch = .never,
                 makeApp: @escaping @Sendable () async -> any SimulatedApp) async {
         self.center = center
         self.suspendsInBackground = suspendsInBackground
+        self.forceQuitRelaunch = forceQuitRelaunch
         self.makeApp = makeApp
         await center.setPresenter { [weak self] notification, outcome in
             guard let self else { return .all }
             return await self.present(notification, outcome: outcome)
+        }
+        await center.setRegionRelay { [weak self] event in
+            await self?.regionCrossed(event)
         }
     }
 
@@ -102,7 +117,8 @@ public actor SimulatedDevice {
     // MARK: Lifecycle
 
     /// The user (or, with `.background`, the system) starts the app: a cold launch, a
-    /// new app instance, `didFinishLaunching(in:)`.
+    /// new app instance, `didFinishLaunching(in:)`. An app the user had force-quit is
+    /// no longer so.
     ///
     /// - Throws: ``DeviceError/Code/invalidTransition`` when the app is already running
     ///   or `state` is `.notRunning`.
@@ -114,7 +130,10 @@ public actor SimulatedDevice {
         guard state != .notRunning else {
             throw DeviceError.invalidTransition("launch into notRunning", from: appState, hint: "launch into .foreground or .background")
         }
-        return await outcome { await coldLaunch(into: state) }
+        return await outcome {
+            isForceQuit = false
+            await coldLaunch(into: state)
+        }
     }
 
     /// The user leaves the app: `didEnterBackground()`.
@@ -148,7 +167,8 @@ public actor SimulatedDevice {
     /// background app refresh): a suspended app resumes in the background and is told
     /// the time changes it missed; a stopped one is launched into the background
     /// (`didFinishLaunching(in: .background)`). Then `performBackgroundRefresh()`; the
-    /// app stays in the background.
+    /// app stays in the background. An app the user force-quit is not launched for it
+    /// (``isForceQuit``): the refresh is recorded as withheld and nothing runs.
     ///
     /// ```swift
     /// try await device.moveToBackground()
@@ -169,6 +189,10 @@ public actor SimulatedDevice {
         }
         return await outcome {
             if appState == .notRunning {
+                guard !isForceQuit else {
+                    record(.backgroundRefreshWithheld)
+                    return
+                }
                 await coldLaunch(into: .background)
             } else {
                 await tellPendingTimeChanges()
@@ -240,7 +264,7 @@ public actor SimulatedDevice {
         }
     }
 
-    private func endProcess() {
+    func endProcess() {
         app = nil
         appState = .notRunning
         pendingTimeChanges = []

@@ -85,13 +85,15 @@ func makeDevice(
     authorization: AuthorizationStatus = .authorized,
     categories: Set<NotificationCategory> = [],
     presenting options: PresentationOptions = .all,
-    suspendsInBackground: Bool = true
+    suspendsInBackground: Bool = true,
+    forceQuitRelaunch: ForceQuitRelaunch = .never
 ) async -> DeviceFixture {
     let center = makeCenter(authorization: authorization)
     if !categories.isEmpty { await center.setNotificationCategories(categories) }
     let journal = AppJournal()
     await journal.setPresentationOptions(options)
-    let device = await SimulatedDevice(center: center, suspendsInBackground: suspendsInBackground) { [clock = center.clock] in
+    let device = await SimulatedDevice(center: center, suspendsInBackground: suspendsInBackground,
+                                       forceQuitRelaunch: forceQuitRelaunch) { [clock = center.clock] in
         RecordingApp(instance: await journal.nextInstance(), journal: journal, clock: clock)
     }
     return DeviceFixture(device: device, center: center, journal: journal)

@@ -5,7 +5,8 @@ import Testing
 
 /// Seed 004's location reminders: armed as location triggers within the 20-region
 /// budget, counted toward the badge, removed (pending and delivered) on completion,
-/// pause and deletion through the identity match, recorded in the fired log.
+/// pause and deletion through the identity match, recorded in the fired log, whether
+/// the center lists location deliveries or hides them from the app as iOS documents.
 @Suite struct LocationReminderTests {
     static let gym = Coordinate(latitude: 52.5200, longitude: 13.4050)
     /// 0.01° of latitude north of the gym: 1 112 m away, outside a 150 m region.
@@ -18,9 +19,10 @@ import Testing
         let store = InMemoryEngineStore()
         let engine: Engine
 
-        init(_ rules: [ReminderRule]) {
+        init(_ rules: [ReminderRule], locationDeliveries: LocationDeliveries = .hidden) {
             clock = VirtualClock(now: Fixtures.date("2026-11-21T10:00"), timeZone: Fixtures.berlin)
-            center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+            center = SimulatedNotificationCenter(clock: clock, authorization: .authorized,
+                                                 locationDeliveries: locationDeliveries)
             source = TestReminderSource(rules)
             engine = Engine(center: center, source: source, store: store, clock: clock)
         }
@@ -58,14 +60,21 @@ import Testing
         #expect(pending.content.badge == 1)
     }
 
-    @Test func deliveredThenCompletedIsRemovedAndStaysInTheFiredLog() async throws {
-        let fixture = Fixture([Self.gymRule()])
+    /// By hand: the entry at 10:00:30 fires the trigger 20 s later (10:00:50); the run at
+    /// 10:01:00 finds it (in the list, or gone from the pending list when the list hides
+    /// it) and sets the badge to the one outstanding reminder.
+    @Test(arguments: LocationDeliveries.allCases)
+    func deliveredThenCompletedIsRemovedAndStaysInTheFiredLog(_ mode: LocationDeliveries) async throws {
+        let fixture = Fixture([Self.gymRule()], locationDeliveries: mode)
         try await fixture.move(to: Self.away)
         try await fixture.move(to: Self.gym)   // entry, delivered 20 s later
 
-        let delivered = await fixture.center.deliveredNotifications()
-        #expect(delivered.map(\.request.heraldIdentifier?.kind) == [.location])
-        #expect(delivered.first?.date == fixture.clock.now.addingTimeInterval(-10))
+        let shown = await fixture.center.notificationList()
+        #expect(shown.map(\.request.heraldIdentifier?.kind) == [.location])
+        #expect(shown.first?.date == fixture.clock.now.addingTimeInterval(-10))
+        #expect(await fixture.center.deliveredNotifications().count == (mode == .listed ? 1 : 0))
+        // Herald's own count, set by the run after the delivery (hidden: 0 if it had not
+        // learnt of the firing).
         #expect(await fixture.center.badgeCount == 1)
         let fired = fixture.store.load().fired.values.map(\.identifier)
         #expect(fired.map(\.kind) == [.location])
@@ -73,7 +82,7 @@ import Testing
         #expect(await fixture.pendingLocation().isEmpty)
 
         try await fixture.engine.completed(Fixtures.habit("workout"))
-        #expect(await fixture.center.deliveredNotifications().isEmpty)
+        #expect(await fixture.center.notificationList().isEmpty)
         #expect(await fixture.center.badgeCount == 0)
         #expect(fixture.store.load().fired.values.map(\.identifier) == fired)
     }
@@ -91,18 +100,25 @@ import Testing
         #expect(await fixture.pendingLocation().map(\.occurrence.rawValue) == ["20261122T0000"])
     }
 
-    @Test func pausingAndDeletingRemovePendingAndDelivered() async throws {
-        let fixture = Fixture([Self.gymRule("workout"), Self.gymRule("stretch"), Self.gymRule("water", repeats: true)])
+    /// By hand: three reminders fire at the gym. Listed, Herald counts all three; hidden,
+    /// it learns of the two one-shot ones (gone from the pending list) and not of the
+    /// repeating one, which stays pending: 2. Pausing workout and deleting water leaves
+    /// stretch alone in the list, counted: 1, in both modes.
+    @Test(arguments: LocationDeliveries.allCases)
+    func pausingAndDeletingRemovePendingAndDelivered(_ mode: LocationDeliveries) async throws {
+        let fixture = Fixture([Self.gymRule("workout"), Self.gymRule("stretch"), Self.gymRule("water", repeats: true)],
+                              locationDeliveries: mode)
         try await fixture.move(to: Self.away)
         try await fixture.move(to: Self.gym)
-        #expect(await fixture.center.deliveredNotifications().count == 3)
+        #expect(await fixture.center.notificationList().count == 3)
+        #expect(await fixture.center.badgeCount == (mode == .listed ? 3 : 2))
         // The repeating one stays armed for the next entry.
         #expect(await fixture.pendingLocation().map(\.entity.id) == ["water"])
 
         try await fixture.engine.paused(Fixtures.habit("workout"))
         fixture.source.set([Self.gymRule("workout"), Self.gymRule("stretch")])   // the app deletes water
         try await fixture.engine.deleted([Fixtures.habit("water")])
-        #expect(await fixture.center.deliveredNotifications().map(\.request.heraldIdentifier?.entity.id) == ["stretch"])
+        #expect(await fixture.center.notificationList().map(\.request.heraldIdentifier?.entity.id) == ["stretch"])
         #expect(await fixture.pendingLocation().isEmpty)
         #expect(await fixture.center.badgeCount == 1)
     }
