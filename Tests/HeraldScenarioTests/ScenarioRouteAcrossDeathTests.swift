@@ -78,4 +78,35 @@ import Testing
 
         #expect(Self.deliveries(result) == ["A 15:12", "B 15:18:20", "Route complete! 15:18:20"])
     }
+
+    /// A `crash` at 15:12 inside one walk from 15:10 (52.5200 to 52.5160, 444.78 m, to
+    /// 15:15:18) happens at 15:12, between the walk's positions, not at its end. A is
+    /// first within 30 m at 81.195 m (58.0 s), seen at 15:11:00; B at 333.585 − 30 =
+    /// 303.585 m (216.8 s), seen at 15:13:40, after the crash. Hearing positions, the dead
+    /// app misses B, and at 15:20 the device is 111 m past it. In `regions` mode the
+    /// entry into B (reported 15:14:00) relaunches the app: B and the completion then.
+    @Test(arguments: ["positions", "regions"])
+    func aCrashInsideAWalkHappensAtItsOwnTime(_ updates: String) async throws {
+        let scenario = try Scenario(yaml: """
+            name: crash inside a walk
+            zone: Europe/Berlin
+            start: 2026-11-21T15:00
+            app: foreground
+            location_updates: \(updates)
+            events:
+              - {at: 2026-11-21T15:05, position: {lat: 52.5200, lon: 13.3777}}
+              - at: 2026-11-21T15:10
+                route: {id: r, name: R, threshold: 30, waypoints: [{id: a, name: A, lat: 52.5190, lon: 13.3777}, {id: b, name: B, lat: 52.5170, lon: 13.3777}]}
+              - {at: 2026-11-21T15:10, walk: {to: [{lat: 52.5160, lon: 13.3777}], speed: 1.4, every: 10}}
+              - {at: 2026-11-21T15:12, crash}
+              - {at: 2026-11-21T15:20, launch}
+            """, file: "walk.yaml")
+        let result = try await ScenarioRunner(scenario: scenario).run()
+
+        let crash = result.lifecycle.first { $0.change == .crashed }
+        #expect(crash?.local.time == LocalTime(hour: 15, minute: 12))
+        #expect(Self.deliveries(result) == (updates == "positions"
+            ? ["A 15:11"]
+            : ["A 15:11:20", "B 15:14", "Route complete! 15:14"]))
+    }
 }
