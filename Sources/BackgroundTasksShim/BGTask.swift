@@ -1,4 +1,4 @@
-#if !canImport(BackgroundTasks)
+#if !canImport(BackgroundTasks) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS
 import Foundation
 
 /// Linux stand-in for `BGTask`: a run the system granted. The app must call

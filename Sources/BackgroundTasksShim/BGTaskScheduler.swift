@@ -1,4 +1,4 @@
-#if !canImport(BackgroundTasks)
+#if !canImport(BackgroundTasks) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS
 import Foundation
 
 /// Linux stand-in for `BGTaskScheduler`, with the SDK's signatures and the platform's

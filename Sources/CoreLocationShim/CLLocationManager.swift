@@ -76,6 +76,9 @@ open class CLLocationManager: NSObject {
 
     open var monitoredRegions: Set<CLRegion> { Set(Self.shared.withLock { Array($0.regions.values) }.map(\.region)) }
 
+    // Region monitoring exists on iOS, Mac Catalyst and macOS only: not declared under
+    // `HERALD_SHIM_WATCHOS` or `HERALD_SHIM_VISIONOS`.
+    #if !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS
     open func startMonitoring(for region: CLRegion) {
         let stored = MonitoredRegion(region)
         let accepted = Self.shared.withLock { shared -> Bool in
@@ -92,6 +95,7 @@ open class CLLocationManager: NSObject {
         let identifier = region.identifier
         Self.shared.withLock { _ = $0.regions.removeValue(forKey: identifier) }
     }
+    #endif
 
     open func requestState(for region: CLRegion) {
         delegate?.locationManager(self, didDetermineState: .unknown, for: region)

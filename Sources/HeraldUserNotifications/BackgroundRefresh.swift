@@ -1,4 +1,4 @@
-#if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+#if os(iOS) || os(tvOS) || os(visionOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS)
 import Foundation
 import Herald
 import Logging

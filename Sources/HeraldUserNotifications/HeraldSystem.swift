@@ -8,7 +8,7 @@ import UserNotificationsShim
 #endif
 #if canImport(BackgroundTasks)
 import BackgroundTasks
-#elseif os(Linux)
+#elseif os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS
 import BackgroundTasksShim
 #endif
 #if canImport(CoreLocation)
@@ -59,12 +59,12 @@ public final class HeraldSystem: @unchecked Sendable {
     public let delegate: NotificationDelegate
     /// Day, zone and clock changes, forwarded from ``launched(readyWith:)`` on.
     public let timeSignals: TimeSignalForwarder
-    #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+    #if os(iOS) || os(tvOS) || os(visionOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS)
     /// The background refresh task, registered by the initializer; `nil` without a
     /// `refreshIdentifier`.
     public let refresh: BackgroundRefresh?
     #endif
-    #if os(iOS) || os(macOS) || !canImport(CoreLocation)
+    #if os(iOS) || os(macOS) || (!canImport(CoreLocation) && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
     /// Monitoring of the route's waypoints; `nil` unless `monitorsRegions`.
     public let regions: RegionMonitor?
     #endif
@@ -114,16 +114,16 @@ public final class HeraldSystem: @unchecked Sendable {
         self.host = host
         delegate = NotificationDelegate(host: host, presentPrompt: presentPrompt, openSettings: openSettings)
         timeSignals = TimeSignalForwarder(host: host, source: system.timeSignals)
-        #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+        #if os(iOS) || os(tvOS) || os(visionOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS)
         refresh = refreshIdentifier.map {
             BackgroundRefresh(identifier: $0, host: host, scheduler: system.scheduler, clock: system.clock)
         }
         #endif
-        #if os(iOS) || os(macOS) || !canImport(CoreLocation)
+        #if os(iOS) || os(macOS) || (!canImport(CoreLocation) && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
         regions = monitorsRegions ? RegionMonitor(engine: engine, manager: system.locationManager()) : nil
         #endif
         delegate.install(on: system.notificationCenter)
-        #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+        #if os(iOS) || os(tvOS) || os(visionOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS)
         refresh?.register()
         #endif
     }
@@ -162,10 +162,10 @@ public final class HeraldSystem: @unchecked Sendable {
             return !started
         }
         guard first else { return }
-        #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+        #if os(iOS) || os(tvOS) || os(visionOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS)
         await refresh?.observeRuns()
         #endif
-        #if os(iOS) || os(macOS) || !canImport(CoreLocation)
+        #if os(iOS) || os(macOS) || (!canImport(CoreLocation) && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
         await regions?.observeRuns()
         #endif
         let timeSignals = timeSignals
@@ -180,22 +180,22 @@ struct SystemServices {
     var notificationCenter: UNUserNotificationCenter
     var clock: any DeviceClock
     var timeSignals: any TimeSignalSource
-    #if os(iOS) || os(tvOS) || os(visionOS) || os(Linux)
+    #if os(iOS) || os(tvOS) || os(visionOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS)
     var scheduler: BGTaskScheduler
     #endif
-    #if os(iOS) || os(macOS) || !canImport(CoreLocation)
+    #if os(iOS) || os(macOS) || (!canImport(CoreLocation) && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
     /// Made only when regions are monitored.
     var locationManager: () -> CLLocationManager
     #endif
 
     static var live: SystemServices {
-        #if os(iOS) || os(Linux)
+        #if os(iOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
         SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals(),
                        scheduler: .shared, locationManager: { CLLocationManager() })
-        #elseif os(visionOS)
+        #elseif os(visionOS) || HERALD_SHIM_VISIONOS
         SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals(),
                        scheduler: .shared)
-        #elseif os(macOS)
+        #elseif os(macOS) || HERALD_SHIM_MACOS
         SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals(),
                        locationManager: { CLLocationManager() })
         #else

@@ -102,7 +102,7 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
         }
     }
 
-    #if !os(watchOS)
+    #if !os(watchOS) && !HERALD_SHIM_WATCHOS
     public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {
         if let notification, !Self.isHerald(notification.request), let previousDelegate {
             #if canImport(UserNotifications)

@@ -62,7 +62,12 @@ enum PlatformMapping {
             platform.sound = .default
             userInfo[UserInfoCoding.soundKey] = "defaultCritical"
         case .named(let name):
+            #if !os(watchOS) && !HERALD_SHIM_WATCHOS
             platform.sound = UNNotificationSound(named: UNNotificationSoundName(rawValue: name))
+            #else
+            // watchOS has no custom sounds: the default one plays, and the choice is kept.
+            platform.sound = .default
+            #endif
             userInfo[UserInfoCoding.soundKey] = "named:" + name
         }
         platform.userInfo = userInfo
@@ -119,7 +124,7 @@ enum PlatformMapping {
             }
             return UNTimeIntervalNotificationTrigger(timeInterval: interval, repeats: repeats)
         case .location(let region, let repeats):
-            #if os(iOS) || os(watchOS) || !canImport(UserNotifications)
+            #if (os(iOS) && !targetEnvironment(macCatalyst)) || os(watchOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_MACCATALYST && !HERALD_SHIM_VISIONOS)
             let platform = CLCircularRegion(
                 center: CLLocationCoordinate2D(latitude: region.latitude, longitude: region.longitude),
                 radius: region.radius, identifier: region.identifier)
@@ -129,7 +134,7 @@ enum PlatformMapping {
             #else
             throw NotificationCenterError(
                 code: .unsupportedTrigger,
-                message: "Location triggers (region \(region.identifier)) exist on iOS and watchOS only; this platform has no UNLocationNotificationTrigger."
+                message: "Location triggers (region \(region.identifier)) exist on iOS and watchOS only; this platform (macOS, Mac Catalyst or visionOS) has no UNLocationNotificationTrigger."
             )
             #endif
         }
@@ -146,7 +151,7 @@ enum PlatformMapping {
             ))
         case let interval as UNTimeIntervalNotificationTrigger:
             return .timeInterval(interval.timeInterval, repeats: interval.repeats)
-        #if os(iOS) || os(watchOS) || !canImport(UserNotifications)
+        #if (os(iOS) && !targetEnvironment(macCatalyst)) || os(watchOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_MACCATALYST && !HERALD_SHIM_VISIONOS)
         case let location as UNLocationNotificationTrigger:
             guard let circle = location.region as? CLCircularRegion else { return nil }
             return .location(LocationRegion(
@@ -164,9 +169,13 @@ enum PlatformMapping {
     static func platformCategory(_ category: NotificationCategory) -> UNNotificationCategory {
         var options: UNNotificationCategoryOptions = []
         if category.options.contains(.customDismissAction) { options.insert(.customDismissAction) }
+        #if !os(macOS) && !HERALD_SHIM_MACOS
         if category.options.contains(.allowInCarPlay) { options.insert(.allowInCarPlay) }
+        #endif
+        #if !os(watchOS) && !HERALD_SHIM_WATCHOS
         if category.options.contains(.hiddenPreviewsShowTitle) { options.insert(.hiddenPreviewsShowTitle) }
         if category.options.contains(.hiddenPreviewsShowSubtitle) { options.insert(.hiddenPreviewsShowSubtitle) }
+        #endif
         return UNNotificationCategory(
             identifier: category.identifier, actions: category.actions.map(platformAction), intentIdentifiers: [],
             options: options
@@ -176,9 +185,13 @@ enum PlatformMapping {
     static func category(_ platform: UNNotificationCategory) -> NotificationCategory {
         var options: NotificationCategory.Options = []
         if platform.options.contains(.customDismissAction) { options.insert(.customDismissAction) }
+        #if !os(macOS) && !HERALD_SHIM_MACOS
         if platform.options.contains(.allowInCarPlay) { options.insert(.allowInCarPlay) }
+        #endif
+        #if !os(watchOS) && !HERALD_SHIM_WATCHOS
         if platform.options.contains(.hiddenPreviewsShowTitle) { options.insert(.hiddenPreviewsShowTitle) }
         if platform.options.contains(.hiddenPreviewsShowSubtitle) { options.insert(.hiddenPreviewsShowSubtitle) }
+        #endif
         return NotificationCategory(identifier: platform.identifier, actions: platform.actions.map(action), options: options)
     }
 

@@ -1,4 +1,4 @@
-#if os(iOS) || os(macOS) || !canImport(CoreLocation)
+#if os(iOS) || os(macOS) || (!canImport(CoreLocation) && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
 import Foundation
 import Herald
 import Logging

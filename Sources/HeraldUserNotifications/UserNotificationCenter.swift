@@ -80,7 +80,7 @@ public struct UserNotificationCenter: Herald.NotificationCenter {
     /// Sets the app badge; on watchOS, which has no app badge and no `setBadgeCount`,
     /// does nothing.
     public func setBadgeCount(_ count: Int) async throws {
-        #if !os(watchOS)
+        #if !os(watchOS) && !HERALD_SHIM_WATCHOS
         do {
             try await center.setBadgeCount(count)
         } catch {

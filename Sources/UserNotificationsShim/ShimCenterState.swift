@@ -60,9 +60,19 @@ struct ShimCenterState {
         let entry = PendingEntry(request: request, sequence: nextSequence, nextFire: firstFire(of: trigger))
         nextSequence += 1
         // A location trigger waits for a region crossing, with no date.
-        guard entry.nextFire != nil || trigger is UNLocationNotificationTrigger else { return }
+        guard entry.nextFire != nil || Self.waitsForARegion(trigger) else { return }
         pending.append(entry)
         enforceCapacity()
+    }
+
+    /// Whether a trigger fires on a region crossing, with no date (a location trigger,
+    /// on the platforms that have one).
+    static func waitsForARegion(_ trigger: UNNotificationTrigger) -> Bool {
+        #if !HERALD_SHIM_MACOS && !HERALD_SHIM_MACCATALYST && !HERALD_SHIM_VISIONOS
+        trigger is UNLocationNotificationTrigger
+        #else
+        false
+        #endif
     }
 
     private mutating func enforceCapacity() {

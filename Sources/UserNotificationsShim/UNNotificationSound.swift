@@ -14,10 +14,12 @@ open class UNNotificationSound: NSObject {
     /// The system's default sound.
     open class var `default`: UNNotificationSound { UNNotificationSound(name: nil) }
 
-    /// A sound file in the app's bundle or `Library/Sounds`.
+    #if !HERALD_SHIM_WATCHOS
+    /// A sound file in the app's bundle or `Library/Sounds` (not on watchOS).
     public convenience init(named name: UNNotificationSoundName) {
         self.init(name: name.rawValue)
     }
+    #endif
 
     override open func isEqual(_ object: Any?) -> Bool {
         (object as? UNNotificationSound)?.name == name

@@ -56,10 +56,11 @@ open class UNCalendarNotificationTrigger: UNNotificationTrigger {
 }
 #endif
 
-#if !canImport(UserNotifications)
+#if !canImport(UserNotifications) && !HERALD_SHIM_MACOS && !HERALD_SHIM_MACCATALYST && !HERALD_SHIM_VISIONOS
 import CoreLocationShim
 
-/// Linux stand-in for `UNLocationNotificationTrigger` (iOS and watchOS only on Apple).
+/// Linux stand-in for `UNLocationNotificationTrigger` (iOS and watchOS only on Apple: not
+/// declared under `HERALD_SHIM_MACOS`, `HERALD_SHIM_MACCATALYST` or `HERALD_SHIM_VISIONOS`).
 open class UNLocationNotificationTrigger: UNNotificationTrigger {
     open private(set) var region: CLRegion
 

@@ -6,9 +6,15 @@ public struct UNNotificationCategoryOptions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let customDismissAction = UNNotificationCategoryOptions(rawValue: 1)
+    #if !HERALD_SHIM_MACOS
+    /// Not on macOS.
     public static let allowInCarPlay = UNNotificationCategoryOptions(rawValue: 2)
+    #endif
+    #if !HERALD_SHIM_WATCHOS
+    /// Not on watchOS.
     public static let hiddenPreviewsShowTitle = UNNotificationCategoryOptions(rawValue: 4)
     public static let hiddenPreviewsShowSubtitle = UNNotificationCategoryOptions(rawValue: 8)
+    #endif
 }
 
 /// Linux stand-in for `UNNotificationActionOptions`.

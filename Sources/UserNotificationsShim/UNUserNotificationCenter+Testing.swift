@@ -75,11 +75,13 @@ extension UNUserNotificationCenter {
         await delegate?.userNotificationCenter(self, didReceive: response)
     }
 
-    /// The user opened the app's notification settings from the system.
+    #if !HERALD_SHIM_WATCHOS
+    /// The user opened the app's notification settings from the system (not on watchOS).
     @_spi(Testing)
     public func openSettingsForTesting(_ notification: UNNotification?) {
         delegate?.userNotificationCenter(self, openSettingsFor: notification)
     }
+    #endif
 }
 
 /// What the scripted user answers the permission prompt.

@@ -102,11 +102,14 @@ open class UNUserNotificationCenter: NSObject {
         withState { $0.delivered.removeAll() }
     }
 
+    #if !HERALD_SHIM_WATCHOS
+    /// Not on watchOS, which has no app badge.
     open func setBadgeCount(_ newBadgeCount: Int) async throws {
         try withState { state in
             guard newBadgeCount >= 0 else { throw UNError(.badgeInputInvalid) }
             state.badge = newBadgeCount
         }
     }
+    #endif
 }
 #endif
