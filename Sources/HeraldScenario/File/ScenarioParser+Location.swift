@@ -3,7 +3,7 @@ import Herald
 import HeraldSimulator
 
 extension ScenarioParser {
-    static let locationEventKinds = ["position", "walk", "route", "stop_route"]
+    static let locationEventKinds = ["position", "walk", "route", "stop_route", "route_notifications"]
     static let locationRuleKeys = ["arrive", "leave"]
     static let placeKeys = ["lat", "lon", "radius", "repeats"]
 
@@ -50,6 +50,8 @@ extension ScenarioParser {
             } catch {
                 throw value.error(.invalidValue, error.message)
             }
+        case "route_notifications":
+            return .routeNotifications(enabled: try value.onOff("the route notifications switch"))
         default:  // stop_route
             try noValue(value, kind)
             return .stopRoute

@@ -110,6 +110,10 @@ public struct ScenarioEvent: Hashable, Sendable {
         case startRoute(RouteSession)
         /// The app stops the route in progress (`stop_route`).
         case stopRoute
+        /// The user switches the app's route notifications on or off
+        /// (`route_notifications: on|off`, ``Engine/setRouteNotificationsEnabled(_:)``):
+        /// while off, no spot or completion notification is sent, and none is sent later.
+        case routeNotifications(enabled: Bool)
 
         public var description: String {
             switch self {
@@ -145,6 +149,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .walk(let walk): "the device walks through \(walk.path.count) position\(walk.path.count == 1 ? "" : "s") at \(walk.speed) m/s"
             case .startRoute(let route): "start route \(route.id) (\(route.waypoints.count) waypoints, \(route.proximityThreshold) m)"
             case .stopRoute: "stop the route"
+            case .routeNotifications(let enabled): "route notifications \(enabled ? "on" : "off") for the app"
             }
         }
 
@@ -180,13 +185,14 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .walk: "walk"
             case .startRoute: "route"
             case .stopRoute: "stop_route"
+            case .routeNotifications: "route_notifications"
             }
         }
 
         /// Whether it changes the app's data (and is told to Herald when the app runs).
         public var changesData: Bool {
             switch self {
-            case .complete, .pause, .resume, .delete, .edit, .import, .reminders: true
+            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications: true
             default: false
             }
         }
