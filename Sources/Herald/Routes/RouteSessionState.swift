@@ -109,10 +109,12 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
         reachedCount = session.waypoints.count(where: { recorded[$0.id] != nil })
     }
 
-    // Sorts before `completion`: a spot and the completion due at one instant are
-    // delivered spot first (the planner orders events of one instant by identifier).
-    static let spotRule = "arrived"
-    static let completionRule = "completion"
+    /// The rule of every spot notification's identifier. It sorts before
+    /// ``completionRule``: a spot and the completion due at one instant are delivered
+    /// spot first (the planner orders events of one instant by identifier).
+    public static let spotRule = "arrived"
+    /// The rule of the completion notification's identifier.
+    public static let completionRule = "completion"
 
     /// Tells this session's notifications from those of an earlier session of the
     /// same route: its start, in milliseconds since 1970.

@@ -206,7 +206,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .import(_, let imported): imported.map(\.reference)
             case .tap(let target), .action(let target, _), .text(let target, _, _), .dismiss(let target),
                  .clear(.some(let target)):
-                if case .entity(let entity, _) = target { [entity] } else { [] }
+                target.entity.map { [$0] } ?? []
             case .post(let post): [post.entity]
             case .reminders(_, let entity): entity.map { [$0] } ?? []
             default: []
