@@ -116,10 +116,14 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
         }
     }
 
-    /// `ready "Read 20 pages" (tap, waited 2 s), completed 2026-11-21, app badge 0`.
+    /// `ready "Read 20 pages" (tap, waited 2 s), completed 2026-11-21, app badge 0`; for a
+    /// route notification the screen it opens: `summary "Mitte" (tap), app badge 0` or
+    /// `map at spot "Brandenburger Tor" of "Mitte" (tap), app badge 0`.
     public static func describe(_ route: TimelineRoute, zone: TimeZone) -> String {
         var text = route.destination.rawValue
         switch route.destination {
+        case .ready where route.routeScreen != nil:
+            text = PrintableText.escaped(route.routeScreen?.text ?? "")
         case .ready, .inactive: if let title = route.title { text += " \"\(PrintableText.escaped(title))\"" }
         case .missing: if let entity = route.entity { text += " \(entity)" }
         case .invalid: if let reason = route.invalidReason { text += ": \(reason)" }

@@ -22,6 +22,9 @@ public actor ScenarioReminderSource: ReminderSource {
     public private(set) var entities: [ScenarioEntity]
     /// The titles of what the app posted immediate notifications about.
     public private(set) var posted: [EntityReference: String] = [:]
+    /// The routes the app started in this process's story, by id (the latest of each):
+    /// what a tap on a route notification is named from.
+    public private(set) var routes: [String: RouteSession] = [:]
     /// The user's settings: reminders on for the app, and the entities they are off for.
     public private(set) var settings: ScenarioCheckpoint.Settings
 
@@ -108,6 +111,7 @@ public actor ScenarioReminderSource: ReminderSource {
     /// success summary).
     public func rememberRoute(_ route: RouteSession) {
         posted[route.entity] = route.name
+        routes[route.id] = route
     }
 
     /// The entity, if the app has it.
