@@ -7,7 +7,7 @@ import Herald
 /// A route notification leads where seed 001's app goes (``ResponseHandoff/routeWalk``):
 /// the completion to the route's summary, a spot to the map at that spot, named from the
 /// routes the app started (``ScenarioReminderSource/routes``), else from Herald's route
-/// in progress, else by id.
+/// in progress, else by the route's name the app kept (a resumed run), else by id.
 struct ScenarioResponder: AppResponder {
     let source: ScenarioReminderSource
     let recorder: ScenarioRecorder
@@ -39,7 +39,9 @@ struct ScenarioResponder: AppResponder {
         if session == nil, let current = try? await engine.routeSession()?.session, current.id == routeID {
             session = current
         }
-        let name = TimelineRoute.RouteScreen.Name(id: routeID, name: session?.name ?? routeID)
+        // A state file keeps what the app posted about (the route's name), not its routes.
+        let posted = await source.posted[EntityReference(namespace: RouteSession.namespace, id: routeID)]
+        let name = TimelineRoute.RouteScreen.Name(id: routeID, name: session?.name ?? posted ?? routeID)
         switch walk {
         case .completion:
             return .summary(route: name)

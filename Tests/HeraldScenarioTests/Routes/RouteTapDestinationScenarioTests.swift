@@ -55,6 +55,27 @@ struct RouteTapDestinationScenarioTests {
         #expect(routes == ["route summary \"R\" (tap), app badge 0", "route map at spot \"A\" of \"R\" (tap), app badge 0"])
     }
 
+    /// Played in two parts over one store: day 1 walks the route, day 2 stops it and
+    /// taps the completion (still in the list). The second part's app never started the
+    /// route and Herald has none in progress: the summary is named from the route's name
+    /// the app kept ("R", not the id "r").
+    @Test func aResumedRunNamesTheRouteFromWhatTheAppKept() async throws {
+        let text = RouteScenario.header.replacingOccurrences(of: "app: foreground", with: "app: foreground\ndays: 2")
+            + RouteScenario.start() + """
+              - {at: 2026-11-21T10:01, position: {lat: 0, lon: 0}}
+              - {at: 2026-11-21T10:02, position: {lat: 0, lon: 0.001}}
+              - {at: 2026-11-22T10:00, stop_route}
+              - {at: 2026-11-22T10:01, tap: route/r}
+            """
+        let session = ScenarioSession(file: try ScenarioFile(text: text, file: "route.yaml"), store: InMemoryEngineStore(),
+                                      location: "state.sqlite")
+        let first = try await session.play(days: 1)
+        let second = try await session.play(days: 1)
+
+        #expect(first.routes.isEmpty)
+        #expect(RouteScenario.lines(second).filter { $0.hasPrefix("route ") } == ["route      summary \"R\" (tap), app badge 0"])
+    }
+
     /// A reminder's tap is routed as it always was: `ready "Title"`, no screen.
     @Test func aReminderReadsAsBefore() async throws {
         let result = try await ScenarioRunner(scenario: try Scenario(yaml: """
