@@ -72,8 +72,12 @@ public struct RouteMessages: Hashable, Sendable, Codable {
         }
     }
 
-    /// A template with its placeholders filled in.
-    static func fill(_ template: String, _ values: [String: String]) -> String {
+    /// A template with its placeholders filled in (`values` by placeholder name).
+    ///
+    /// ```swift
+    /// RouteMessages.fill("{visited} of {total}", ["visited": "2", "total": "3"])   // "2 of 3"
+    /// ```
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
         var result = template
         for (key, value) in values { result = result.replacingOccurrences(of: "{\(key)}", with: value) }
         return result
