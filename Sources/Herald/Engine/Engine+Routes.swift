@@ -8,9 +8,22 @@ extension Engine {
     /// its visits and its completion, and route notifications not delivered yet are
     /// withdrawn by the run this asks for.
     ///
-    /// - Throws: ``DeclarationError`` when the session is not valid; the store's error.
+    /// The texts of its notifications are the source's (``ReminderSource/routeMessages(for:)``),
+    /// else the session's own; they are kept with the session. A source that fails is
+    /// logged and the session's own are used.
+    ///
+    /// - Throws: ``DeclarationError`` when the session is not valid (the texts included:
+    ///   a placeholder other than those of ``RouteMessages``); the store's error.
     @discardableResult
     public func startRoute(_ session: RouteSession) async throws -> ReconcileReport {
+        var session = session
+        do {
+            if let messages = try await source.routeMessages(for: session) { session.messages = messages }
+        } catch {
+            logger.warning("the app's route texts failed; the session's own are used", metadata: [
+                "route": "\(session.id)", "error": "\(error)",
+            ])
+        }
         let report = try await handled(.routeStarted(session))
         logger.debug("route started", metadata: ["route": "\(session.id)", "waypoints": "\(session.waypoints.count)"])
         return report

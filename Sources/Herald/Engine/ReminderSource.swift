@@ -17,9 +17,24 @@
 ///     }
 /// }
 /// ```
+///
+/// The texts of a walking route's spot and completion notifications come from the
+/// same source (``routeMessages(for:)``), asked once when the route starts.
 public protocol ReminderSource: Sendable {
     /// Every rule the app declares now. Paused entities may be listed: Herald skips them.
     func reminderRules() async throws -> [ReminderRule]
     /// The content of a reminder that made the plan. Herald sets its badge and payload.
     func content(for reminder: PlannedReminder) async throws -> NotificationContent
+    /// The texts of a walking route's notifications, as templates (``RouteMessages``),
+    /// asked once by ``Engine/startRoute(_:)``: `nil` keeps the session's own
+    /// (``RouteSession/messages``, ``RouteMessages``' defaults unless the app set them).
+    /// Herald keeps them with the session, so a notification planned again after a
+    /// crash reads as the first time, whatever the source says by then. The default
+    /// implementation returns `nil`.
+    func routeMessages(for session: RouteSession) async throws -> RouteMessages?
+}
+
+extension ReminderSource {
+    /// `nil`: the session's own messages.
+    public func routeMessages(for session: RouteSession) async throws -> RouteMessages? { nil }
 }

@@ -27,8 +27,9 @@ public struct RouteSession: Hashable, Sendable, Codable, Identifiable {
     public var categoryIdentifier: String
 
     /// - Throws: ``DeclarationError`` when the id or a waypoint id is empty or too long,
-    ///   there are no waypoints, two share an id, a coordinate is out of range, or the
-    ///   threshold is not a positive number of metres.
+    ///   there are no waypoints, two share an id, a coordinate is out of range, the
+    ///   threshold is not a positive number of metres, or a text uses a placeholder it
+    ///   does not have (``RouteMessages/validate(of:)``).
     public init(id: String, name: String, waypoints: [Waypoint], proximityThreshold: Double,
                 messages: RouteMessages = RouteMessages(), categoryIdentifier: String = "") throws(DeclarationError) {
         self.id = id
@@ -58,6 +59,7 @@ public struct RouteSession: Hashable, Sendable, Codable, Identifiable {
                 throw .invalidRoute("waypoint \(waypoint.id) of \(owner) is at \(waypoint.coordinate), not a coordinate; latitude must be within ±90 and longitude within ±180 degrees")
             }
         }
+        try messages.validate(of: owner)
     }
 
     /// The entity every notification of this route belongs to.

@@ -45,6 +45,10 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     private var awaiting: Set<String> = []
     /// How many of the session's waypoints were reached (visits of other ids left out).
     private var reachedCount = 0
+    /// Each waypoint reached, with how many were reached up to it, itself included: the
+    /// `{visited}` of its spot notification, the same at every run (a later visit does
+    /// not change the text of a spot not delivered yet).
+    private var ordinals: [String: Int] = [:]
 
     public init(session: RouteSession, startedAt: Date, visits: [String: RouteVisit] = [:],
                 completion: RouteCompletion? = nil, delivered: Set<NotificationIdentifier> = [],
@@ -106,13 +110,19 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
             result.insert(waypointID)
         }
         awaiting = result
-        reachedCount = session.waypoints.count(where: { recorded[$0.id] != nil })
+        // In arrival order, as ``record(_:)`` numbers them: by time, then walking order.
+        let reached = recorded.values.compactMap { visit in index.position(of: visit.waypointID).map { (visit, $0) } }
+            .sorted { ($0.0.date, $0.1) < ($1.0.date, $1.1) }
+        reachedCount = reached.count
+        ordinals = Dictionary(uniqueKeysWithValues: reached.enumerated().map { ($1.0.waypointID, $0 + 1) })
     }
 
-    // Sorts before `completion`: a spot and the completion due at one instant are
-    // delivered spot first (the planner orders events of one instant by identifier).
-    static let spotRule = "arrived"
-    static let completionRule = "completion"
+    /// The rule of every spot notification's identifier. It sorts before
+    /// ``completionRule``: a spot and the completion due at one instant are delivered
+    /// spot first (the planner orders events of one instant by identifier).
+    public static let spotRule = "arrived"
+    /// The rule of the completion notification's identifier.
+    public static let completionRule = "completion"
 
     /// Tells this session's notifications from those of an earlier session of the
     /// same route: its start, in milliseconds since 1970.
@@ -179,7 +189,10 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     private mutating func record(_ visit: RouteVisit) {
         guard recorded[visit.waypointID] == nil else { return }
         recorded[visit.waypointID] = visit
-        if index.position(of: visit.waypointID) != nil { reachedCount += 1 }
+        if index.position(of: visit.waypointID) != nil {
+            reachedCount += 1
+            ordinals[visit.waypointID] = reachedCount
+        }
         if visit.outcome == .sent, !handedOver.contains(spotIdentifier(visit.waypointID)) {
             awaiting.insert(visit.waypointID)
         }
@@ -296,12 +309,14 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     }
 
     private var placeholders: [String: String] {
-        ["route": session.name, "total": String(session.waypoints.count), "visited": String(visits.count)]
+        ["route": session.name, "total": String(session.waypoints.count), "visited": String(reachedCount)]
     }
 
+    /// A spot's content: `{visited}` counts the waypoints reached up to it, itself included.
     func spotContent(_ waypoint: Waypoint) -> NotificationContent {
         var values = placeholders
         values["name"] = waypoint.name
+        values["visited"] = String(ordinals[waypoint.id] ?? reachedCount)
         return NotificationContent(
             title: RouteMessages.fill(session.messages.spotTitle, values),
             body: RouteMessages.fill(session.messages.spotBody, values),

@@ -110,6 +110,37 @@ struct RouteLine: Encodable {
     var receivedUTC: String
     var waitedSeconds: Double
     var badge: Int
+    /// For a route notification, the screen it opens (``TimelineRoute/routeScreen``).
+    var opens: RouteScreen?
+
+    /// `{"screen": "summary", "route": "mitte", "route_name": "Mitte"}`, or `"map"` with
+    /// the spot's `waypoint` and `waypoint_name`.
+    struct RouteScreen: Encodable {
+        var screen: String
+        var route: String
+        var routeName: String
+        var waypoint: String?
+        var waypointName: String?
+
+        init(_ screen: TimelineRoute.RouteScreen) {
+            route = screen.route.id
+            routeName = screen.route.name
+            switch screen {
+            case .summary:
+                self.screen = "summary"
+            case .map(_, let spot):
+                self.screen = "map"
+                waypoint = spot.id
+                waypointName = spot.name
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case screen, route, waypoint
+            case routeName = "route_name"
+            case waypointName = "waypoint_name"
+        }
+    }
 
     init(_ route: TimelineRoute, zone: TimeZone) {
         utc = TimeText.utc(route.date)
@@ -138,10 +169,11 @@ struct RouteLine: Encodable {
         receivedUTC = TimeText.utc(route.receivedAt)
         waitedSeconds = route.waited
         badge = route.badge
+        opens = route.routeScreen.map(RouteScreen.init)
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, utc, local, identifier, action, destination, entity, title, effect, day, text, badge
+        case type, utc, local, identifier, action, destination, entity, title, effect, day, text, badge, opens
         case invalidReason = "invalid_reason"
         case snoozedUntil = "snoozed_until"
         case snoozedUntilLocal = "snoozed_until_local"

@@ -145,7 +145,7 @@ private struct EventLine: Encodable {
     var zone: String?
     /// `clock`: the local date-time the user sets.
     var clock: String?
-    /// `reminders`: the switch's new position.
+    /// `reminders`, `route_notifications`: the switch's new position.
     var enabled: Bool?
 
     init(_ entry: TimelineEvent) {
@@ -160,14 +160,14 @@ private struct EventLine: Encodable {
             doneAt = at?.description
         case .zone(let zone): self.zone = zone.identifier
         case .clock(let time): clock = time.description
-        case .reminders(let on, _): enabled = on
+        case .reminders(let on, _), .routeNotifications(let on): enabled = on
         default: break
         }
         note = entry.note
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, utc, local, event, entities, day, description, note, zone, clock
+        case type, utc, local, event, entities, day, description, note, zone, clock, enabled
         case doneAt = "done_at"
     }
 }

@@ -116,10 +116,14 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
         }
     }
 
-    /// `ready "Read 20 pages" (tap, waited 2 s), completed 2026-11-21, app badge 0`.
+    /// `ready "Read 20 pages" (tap, waited 2 s), completed 2026-11-21, app badge 0`; for a
+    /// route notification the screen it opens: `summary "Mitte" (tap), app badge 0` or
+    /// `map at spot "Brandenburger Tor" of "Mitte" (tap), app badge 0`.
     public static func describe(_ route: TimelineRoute, zone: TimeZone) -> String {
         var text = route.destination.rawValue
         switch route.destination {
+        case .ready where route.routeScreen != nil:
+            text = PrintableText.escaped(route.routeScreen?.text ?? "")
         case .ready, .inactive: if let title = route.title { text += " \"\(PrintableText.escaped(title))\"" }
         case .missing: if let entity = route.entity { text += " \(entity)" }
         case .invalid: if let reason = route.invalidReason { text += ": \(reason)" }
@@ -155,6 +159,7 @@ extension ScenarioTextFormatter.Columns {
             case .import(_, let entities): titles += entities.map(\.title)
             case .post(let post): titles.append(post.title)
             case .foreign: titles.append(Scenario.foreignRequestTitle)
+            case .startRoute(let route): titles += Self.titles(of: route)
             case .zone(let zone): zones.append(zone)
             default: break
             }
@@ -163,13 +168,27 @@ extension ScenarioTextFormatter.Columns {
         let instants = (0...14).map { start.addingTimeInterval(Double($0) * 28 * 86_400) }
         var local = zones.flatMap { zone in instants.map { TimeText.local($0, zone: zone).count } }.max() ?? 0
         // Times show seconds (`09:05:02`) when the app gets ready part of a minute after
-        // a launch, or an event is timed to the second.
+        // a launch, an event is timed to the second, or a walk reports positions (a
+        // waypoint reached between two minutes, a location trigger 20 s after a crossing).
         if case .after(let delay) = scenario.readiness, delay.truncatingRemainder(dividingBy: 60) != 0 {
             local += 3
-        } else if scenario.events.contains(where: { $0.at.time.second != 0 }) {
+        } else if scenario.events.contains(where: { event in
+            if case .walk = event.action { return true }
+            return event.at.time.second != 0
+        }) {
             local += 3
         }
         self.init(local: local, title: titles.map { PrintableText.escaped($0).count }.max() ?? 0)
+    }
+}
+
+extension ScenarioTextFormatter.Columns {
+    /// The titles a route's notifications can have: each spot's and the completion's,
+    /// `{visited}` at its widest (all reached).
+    static func titles(of route: RouteSession) -> [String] {
+        let counts = ["total": String(route.waypoints.count), "visited": String(route.waypoints.count), "route": route.name]
+        return route.waypoints.map { RouteMessages.fill(route.messages.spotTitle, counts.merging(["name": $0.name]) { $1 }) }
+            + [RouteMessages.fill(route.messages.completionTitle, counts)]
     }
 }
 

@@ -107,6 +107,9 @@ struct TargetCatalog {
     private var positions: [EntityReference: Int] = [:]
     private var positionsByID: [String: [Int]] = [:]
     let categories: [ScenarioCategory]
+    /// The routes started by this point, by id, with the ids of their waypoints (of
+    /// every session of the route: an earlier one's spots can still be in the list).
+    var routes: [String: [String]] = [:]
 
     init(entities: [ScenarioEntity], categories: [ScenarioCategory]) {
         self.categories = categories
@@ -129,7 +132,7 @@ struct TargetCatalog {
         add(reference, rules: rules.map { ($0.id, $0.category) })
     }
 
-    private mutating func add(_ reference: EntityReference, rules: [(id: String, category: String?)]) {
+    mutating func add(_ reference: EntityReference, rules: [(id: String, category: String?)]) {
         if let index = positions[reference] {
             // A rule saved again moves to the end, with its new category.
             let saved = Set(rules.map(\.id))
@@ -143,8 +146,10 @@ struct TargetCatalog {
     }
 
     /// `id`, `namespace/id`, `id/rule`, `namespace/id/rule`, or a full identifier.
+    /// Or `{route, waypoint}`: a spot notification (``routeTarget(_:)``).
     func target(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioTarget {
-        let text = try node.string("a notification (an entity, entity/rule or identifier)")
+        if case .mapping = node.node { return try waypointTarget(node) }
+        let text = try node.string("a notification (an entity, entity/rule, identifier or {route, waypoint})")
         if text.hasPrefix(NotificationIdentifier.scheme + ":") {
             guard NotificationIdentifier(parsing: text) != nil else {
                 throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a Herald identifier (expected herald:<kind>:<namespace>:<id>:<rule>:<occurrence>)")
@@ -176,6 +181,7 @@ struct TargetCatalog {
         case 1:
             return candidates[0]
         case 0:
+            if parts.count == 2, parts[0] == RouteSession.namespace { throw unknownRoute(parts[1], node) }
             let known = entities.map(\.reference.description)
             let list = known.isEmpty ? "there are none" : "known: \(known.joined(separator: ", "))"
             throw node.error(.unknownEntity, "no entity or rule \(InputExcerpt(text, quote: "\"")) by this point of the scenario (\(list); write id, namespace/id, id/rule or a herald: identifier)")
@@ -208,6 +214,9 @@ struct TargetCatalog {
             guard let identifier = NotificationIdentifier(parsing: text) else { return [] }
             entity = identifier.entity
             rule = identifier.rule
+        case .waypoint(let route, _):
+            entity = EntityReference(namespace: RouteSession.namespace, id: route)
+            rule = RouteSessionState.spotRule
         }
         guard let known = positions[entity].map({ entities[$0] }) else {
             return Set(categories.map(\.id))

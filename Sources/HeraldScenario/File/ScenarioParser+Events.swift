@@ -75,6 +75,7 @@ extension ScenarioParser {
                 action = try entityChange(kind, value, lookup: &lookup, catalog: &catalog, context: context)
             case _ where Self.locationEventKinds.contains(kind):
                 action = try locationEvent(kind, value)
+                if case .startRoute(let route) = action { catalog.add(route) }
             default:
                 action = try deviceEvent(kind, value, at: at, catalog: &catalog, context: context)
             }

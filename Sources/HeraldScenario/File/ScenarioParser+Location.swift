@@ -3,7 +3,7 @@ import Herald
 import HeraldSimulator
 
 extension ScenarioParser {
-    static let locationEventKinds = ["position", "walk", "route", "stop_route"]
+    static let locationEventKinds = ["position", "walk", "route", "stop_route", "route_notifications"]
     static let locationRuleKeys = ["arrive", "leave"]
     static let placeKeys = ["lat", "lon", "radius", "repeats"]
 
@@ -25,8 +25,8 @@ extension ScenarioParser {
             let every = try mapping["every"]?.int("seconds between positions", in: 1...3_600) ?? 10
             return .walk(SimulatedWalk(path: path, speed: speed, interval: TimeInterval(every)))
         case "route":
-            let mapping = try value.mapping("a route ({id, name, threshold, waypoints})",
-                                            allowed: ["id", "name", "threshold", "waypoints"])
+            let mapping = try value.mapping("a route ({id, name, threshold, waypoints, messages})",
+                                            allowed: ["id", "name", "threshold", "waypoints", "messages"])
             let id = try mapping.required("id", "the route's id").identifier("a route id")
             let name = try mapping["name"]?.string("the route's name") ?? id
             let threshold = try mapping["threshold"].map { node throws(ScenarioError) in
@@ -45,11 +45,15 @@ extension ScenarioParser {
                 waypoints.append(Waypoint(id: waypointID, name: try point["name"]?.string("a name") ?? waypointID,
                                           coordinate: try coordinate(item)))
             }
+            let messages = try mapping["messages"].map { node throws(ScenarioError) in try routeMessages(node) }
             do {
-                return .startRoute(try RouteSession(id: id, name: name, waypoints: waypoints, proximityThreshold: threshold))
+                return .startRoute(try RouteSession(id: id, name: name, waypoints: waypoints, proximityThreshold: threshold,
+                                                    messages: messages ?? RouteMessages()))
             } catch {
                 throw value.error(.invalidValue, error.message)
             }
+        case "route_notifications":
+            return .routeNotifications(enabled: try value.onOff("the route notifications switch"))
         default:  // stop_route
             try noValue(value, kind)
             return .stopRoute

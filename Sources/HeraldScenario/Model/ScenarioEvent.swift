@@ -114,6 +114,10 @@ public struct ScenarioEvent: Hashable, Sendable {
         case startRoute(RouteSession)
         /// The app stops the route in progress (`stop_route`).
         case stopRoute
+        /// The user switches the app's route notifications on or off
+        /// (`route_notifications: on|off`, ``Engine/setRouteNotificationsEnabled(_:)``):
+        /// while off, no spot or completion notification is sent, and none is sent later.
+        case routeNotifications(enabled: Bool)
 
         public var description: String {
             switch self {
@@ -150,6 +154,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .walk(let walk): "the device walks through \(walk.path.count) position\(walk.path.count == 1 ? "" : "s") at \(walk.speed) m/s"
             case .startRoute(let route): "start route \(route.id) (\(route.waypoints.count) waypoints, \(route.proximityThreshold) m)"
             case .stopRoute: "stop the route"
+            case .routeNotifications(let enabled): "route notifications \(enabled ? "on" : "off") for the app"
             }
         }
 
@@ -186,13 +191,14 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .walk: "walk"
             case .startRoute: "route"
             case .stopRoute: "stop_route"
+            case .routeNotifications: "route_notifications"
             }
         }
 
         /// Whether it changes the app's data (and is told to Herald when the app runs).
         public var changesData: Bool {
             switch self {
-            case .complete, .pause, .resume, .delete, .edit, .import, .reminders: true
+            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications: true
             default: false
             }
         }
@@ -206,7 +212,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .import(_, let imported): imported.map(\.reference)
             case .tap(let target), .action(let target, _), .text(let target, _, _), .dismiss(let target),
                  .clear(.some(let target)):
-                if case .entity(let entity, _) = target { [entity] } else { [] }
+                target.entity.map { [$0] } ?? []
             case .post(let post): [post.entity]
             case .reminders(_, let entity): entity.map { [$0] } ?? []
             default: []

@@ -175,7 +175,7 @@ actor ScenarioApp: SimulatedApp {
         isReady = true
         readyAt = nil
         if recording { await recorder.lifecycle(.ready) }
-        await host.ready(ScenarioResponder(source: environment.source, recorder: recorder))
+        await host.ready(ScenarioResponder(source: environment.source, recorder: recorder, engine: engine))
     }
 
     /// The user answers an open prompt: the same handling as the system's action.

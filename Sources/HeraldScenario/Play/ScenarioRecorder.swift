@@ -227,7 +227,7 @@ actor ScenarioRecorder {
         flush()
     }
 
-    func route(_ route: ResponseHandoff, badge: Int = 0) {
+    func route(_ route: ResponseHandoff, badge: Int = 0, screen: TimelineRoute.RouteScreen? = nil) {
         unsettledRoutes.append(held.count)
         routes += 1
         let (date, local) = now
@@ -254,7 +254,8 @@ actor ScenarioRecorder {
         append(.route(TimelineRoute(
             date: date, local: local, identifier: route.notification.request.identifier,
             actionIdentifier: route.actionIdentifier, destination: destination, entity: entity, title: title,
-            invalidReason: reason, effect: route.effect, text: route.text, receivedAt: route.receivedAt, badge: badge)))
+            invalidReason: reason, effect: route.effect, text: route.text, receivedAt: route.receivedAt, badge: badge,
+            routeScreen: screen)))
     }
 }
 

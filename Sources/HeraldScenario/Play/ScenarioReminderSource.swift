@@ -22,6 +22,9 @@ public actor ScenarioReminderSource: ReminderSource {
     public private(set) var entities: [ScenarioEntity]
     /// The titles of what the app posted immediate notifications about.
     public private(set) var posted: [EntityReference: String] = [:]
+    /// The routes the app started in this process's story, by id (the latest of each):
+    /// what a tap on a route notification is named from.
+    public private(set) var routes: [String: RouteSession] = [:]
     /// The user's settings: reminders on for the app, and the entities they are off for.
     public private(set) var settings: ScenarioCheckpoint.Settings
 
@@ -81,6 +84,12 @@ public actor ScenarioReminderSource: ReminderSource {
         )
     }
 
+    /// The texts of the route the app started (the `route` event's `messages`, else
+    /// ``RouteMessages``' defaults): Herald asks when the route starts and keeps them.
+    public func routeMessages(for session: RouteSession) async throws -> RouteMessages? {
+        routes[session.id]?.messages
+    }
+
     /// What the app's resolver says about an entity: ready while in the list and
     /// active, inactive while paused, missing once deleted. What the app posted a
     /// notification about is ready with the post's title.
@@ -103,11 +112,13 @@ public actor ScenarioReminderSource: ReminderSource {
         posted[post.entity] = post.title
     }
 
-    /// Remembers the route the app started, so a tap on its spot or completion
-    /// notification resolves ready with the route's name (seed 001 opens the map or the
-    /// success summary).
+    /// Remembers the route the app starts, before Herald asks for its texts
+    /// (``routeMessages(for:)``), so a tap on its spot or completion notification
+    /// resolves ready with the route's name (seed 001 opens the map or the success
+    /// summary).
     public func rememberRoute(_ route: RouteSession) {
         posted[route.entity] = route.name
+        routes[route.id] = route
     }
 
     /// The entity, if the app has it.

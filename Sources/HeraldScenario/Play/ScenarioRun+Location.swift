@@ -21,6 +21,8 @@ extension ScenarioRun {
             guard let app = await app() else {
                 throw impossible(event, "the app is not running, so it cannot start a route (launch it first)")
             }
+            // The app's data holds the route and its texts, which Herald asks for.
+            await source.rememberRoute(route)
             recorder.holdReports()
             do {
                 try await app.engine.startRoute(route)
@@ -28,7 +30,6 @@ extension ScenarioRun {
                 recorder.discardHeldReports()
                 throw error
             }
-            await source.rememberRoute(route)
             await recorder.event(event.action)
             await recorder.releaseReports()
             await device.advance(by: 0)

@@ -144,7 +144,7 @@ struct ScenarioRun {
                 try await applyGesture(event)
             case .position, .walk, .startRoute, .stopRoute:
                 try await applyLocation(event)
-            case .complete, .pause, .resume, .delete, .edit, .import, .reminders:
+            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications:
                 break  // handled above
             }
         } catch let error as DeviceError {
@@ -253,6 +253,8 @@ struct ScenarioRun {
         case .reminders(let enabled, let entity):
             await source.setReminders(enabled, for: entity)
             await engine.remindersSwitched(on: enabled, for: entity)
+        case .routeNotifications(let enabled):
+            try await engine.setRouteNotificationsEnabled(enabled)
         default:
             break
         }
@@ -286,6 +288,8 @@ struct ScenarioRun {
                                                   paused: Set(entities.filter(\.paused).map(\.reference))))
         case .reminders(let enabled, let entity):
             await source.setReminders(enabled, for: entity)
+        case .routeNotifications(let enabled):
+            try await offline.setRouteNotificationsEnabled(enabled)
         default:
             break
         }

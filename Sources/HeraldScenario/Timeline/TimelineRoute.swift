@@ -33,10 +33,14 @@ public struct TimelineRoute: Hashable, Sendable {
     public var receivedAt: Date
     /// The app badge after the response was handled.
     public var badge: Int
+    /// For a route notification (seed 001), the screen the app opens: the route's
+    /// summary for the completion, the map at the spot for a spot
+    /// (``Herald/ResponseHandoff/routeWalk``); `nil` for every other notification.
+    public var routeScreen: RouteScreen?
 
     public init(date: Date, local: LocalDateTime, identifier: String, actionIdentifier: String,
                 destination: Destination, entity: EntityReference?, title: String?, invalidReason: String?,
-                effect: ActionEffect, text: String?, receivedAt: Date, badge: Int) {
+                effect: ActionEffect, text: String?, receivedAt: Date, badge: Int, routeScreen: RouteScreen? = nil) {
         self.date = date
         self.local = local
         self.identifier = identifier
@@ -49,11 +53,51 @@ public struct TimelineRoute: Hashable, Sendable {
         self.text = text
         self.receivedAt = receivedAt
         self.badge = badge
+        self.routeScreen = routeScreen
     }
 
     /// Where the response leads, as the app's resolver said.
     public enum Destination: String, Hashable, Sendable {
         case ready, inactive, missing, invalid
+    }
+
+    /// Where a tap on a route notification leads, with the names the app shows.
+    ///
+    /// ```swift
+    /// if case .map(let route, let waypoint)? = entry.routeScreen { print(route.name, waypoint.name) }
+    /// entry.routeScreen?.text   // summary "Mitte"  or  map at spot "Brandenburger Tor" of "Mitte"
+    /// ```
+    public enum RouteScreen: Hashable, Sendable {
+        /// The route's summary: the completion was tapped.
+        case summary(route: Name)
+        /// The map at a spot of the route: that spot's notification was tapped.
+        case map(route: Name, waypoint: Name)
+
+        /// An id with the name the app shows for it.
+        public struct Name: Hashable, Sendable {
+            public var id: String
+            public var name: String
+
+            public init(id: String, name: String) {
+                self.id = id
+                self.name = name
+            }
+        }
+
+        /// The route's id and name.
+        public var route: Name {
+            switch self {
+            case .summary(let route), .map(let route, _): route
+            }
+        }
+
+        /// `summary "Mitte"` or `map at spot "Brandenburger Tor" of "Mitte"`.
+        public var text: String {
+            switch self {
+            case .summary(let route): "summary \"\(route.name)\""
+            case .map(let route, let waypoint): "map at spot \"\(waypoint.name)\" of \"\(route.name)\""
+            }
+        }
     }
 
     /// Seconds the response waited in Herald's queue for the app to be ready.

@@ -149,3 +149,14 @@ enum LocationSamples {
         _ = outcome
     }
 }
+
+/// Location.md: the texts of route notifications.
+struct WalkTexts: ReminderSource {
+    func reminderRules() async throws -> [ReminderRule] { [] }
+    func content(for reminder: PlannedReminder) async throws -> NotificationContent { NotificationContent(title: "") }
+    // Asked once by startRoute and kept with the session; nil: the session's own texts.
+    func routeMessages(for session: RouteSession) async throws -> RouteMessages? {
+        RouteMessages(spotTitle: "📍 {name}", spotBody: "{visited} von {total} in {route}",
+                      completionTitle: "🎉 Route abgeschlossen!", completionBody: "Alle {total} Spots besucht.")
+    }
+}
