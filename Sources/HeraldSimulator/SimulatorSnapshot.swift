@@ -46,6 +46,9 @@ public struct SimulatorSnapshot: Hashable, Sendable, Codable {
     /// What the app sees of its pending requests while notifications are turned off;
     /// `nil` in older snapshots, which restore ``DeniedCenter/empty``.
     public var deniedCenter: DeniedCenter?
+    /// The user's alert, sound and badge switches; `nil` in older snapshots, which
+    /// restore everything on.
+    public var notificationSettings: NotificationSettings?
 }
 
 extension SimulatedNotificationCenter {
@@ -70,7 +73,8 @@ extension SimulatedNotificationCenter {
             monitoredRegions: monitoredRegionList(),
             insideMonitoredRegions: insideMonitoredRegion,
             regionEvents: pendingRegionEvents(),
-            deniedCenter: deniedCenter
+            deniedCenter: deniedCenter,
+            notificationSettings: settings
         )
     }
 }

@@ -37,6 +37,9 @@
 /// - **Authorization** starts `notDetermined` on a fresh install;
 ///   ``requestAuthorization(options:)`` answers whether delivery is allowed and fixes
 ///   the status: asking again gives the same answer without asking the user again.
+/// - **Settings are read, never changed.** ``notificationSettings()`` gives which of
+///   alert, sound and badge the user allows (``NotificationSettings``); a center that
+///   cannot tell keeps the default, everything on.
 /// - **Capacity.** Above ``capacity`` pending requests the center keeps ``capacity``
 ///   of them and discards the rest; a repeating request counts once. Which ones it
 ///   keeps is not reliable across OS versions, which is why Herald never asks for more.
@@ -68,6 +71,14 @@ public protocol NotificationCenter: Sendable {
     /// Asks the user (or, in the simulator, the scripted user) for permission.
     /// - Returns: whether notifications may now be delivered.
     func requestAuthorization(options: AuthorizationOptions) async throws -> Bool
+    /// Which of alert, sound and badge the user allows the app (`UNNotificationSettings`).
+    func notificationSettings() async -> NotificationSettings
+}
+
+extension NotificationCenter {
+    /// Everything on: the default for a center that cannot tell, so that centers
+    /// written before settings existed keep compiling and keep Herald's badges.
+    public func notificationSettings() async -> NotificationSettings { .allOn }
 }
 
 /// Why a notification center refused a call.

@@ -30,7 +30,9 @@ extension HTMLReport {
             .body(
                 .header(
                     .h1(.text(name)),
-                    .p(.class("subtitle"), .text("\(zone.identifier), \(start) to \(end)"))
+                    .p(.class("subtitle"), .text("\(zone.identifier), \(start) to \(end)")),
+                    .if(notificationSettings != .allOn,
+                        .p(.id("start-settings"), .class("subtitle"), .text("settings: \(notificationSettings)")))
                 ),
                 summarySection(summary, zone: endZone),
                 .section(
@@ -62,7 +64,8 @@ extension HTMLReport {
             ("delivered", "delivered", "\(summary.delivered)"),
             ("still-delivered", "still in the list", "\(summary.stillDelivered)"),
             ("pending", "pending at the end", "\(summary.pending)"),
-            ("app-badge", "app badge", "\(summary.appBadge)"),
+            ("app-badge", "app badge", "\(summary.appBadge)" + (summary.notificationSettings.badge ? "" : " (not shown: badges off)")),
+            ("settings", "settings", "\(summary.notificationSettings)"),
             ("reconciles", "re-plans", "\(summary.reconciles)"),
             ("routes", "routes", "\(summary.routes)"),
             ("coverage-horizon", "coverage horizon", coverage),

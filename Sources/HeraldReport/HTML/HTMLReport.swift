@@ -28,6 +28,9 @@ public struct HTMLReport: Sendable {
     public var capacity: Int
     /// The planner's reserve: reminders stay within `capacity - reserve`.
     public var reserve: Int
+    /// The user's alert, sound and badge switches at the start (the header shows them
+    /// when they are not all on; changes are lifecycle rows, the summary has the end's).
+    public var notificationSettings = NotificationSettings.allOn
 
     /// The device's zone now: a `zone` event's own entry is still in the zone it leaves.
     private var deviceZone: TimeZone
@@ -196,6 +199,7 @@ extension HTMLReport {
     public static func render(_ result: ScenarioResult, reserve: Int) -> String {
         var report = HTMLReport(name: result.name, zone: result.zone, start: result.start, end: result.end,
                                 deviceZone: result.deviceZone, capacity: result.summary.capacity, reserve: reserve)
+        report.notificationSettings = result.notificationSettings
         for entry in result.timeline { report.record(entry) }
         return report.render(summary: result.summary)
     }
