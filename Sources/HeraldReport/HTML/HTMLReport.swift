@@ -34,6 +34,8 @@ public struct HTMLReport: Sendable {
 
     /// The device's zone now: a `zone` event's own entry is still in the zone it leaves.
     private var deviceZone: TimeZone
+    /// The device's zone when the timeline starts.
+    private let startZone: TimeZone
     private(set) var days: [ReportDay] = []
     private var dayIndex: [LocalDate: Int] = [:]
     /// Pending requests after each change: Herald's and other code's.
@@ -42,9 +44,14 @@ public struct HTMLReport: Sendable {
     private var otherPending = 0
     /// Zone and clock changes, for the chart.
     private(set) var changes: [PendingChart.Marker] = []
+    /// The walking routes, for their maps.
+    private(set) var routeTracks = RouteTracks()
+    /// The device's zone from each zone change on, to write the routes' instants.
+    private var zoneChanges: [(date: Date, zone: TimeZone)] = []
 
     public init(name: String, zone: TimeZone, start: LocalDateTime, end: LocalDateTime, deviceZone: TimeZone? = nil,
                 capacity: Int = 64, reserve: Int) {
+        startZone = deviceZone ?? zone
         self.name = name
         self.zone = zone
         self.start = start
@@ -60,6 +67,7 @@ public struct HTMLReport: Sendable {
         let local = ZoneConverter.for(zone).local(for: entry.date)
         let time = "\(TimeText.two(local.time.hour)):\(TimeText.two(local.time.minute)) \(TimeText.abbreviation(zone, at: entry.date))"
         var item = ReportItem(kind: .event, date: entry.date, local: local, time: time, text: "")
+        routeTracks.record(entry, zone: zone)
         switch entry {
         case .delivery(let delivery):
             noteDelivery(delivery, in: &item)
@@ -131,6 +139,7 @@ public struct HTMLReport: Sendable {
             item.marks.append("zone-change")
             changes.append(.init(date: item.date, label: "zone \(next.identifier)"))
             deviceZone = next
+            zoneChanges.append((item.date, next))
         case .clock(let set):
             item.marks.append("clock-change")
             changes.append(.init(date: item.date, label: "clock \(set.time)"))
@@ -173,6 +182,11 @@ public struct HTMLReport: Sendable {
         }()
         if !days[index].zones.contains(zone) { days[index].zones.append(zone) }
         days[index].items.append(item)
+    }
+
+    /// The device's zone at `date`, as the zone changes recorded so far tell.
+    func deviceZoneAt(_ date: Date) -> TimeZone {
+        zoneChanges.last { $0.date <= date }?.zone ?? startZone
     }
 
     /// The days of the page, in date order: every day of the run, also those where
