@@ -118,6 +118,22 @@ struct ScenarioSettingsTests {
         #expect(html.contains("settings: alert off, sound on, badge on</span>"))
     }
 
+    @Test func theSummarySaysTheBadgeIsNotShownWhileBadgesAreOff() async throws {
+        // Given badges off all along
+        let scenario = try makeScenario(body: """
+            settings: {badge: off}
+            entities:
+              - {id: water, title: Water, rules: [{id: r, daily: ["09:00"]}]}
+            """)
+        let result = try await ScenarioRunner(scenario: scenario).run()
+
+        // Then no run set the badge, nothing was badged, and the summary says the icon shows none
+        #expect(result.reconciles.allSatisfy { $0.badgesOff && $0.badgeSet == nil })
+        #expect(result.deliveries.allSatisfy { $0.badge == nil })
+        #expect(result.text().contains("  app badge           0 (not shown: badges off)\n"))
+        #expect(result.text().contains("  settings            alert on, sound on, badge off\n"))
+    }
+
     @Test func aResumedRunKeepsTheSettingsTheFirstPartLeft() async throws {
         // Given a 2-day run played as two parts through a store: the first day holds the change
         let scenario = try makeScenario(body: "days: 2\n" + Self.body)

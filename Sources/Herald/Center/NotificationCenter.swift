@@ -37,12 +37,13 @@
 /// - **Authorization** starts `notDetermined` on a fresh install;
 ///   ``requestAuthorization(options:)`` answers whether delivery is allowed and fixes
 ///   the status: asking again gives the same answer without asking the user again.
-/// - **Settings are read, never changed.** ``notificationSettings()`` gives which of
-///   alert, sound and badge the user allows (``NotificationSettings``); a center that
-///   cannot tell keeps the default, everything on.
 /// - **Capacity.** Above ``capacity`` pending requests the center keeps ``capacity``
 ///   of them and discards the rest; a repeating request counts once. Which ones it
 ///   keeps is not reliable across OS versions, which is why Herald never asks for more.
+///
+/// Besides, ``notificationSettings()`` gives which of alert, sound and badge the user
+/// allows the app (``NotificationSettings``), read by the engine at the start of each
+/// run; a center that cannot tell keeps the default implementation, everything on.
 ///
 /// ```swift
 /// let center: any NotificationCenter = SimulatedNotificationCenter(clock: clock)
