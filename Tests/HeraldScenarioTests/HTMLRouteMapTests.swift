@@ -143,6 +143,33 @@ struct HTMLRouteMapTests {
         #expect(abs(end.longitude - 60 / Self.metresPerDegree) < 1e-12)
     }
 
+    @Test func aClockSetBackMovesTheRestOfTheWalkWithIt() throws {
+        // Given the same walk east from (0, 0) at 1 m/s, a position every 10 s, from
+        // 10:01; at 10:01:30 the user sets the clock back to 10:01:00, and the route
+        // stops at 10:02:05 on the clock set back
+        var tracks = RouteTracks()
+        let session = try RouteSession(id: "r", name: "R", waypoints: [
+            Waypoint(id: "far", name: "Far", coordinate: Coordinate(latitude: 0, longitude: 0.01)),
+        ], proximityThreshold: 10)
+        for entry in [
+            event("2026-11-21T10:00", .position(Coordinate(latitude: 0, longitude: 0))),
+            event("2026-11-21T10:00", .startRoute(session)),
+            event("2026-11-21T10:01", .walk(SimulatedWalk(path: [Coordinate(latitude: 0, longitude: 0.001)],
+                                                          speed: 1, interval: 10))),
+            event("2026-11-21T10:01:30", .clock(LocalDateTime(parsing: "2026-11-21T10:01")!)),
+            event("2026-11-21T10:02:05", .stopRoute),
+        ] {
+            tracks.record(entry, zone: Self.berlin)
+        }
+        let route = try #require(tracks.finished(at: at("2026-11-21T12:00").0).first)
+
+        // Then the walk went on 30 s later than the clock shows: at the stop it had
+        // walked 65 + 30 = 95 s, so its last position was at 90 s: 90 / 111,195.08 of a
+        // degree (not 60, as without the clock set back)
+        let end = try #require(route.track.last)
+        #expect(abs(end.longitude - 90 / Self.metresPerDegree) < 1e-12)
+    }
+
     @Test func theRouteExampleMapsItsWalkAndWhenEachSpotWasReached() async throws {
         let scenario = try makeExample("route-walk.yaml")
         let result = try await ScenarioRunner(scenario: scenario).run()
