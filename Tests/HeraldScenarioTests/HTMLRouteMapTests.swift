@@ -170,6 +170,35 @@ struct HTMLRouteMapTests {
         #expect(abs(end.longitude - 90 / Self.metresPerDegree) < 1e-12)
     }
 
+    @Test func aLongRouteIsDrawnWholeAndListedInPart() throws {
+        // Given a route of 600 waypoints along the equator, 0.001° apart, and 600 changes
+        // of the regions watched while it runs
+        var report = HTMLReport(name: "Long", zone: Self.berlin, start: LocalDateTime(parsing: "2026-11-21T09:00")!,
+                                end: LocalDateTime(parsing: "2026-11-21T12:00")!, reserve: 10)
+        let session = try RouteSession(id: "long", name: "Long", waypoints: (0..<600).map {
+            Waypoint(id: "w\($0)", name: "W\($0)", coordinate: Coordinate(latitude: 0, longitude: Double($0) / 1_000))
+        }, proximityThreshold: 10)
+        report.record(event("2026-11-21T10:00", .startRoute(session)))
+        for minute in 0..<600 {
+            let local = LocalDateTime(parsing: "2026-11-21T10:00")!
+            let (date, _) = at("2026-11-21T10:00")
+            report.record(.regions(TimelineRegions(date: date.addingTimeInterval(Double(minute)), local: local,
+                                                   watched: [], cut: 0)))
+        }
+        let html = report.render(summary: ScenarioSummary(
+            delivered: 0, pending: 0, stillDelivered: 0, appBadge: 0, coverageHorizon: nil, horizonEnd: nil, cuts: 0,
+            reconciles: 0))
+
+        // Then every waypoint is a circle, the first 100 are labelled, the first 500
+        // listed, and the first 500 region changes with the other 100 counted
+        #expect(Self.elements("circle", in: html).filter { $0["data-waypoint"] != nil }.count == 600)
+        #expect(Self.elements("text", in: html).filter { $0["class"] == "waypoint-label" }.count == 100)
+        #expect(Self.elements("tr", in: html).filter { $0["data-waypoint"] != nil }.count == 500)
+        #expect(html.contains("and 100 more waypoints (0 reached in all)"))
+        #expect(Self.elements("tr", in: html).filter { $0["class"] == "regions" }.count == 500)
+        #expect(html.contains("and 100 more region changes"))
+    }
+
     @Test func theRouteExampleMapsItsWalkAndWhenEachSpotWasReached() async throws {
         let scenario = try makeExample("route-walk.yaml")
         let result = try await ScenarioRunner(scenario: scenario).run()

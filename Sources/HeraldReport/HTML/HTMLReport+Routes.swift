@@ -4,6 +4,9 @@ import HeraldScenario
 import Plot
 
 extension HTMLReport {
+    /// At most this many waypoints of a route are listed under its map.
+    static let listedWaypoints = 500
+
     /// The walking routes of the run, each with its map (``RouteMap``), its waypoints
     /// and when each was reached, and the regions watched, cut, entered and exited while
     /// it ran; nothing when the run started no route. `end` is where the run stopped:
@@ -37,11 +40,13 @@ extension HTMLReport {
             .table(
                 .class("route-waypoints"),
                 .tr(.th("waypoint"), .th("id"), .th("reached")),
-                .forEach(session.waypoints) { waypoint in
+                .forEach(session.waypoints.prefix(Self.listedWaypoints)) { waypoint in
                     .tr(.data(named: "waypoint", value: waypoint.id), .td(.text(waypoint.name)), .td(.text(waypoint.id)),
                         .td(.text(route.reached[waypoint.id].map { "\($0.date) \($0.time)" } ?? "not reached")))
                 }
             ),
+            .if(session.waypoints.count > Self.listedWaypoints,
+                .p(.text("and \(session.waypoints.count - Self.listedWaypoints) more waypoints (\(reachedCount) reached in all)"))),
             .if(route.regions.isEmpty, .p(.class("quiet"), .text("no region changes while it ran"))),
             .if(!route.regions.isEmpty, .table(
                 .class("route-regions"),
@@ -50,7 +55,8 @@ extension HTMLReport {
                     .tr(.class(row.kind), .td(.text("\(row.local.date) \(row.local.time)")), .td(.text(row.text)),
                         .td(.text(row.cut.map(String.init) ?? "")))
                 }
-            ))
+            )),
+            .if(route.moreRegionRows > 0, .p(.text("and \(route.moreRegionRows) more region changes")))
         )
     }
 }

@@ -21,6 +21,9 @@ import Plot
 /// ```
 struct RouteMap {
     static let width = 480.0, height = 320.0, margin = 20.0
+    /// Only the first this many waypoints are labelled (more would overlap); every one
+    /// is drawn.
+    static let labelledWaypoints = 100
     /// Metres in one degree of a great circle on the sphere Herald measures on.
     static let metresPerDegree = Coordinate.earthRadius * .pi / 180
 
@@ -79,7 +82,7 @@ struct RouteMap {
             .class("route-map"),
         ]
         let radius = length(route.session.proximityThreshold)
-        for waypoint in route.session.waypoints {
+        for (index, waypoint) in route.session.waypoints.enumerated() {
             let centre = point(waypoint.coordinate)
             let reached = route.reached[waypoint.id]
             nodes.append(.element(named: "circle", nodes: [
@@ -88,6 +91,7 @@ struct RouteMap {
                 .attribute(named: "cx", value: Self.number(centre.x)), .attribute(named: "cy", value: Self.number(centre.y)),
                 .attribute(named: "r", value: Self.number(radius)),
             ]))
+            guard index < Self.labelledWaypoints else { continue }
             nodes.append(.element(named: "text", nodes: [
                 .class("waypoint-label"), .data(named: "waypoint", value: waypoint.id),
                 .attribute(named: "x", value: Self.number(centre.x)),

@@ -34,9 +34,15 @@ struct RouteTracks: Sendable {
         var reached: [String: LocalDateTime] = [:]
         /// When the route was completed, if it was.
         var completed: LocalDateTime?
-        /// The regions watched and cut, and those entered and exited, while it ran.
+        /// The regions watched and cut, and those entered and exited, while it ran: the
+        /// first ``RouteTracks/listedRegionRows``, and how many more there were.
         var regions: [RegionRow] = []
+        var moreRegionRows = 0
     }
+
+    /// At most this many region changes are kept per route (a route of 28,000 waypoints
+    /// changes the regions watched at each): the rest are counted.
+    static let listedRegionRows = 500
 
     /// One change of the regions while a route ran: the places watched and how many
     /// were cut, or a region entered or exited.
@@ -77,10 +83,9 @@ struct RouteTracks: Sendable {
         case .regions(let regions) where running:
             let names = regions.watched.map(\.name)
             let text = "watching \(names.count)" + (names.isEmpty ? "" : ": " + names.joined(separator: ", "))
-            routes[routes.count - 1].regions.append(RegionRow(
-                local: regions.local, kind: "regions", text: text, watched: names, cut: regions.cut))
+            appendRegionRow(RegionRow(local: regions.local, kind: "regions", text: text, watched: names, cut: regions.cut))
         case .region(let region) where running:
-            routes[routes.count - 1].regions.append(RegionRow(local: region.local, kind: "region", text: region.text))
+            appendRegionRow(RegionRow(local: region.local, kind: "region", text: region.text))
         default:
             break
         }
@@ -162,6 +167,16 @@ struct RouteTracks: Sendable {
 
     private mutating func appendToTrack(_ coordinate: Coordinate) {
         if routes[routes.count - 1].track.last != coordinate { routes[routes.count - 1].track.append(coordinate) }
+    }
+
+    /// Keeps a region change of the running route, or counts it past the first
+    /// ``listedRegionRows``.
+    private mutating func appendRegionRow(_ row: RegionRow) {
+        if routes[routes.count - 1].regions.count < Self.listedRegionRows {
+            routes[routes.count - 1].regions.append(row)
+        } else {
+            routes[routes.count - 1].moreRegionRows += 1
+        }
     }
 
     private mutating func endRoute(at date: Date) {
