@@ -176,7 +176,7 @@ extension SimulatedNotificationCenter {
         deliveryLog.append(DeliveryRecord(notification: notification, outcome: outcome))
         // Without a device every delivery is shown as in the background; a device asks
         // the app in the foreground, which may silence it or keep it out of the list.
-        let options = await presenter?(notification, outcome) ?? .all
+        let options = allowedBySettings(await presenter?(notification, outcome) ?? .all)
         if !options.isDisjoint(with: [.list, .banner]) {
             delivered.append(notification)  // in place of any with its identifier
         }

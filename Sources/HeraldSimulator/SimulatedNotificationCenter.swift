@@ -65,6 +65,8 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     public internal(set) var badgeCount: Int
     var categories: Set<NotificationCategory>
     var authorization: AuthorizationStatus
+    /// The user's alert, sound and badge switches (``notificationSettings()``).
+    var settings = NotificationSettings.allOn
     var userAnswer: UserAuthorizationAnswer
     /// Requests the system discarded because more than ``capacity`` were pending, in the
     /// order they were dropped.
@@ -155,6 +157,7 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         badgeCount = snapshot.badgeCount
         categories = snapshot.categories
         authorization = snapshot.authorization
+        settings = snapshot.notificationSettings ?? .allOn
         userAnswer = snapshot.userAnswer
         droppedRequests = snapshot.droppedRequests
         deliveryLog = snapshot.deliveryLog

@@ -49,6 +49,9 @@ public struct SimulatorSnapshot: Hashable, Sendable, Codable {
     /// Whether the app reads location deliveries back; `nil` in older snapshots, which
     /// restore ``LocationDeliveries/hidden``.
     public var locationDeliveries: LocationDeliveries?
+    /// The user's alert, sound and badge switches; `nil` in older snapshots, which
+    /// restore everything on.
+    public var notificationSettings: NotificationSettings?
 }
 
 extension SimulatedNotificationCenter {
@@ -74,7 +77,8 @@ extension SimulatedNotificationCenter {
             insideMonitoredRegions: insideMonitoredRegion,
             regionEvents: pendingRegionEvents(),
             deniedCenter: deniedCenter,
-            locationDeliveries: locationDeliveries
+            locationDeliveries: locationDeliveries,
+            notificationSettings: settings
         )
     }
 }

@@ -232,6 +232,12 @@ enum PlatformMapping {
         }
     }
 
+    /// The user's switches: `enabled` is on; `disabled` and `notSupported` are off.
+    static func settings(_ settings: UNNotificationSettings) -> NotificationSettings {
+        NotificationSettings(alert: settings.alertSetting == .enabled, sound: settings.soundSetting == .enabled,
+                             badge: settings.badgeSetting == .enabled)
+    }
+
     /// Herald's `timeSensitive` has no authorization option on current OS versions (it
     /// comes from an entitlement) and is not passed on.
     static func platformOptions(_ options: AuthorizationOptions) -> UNAuthorizationOptions {

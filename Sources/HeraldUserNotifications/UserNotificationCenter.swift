@@ -101,6 +101,12 @@ public struct UserNotificationCenter: Herald.NotificationCenter {
         PlatformMapping.status(await center.notificationSettings().authorizationStatus)
     }
 
+    /// The user's alert, sound and badge switches; one the platform reports as
+    /// `notSupported` (the badge on watchOS) reads as off.
+    public func notificationSettings() async -> NotificationSettings {
+        PlatformMapping.settings(await center.notificationSettings())
+    }
+
     public func requestAuthorization(options: AuthorizationOptions) async throws -> Bool {
         do {
             return try await center.requestAuthorization(options: PlatformMapping.platformOptions(options))

@@ -18,6 +18,10 @@ struct ShimCenterState {
     var userAnswer: ShimAuthorizationAnswer
     var dropRule: ShimPendingDropRule
     var authorizationStatus: UNAuthorizationStatus = .notDetermined
+    /// The user's switches in Settings, reported as they are (the stand-in applies none).
+    var alertSetting: UNNotificationSetting = .enabled
+    var soundSetting: UNNotificationSetting = .enabled
+    var badgeSetting: UNNotificationSetting = .enabled
     var categories: Set<UNNotificationCategory> = []
     var pending: [PendingEntry] = []
     var delivered: [UNNotification] = []

@@ -29,6 +29,20 @@ extension UNUserNotificationCenter {
         withState { $0.authorizationStatus = status }
     }
 
+    /// Sets the app's alert, sound and badge switches directly, as if the user changed
+    /// them in Settings; `notificationSettings()` reports them.
+    @_spi(Testing)
+    public func setNotificationSettingsForTesting(
+        alert: UNNotificationSetting = .enabled, sound: UNNotificationSetting = .enabled,
+        badge: UNNotificationSetting = .enabled
+    ) {
+        withState { state in
+            state.alertSetting = alert
+            state.soundSetting = sound
+            state.badgeSetting = badge
+        }
+    }
+
     /// Moves time forward, delivering what falls due in order of fire date, then of
     /// addition; each delivery sets the current instant to its date.
     ///

@@ -61,7 +61,10 @@ open class UNUserNotificationCenter: NSObject {
     }
 
     open func notificationSettings() async -> UNNotificationSettings {
-        UNNotificationSettings(authorizationStatus: withState { $0.authorizationStatus })
+        withState { state in
+            UNNotificationSettings(authorizationStatus: state.authorizationStatus, alertSetting: state.alertSetting,
+                                   soundSetting: state.soundSetting, badgeSetting: state.badgeSetting)
+        }
     }
 
     open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {

@@ -137,6 +137,36 @@ struct HTMLReportBrowserTests {
         ])
     }
 
+    @Test func chromiumBuildsTheRouteMapAndItsRegionTable() async throws {
+        // Given the report of the equator walk heard through region entries
+        // (ScenarioLocationTimelineTests works the values out)
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("walk.yaml")
+        try (ScenarioFixtures.header + "location_updates: regions\n" + ScenarioLocationTimelineTests.yaml)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let page = directory.appendingPathComponent("walk.html")
+        let run = try await HeraldCommandTests().makeExecution(["simulate", file.path, "--html", page.path])
+        #expect(run.status == 0, "\(run.stderr)")
+
+        // When Chromium loads it and dumps the DOM it built
+        let dom = try await Self.runChromium(["--dump-dom"], page: page, profile: directory.appendingPathComponent("profile"))
+        #expect(dom.status == 0, "\(dom.stderr)")
+
+        // Then the map is SVG in the DOM: the track, both waypoints reached, each labelled,
+        // and the route's table holds both region entries
+        let svg = try #require(dom.stdout.components(separatedBy: "class=\"route-map\"").dropFirst().first)
+            .components(separatedBy: "</svg>")[0]
+        #expect(HTMLRouteMapTests.elements("polyline", in: svg).count == 1)
+        #expect(HTMLRouteMapTests.elements("circle", in: svg).compactMap(\.["class"])
+            == ["waypoint reached", "waypoint reached", "track-start"])
+        #expect(HTMLRouteMapTests.texts("text", in: svg).map { $0.components(separatedBy: ",")[0] } == ["Spot A", "Spot B"])
+        let cells = HTMLRouteMapTests.texts("td", in: dom.stdout)
+        #expect(cells.filter { $0.hasPrefix("entered") }.map { $0.replacingOccurrences(of: "&quot;", with: "\"") } == [
+            "entered waypoint \"Spot A\" (crossed 20 s before)", "entered waypoint \"Spot B\" (crossed 20 s before)",
+        ])
+    }
+
     @Test func aBlankPageIsSeenAsBlank() async throws {
         // Given an empty page (the oracle for the blank check above)
         let directory = try makeDirectory()

@@ -41,6 +41,10 @@
 ///   of them and discards the rest; a repeating request counts once. Which ones it
 ///   keeps is not reliable across OS versions, which is why Herald never asks for more.
 ///
+/// Besides, ``notificationSettings()`` gives which of alert, sound and badge the user
+/// allows the app (``NotificationSettings``), read by the engine at the start of each
+/// run; a center that cannot tell keeps the default implementation, everything on.
+///
 /// ```swift
 /// let center: any NotificationCenter = SimulatedNotificationCenter(clock: clock)
 /// try await center.add(request)
@@ -68,6 +72,14 @@ public protocol NotificationCenter: Sendable {
     /// Asks the user (or, in the simulator, the scripted user) for permission.
     /// - Returns: whether notifications may now be delivered.
     func requestAuthorization(options: AuthorizationOptions) async throws -> Bool
+    /// Which of alert, sound and badge the user allows the app (`UNNotificationSettings`).
+    func notificationSettings() async -> NotificationSettings
+}
+
+extension NotificationCenter {
+    /// Everything on: the default for a center that cannot tell, so that centers
+    /// written before settings existed keep compiling and keep Herald's badges.
+    public func notificationSettings() async -> NotificationSettings { .allOn }
 }
 
 /// Why a notification center refused a call.

@@ -66,7 +66,7 @@ extension Engine {
     /// The report of a position that changes nothing a plan depends on, without a run:
     /// since the last run nothing but positions changed (same state, day and zone, no
     /// run in progress, the center holding as many requests, none delivered, and
-    /// allowing the same), the position reaches no waypoint, and the nearest places are
+    /// allowing the same, with the same settings), the position reaches no waypoint, and the nearest places are
     /// the ones watched. Only the position is recorded; the report gives the last plan
     /// with the choice made from here, and is not published (observers hear of runs,
     /// and the places watched are the same). `nil` when a run is needed. A walk of
@@ -75,9 +75,10 @@ extension Engine {
         guard position.isValid, lastRegionChoice != nil else { return nil }
         let pending = await center.pendingNotificationRequests().count
         let authorization = await center.authorizationStatus()
+        let settings = await center.notificationSettings()
         guard currentRun == nil, var last = lastRegionChoice, last.stateVersion == stateVersion,
               last.zone == clock.timeZone, last.day == day(of: clock.now), last.pending == pending,
-              last.authorization == authorization else { return nil }
+              last.authorization == authorization, last.settings == settings else { return nil }
         if let route = last.route, !route.progress(to: position, at: clock.now, suppression: nil).isEmpty { return nil }
         let regions = last.plan.regions.chosen(from: position)
         guard Set(regions.watched.map(\.identifier)) == Set(last.plan.regions.watched.map(\.identifier)) else { return nil }

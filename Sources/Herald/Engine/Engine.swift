@@ -182,7 +182,7 @@ public actor Engine {
             lastRegionChoice = stateVersion == prepared.stateVersion
                 ? LastRegionChoice(plan: prepared.plan, route: prepared.route, stateVersion: stateVersion,
                                    day: day(of: clock.now), zone: clock.timeZone, pending: pending,
-                                   authorization: prepared.authorization)
+                                   authorization: prepared.authorization, settings: prepared.settings)
                 : nil
             return report
         }
@@ -204,12 +204,15 @@ public actor Engine {
         var authorization: AuthorizationStatus
         /// The location requests the last run left pending.
         var armedLocations: ArmedLocations
+        /// Which of alert, sound and badge the user allowed then.
+        var settings: NotificationSettings
     }
 
     /// Reads the center and the store, records what was delivered since the last run,
     /// plans, and gets content for what made the cut.
     private func prepare() async throws -> Prepared {
         let authorization = await center.authorizationStatus()
+        let settings = await center.notificationSettings()
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
         let state = try stateRecordingLocationFirings(try stateRecordingDeliveries(delivered), pending: pending,
@@ -242,7 +245,9 @@ public actor Engine {
         // The planner's own verdicts, by position in `input.delivered` (= in `relevant`).
         deliveredLedger.judged(relevant, stale: plan.staleDelivered) { outstanding.countedOccurrence(at: $0) }
         // While notifications are off the center is left alone: no content is asked for.
-        var desired = authorization == .denied ? [] : await requests(for: plan, pending: managed)
+        // With badges off, no request carries one (the badge is not counted on).
+        var desired = authorization == .denied ? []
+            : await requests(for: plan, pending: managed, badges: settings.badge)
         // Route notifications handed to the center stay until they are delivered: the
         // pending ones (at most the center's capacity) are looked up in the session,
         // not each of the session's deliveries in the pending list.
@@ -252,15 +257,16 @@ public actor Engine {
             }
         }
         return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version, route: route,
-                        authorization: authorization, armedLocations: ArmedLocations(state))
+                        authorization: authorization, armedLocations: ArmedLocations(state), settings: settings)
     }
 
     /// Makes the center match the plan: the one place Herald writes to it. Removals
     /// first (pending in one batch, then delivered notifications that no longer ask
     /// anything), so the center never holds more than its capacity; then additions;
-    /// then the badge.
+    /// then the badge, unless the user turned badges off (``ReconcileReport/badgesOff``).
     private func apply(_ prepared: Prepared, reasons: [EngineEvent]) async -> ReconcileReport {
         let plan = prepared.plan
+        let badges = prepared.settings.badge
         // `desired` is in AdditionOrder, and so are the additions: latest first.
         let diff = reconciler.diff(desired: prepared.desired, managedPending: prepared.managedPending,
                                    staleDelivered: plan.staleDelivered)
@@ -276,9 +282,10 @@ public actor Engine {
             NotificationIdentifier(parsing: $0)?.kind == .location
         })
         // The badge is set on every run: deliveries and the user change it behind
-        // Herald's back, and one call is cheaper than being wrong.
+        // Herald's back, and one call is cheaper than being wrong. With badges off it is
+        // not counted on: the first run after they come back sets it.
         var badgeSet: Int?
-        if let badge = plan.appBadge {
+        if badges, let badge = plan.appBadge {
             do {
                 try await center.setBadgeCount(badge)
                 badgeSet = badge
@@ -297,7 +304,9 @@ public actor Engine {
             "removedDelivered": "\(outcome.removedDelivered)", "unchanged": "\(outcome.unchanged)",
             "coverageHorizon": "\(plan.coverageHorizon)",
         ])
-        return ReconcileReport(reasons: reasons, plan: plan, outcome: outcome, badgeSet: badgeSet, failure: nil)
+        var report = ReconcileReport(reasons: reasons, plan: plan, outcome: outcome, badgeSet: badgeSet, failure: nil)
+        report.badgesOff = !badges
+        return report
     }
 
     /// A run while the user has turned notifications off: the center is left as it is.
@@ -321,13 +330,14 @@ public actor Engine {
     /// the posted events. When the source fails for one, or its content is refused, the
     /// pending request for it (if any) is kept as it is. A request whose reminder and
     /// content equal the last run's is that run's (``BuiltRequests``). They come in the
-    /// order to add them (``AdditionOrder``).
-    private func requests(for plan: Plan, pending pendingByIdentifier: [String: NotificationRequest]) async
-        -> [NotificationRequest] {
+    /// order to add them (``AdditionOrder``). Without `badges` none carries a badge.
+    private func requests(for plan: Plan, pending pendingByIdentifier: [String: NotificationRequest],
+                          badges: Bool) async -> [NotificationRequest] {
         var order = AdditionOrder()
         let planned = plan.requests
         defer { builtRequests.endRun() }
-        for reminder in planned {
+        for var reminder in planned {
+            if !badges { reminder.badge = nil }
             let firesAt: Date? = reminder.kind == .location ? nil : reminder.date
             do {
                 let content = try await source.content(for: reminder)
@@ -340,7 +350,8 @@ public actor Engine {
                 if let existing = pendingByIdentifier[identifier] { order.add(existing, firesAt: firesAt) }
             }
         }
-        for (event, request) in zip(plan.events, plan.eventRequests) {
+        for (event, var request) in zip(plan.events, plan.eventRequests) {
+            if !badges { request.content.badge = nil }
             order.add(request, firesAt: event.fireDate, atOnce: event.firesAtOnce)
         }
         return order.requests

@@ -18,4 +18,10 @@ public struct ReconcileReport: Sendable {
     /// left the center alone: it planned, and nothing was added, removed or badged.
     /// The first run after they come back hands the center the whole plan.
     public var heldWhileNotificationsOff = false
+    /// Whether the run found the app badge turned off in the app's notification
+    /// settings (``NotificationSettings/badge``) and so did not count on it: it set no
+    /// badge, and no request it handed the center carries one. The first run after
+    /// badges come back sets the badge to what is outstanding and re-adds the pending
+    /// requests with their badges.
+    public var badgesOff = false
 }

@@ -30,7 +30,9 @@ extension HTMLReport {
             .body(
                 .header(
                     .h1(.text(name)),
-                    .p(.class("subtitle"), .text("\(zone.identifier), \(start) to \(end)"))
+                    .p(.class("subtitle"), .text("\(zone.identifier), \(start) to \(end)")),
+                    .if(notificationSettings != .allOn,
+                        .p(.id("start-settings"), .class("subtitle"), .text("settings: \(notificationSettings)")))
                 ),
                 summarySection(summary, zone: endZone),
                 .section(
@@ -45,6 +47,7 @@ extension HTMLReport {
                        .span(.class("key change"), .text("zone or clock change"))),
                     chart.svg
                 ),
+                routesSection(end: summary.endedAt ?? endDate),
                 .section(
                     .id("days"),
                     .h2("Day by day"),
@@ -62,7 +65,8 @@ extension HTMLReport {
             ("delivered", "delivered", "\(summary.delivered)"),
             ("still-delivered", "still in the list", "\(summary.stillDelivered)"),
             ("pending", "pending at the end", "\(summary.pending)"),
-            ("app-badge", "app badge", "\(summary.appBadge)"),
+            ("app-badge", "app badge", "\(summary.appBadge)" + (summary.notificationSettings.badge ? "" : " (not shown: badges off)")),
+            ("settings", "settings", "\(summary.notificationSettings)"),
             ("reconciles", "re-plans", "\(summary.reconciles)"),
             ("routes", "routes", "\(summary.routes)"),
             ("coverage-horizon", "coverage horizon", coverage),
@@ -193,6 +197,12 @@ extension HTMLReport {
         li.region, li.regions { color: #37474f; } li.route-progress { color: #00695c; font-weight: 600; }
         li.day-change { font-weight: 600; } li.zone-change, li.clock-change { color: #8e24aa; font-weight: 600; }
         .warning { color: #c62828; font-weight: 600; }
+        .key.track::before { background: #0a64d6; } .key.waypoint::before { background: #e08a00; }
+        svg.route-map { width: 100%; max-width: 480px; height: auto; background: #f4f7f2; border: 1px solid #ddd; }
+        svg .track { fill: none; stroke: #0a64d6; stroke-width: 2; } svg .track-start { fill: #0a64d6; }
+        svg .waypoint { fill: rgba(224, 138, 0, 0.15); stroke: #e08a00; } svg .waypoint.not-reached { stroke-dasharray: 3 2; }
+        svg .waypoint-label { font-size: 11px; fill: #444; text-anchor: middle; }
+        .route-facts { color: #555; } table.route-regions td, table.route-waypoints td { font-size: 13px; }
         tr.cut td { font-size: 13px; }
         """
 }

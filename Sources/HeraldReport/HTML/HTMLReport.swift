@@ -28,9 +28,14 @@ public struct HTMLReport: Sendable {
     public var capacity: Int
     /// The planner's reserve: reminders stay within `capacity - reserve`.
     public var reserve: Int
+    /// The user's alert, sound and badge switches at the start (the header shows them
+    /// when they are not all on; changes are lifecycle rows, the summary has the end's).
+    public var notificationSettings = NotificationSettings.allOn
 
     /// The device's zone now: a `zone` event's own entry is still in the zone it leaves.
     private var deviceZone: TimeZone
+    /// The device's zone when the timeline starts.
+    private let startZone: TimeZone
     private(set) var days: [ReportDay] = []
     private var dayIndex: [LocalDate: Int] = [:]
     /// Pending requests after each change: Herald's and other code's.
@@ -39,9 +44,14 @@ public struct HTMLReport: Sendable {
     private var otherPending = 0
     /// Zone and clock changes, for the chart.
     private(set) var changes: [PendingChart.Marker] = []
+    /// The walking routes, for their maps.
+    private(set) var routeTracks = RouteTracks()
+    /// The device's zone from each zone change on, to write the routes' instants.
+    private var zoneChanges: [(date: Date, zone: TimeZone)] = []
 
     public init(name: String, zone: TimeZone, start: LocalDateTime, end: LocalDateTime, deviceZone: TimeZone? = nil,
                 capacity: Int = 64, reserve: Int) {
+        startZone = deviceZone ?? zone
         self.name = name
         self.zone = zone
         self.start = start
@@ -57,6 +67,7 @@ public struct HTMLReport: Sendable {
         let local = ZoneConverter.for(zone).local(for: entry.date)
         let time = "\(TimeText.two(local.time.hour)):\(TimeText.two(local.time.minute)) \(TimeText.abbreviation(zone, at: entry.date))"
         var item = ReportItem(kind: .event, date: entry.date, local: local, time: time, text: "")
+        routeTracks.record(entry, zone: zone)
         switch entry {
         case .delivery(let delivery):
             noteDelivery(delivery, in: &item)
@@ -128,6 +139,7 @@ public struct HTMLReport: Sendable {
             item.marks.append("zone-change")
             changes.append(.init(date: item.date, label: "zone \(next.identifier)"))
             deviceZone = next
+            zoneChanges.append((item.date, next))
         case .clock(let set):
             item.marks.append("clock-change")
             changes.append(.init(date: item.date, label: "clock \(set.time)"))
@@ -172,6 +184,11 @@ public struct HTMLReport: Sendable {
         days[index].items.append(item)
     }
 
+    /// The device's zone at `date`, as the zone changes recorded so far tell.
+    func deviceZoneAt(_ date: Date) -> TimeZone {
+        zoneChanges.last { $0.date <= date }?.zone ?? startZone
+    }
+
     /// The days of the page, in date order: every day of the run, also those where
     /// nothing happened, and those the device reached by travelling or a clock change.
     func allDays() -> [ReportDay] {
@@ -196,6 +213,7 @@ extension HTMLReport {
     public static func render(_ result: ScenarioResult, reserve: Int) -> String {
         var report = HTMLReport(name: result.name, zone: result.zone, start: result.start, end: result.end,
                                 deviceZone: result.deviceZone, capacity: result.summary.capacity, reserve: reserve)
+        report.notificationSettings = result.notificationSettings
         for entry in result.timeline { report.record(entry) }
         return report.render(summary: result.summary)
     }

@@ -28,6 +28,7 @@ public final class HTMLReportSink: ScenarioTimelineSink {
         state.withLock {
             $0.report = HTMLReport(name: header.name, zone: header.zone, start: header.start, end: header.end,
                                    deviceZone: header.deviceZone, reserve: reserve)
+            $0.report?.notificationSettings = header.notificationSettings
         }
     }
 

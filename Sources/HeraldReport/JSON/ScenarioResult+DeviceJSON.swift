@@ -24,6 +24,8 @@ struct LifecycleLine: Encodable {
     var change: String
     var state: String?
     var authorization: String?
+    /// With `change` `settings`: the alert, sound and badge switches now.
+    var settings: NotificationSettings?
     var description: String
 
     init(_ entry: TimelineLifecycle) {
@@ -34,6 +36,7 @@ struct LifecycleLine: Encodable {
         switch entry.change {
         case .launched(let state): self.state = AppStateName.of(state)
         case .authorization(let status): authorization = status.rawValue
+        case .notificationSettings(let now): settings = now
         default: break
         }
     }

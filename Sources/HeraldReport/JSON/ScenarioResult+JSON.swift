@@ -20,8 +20,7 @@ extension ScenarioResult {
     /// `type` `stopped` in place of the summary (see ``ScenarioJSONLinesFormatter/stopped(by:at:)``).
     public func jsonLines(stoppedBy error: ScenarioError) -> String {
         var formatter = ScenarioJSONLinesFormatter()
-        var output = formatter.header(ScenarioRunHeader(name: name, zone: zone, start: start, end: end,
-                                                        deviceZone: deviceZone))
+        var output = formatter.header(header)
         for entry in timeline { output += formatter.entry(entry) }
         return output + formatter.stopped(by: error, at: summary.endedAt)
     }
@@ -196,6 +195,7 @@ private struct ReconcileLine: Encodable {
     var failure: String?
     /// `true` when notifications were off and the center was left alone; absent otherwise.
     var notificationsOff: Bool?
+    var badgesOff: Bool?
 
     init(_ reconcile: TimelineReconcile) {
         utc = TimeText.utc(reconcile.date)
@@ -215,11 +215,13 @@ private struct ReconcileLine: Encodable {
         if reconcile.guaranteedCoverage != nil { refreshDeadline = NullableText(reconcile.refreshDeadline.map(TimeText.utc)) }
         failure = reconcile.failure
         notificationsOff = reconcile.heldWhileNotificationsOff ? true : nil
+        badgesOff = reconcile.badgesOff ? true : nil
     }
 
     enum CodingKeys: String, CodingKey {
         case type, utc, local, reasons, added, removed, unchanged, planned, failure, displaced
         case notificationsOff = "notifications_off"
+        case badgesOff = "badges_off"
         case moreReasons = "more_reasons"
         case failedAdds = "failed_adds"
         case clearedDelivered = "cleared_delivered"
@@ -263,6 +265,9 @@ private struct SummaryLine: Encodable {
     var warning: String?
     /// The last smart-timing recomputation, with smart timing on.
     var smartTiming: SmartTimingLine?
+    /// The alert, sound and badge switches at the start and at the end.
+    var startSettings: NotificationSettings
+    var settings: NotificationSettings
 
     /// - Parameter deviceZone: where the device is at the end.
     init(_ summary: ScenarioSummary, header: ScenarioRunHeader, deviceZone: TimeZone) {
@@ -296,10 +301,13 @@ private struct SummaryLine: Encodable {
         capacity = summary.capacity
         warning = summary.dropWarning
         smartTiming = summary.smartTiming.map(SmartTimingLine.init)
+        startSettings = header.notificationSettings
+        settings = summary.notificationSettings
     }
 
     enum CodingKeys: String, CodingKey {
         case type, utc, local, name, zone, start, end, delivered, pending, reconciles, routes, cuts, dropped, capacity, warning
+        case settings, startSettings = "start_settings"
         case droppedIdentifiers = "dropped_identifiers"
         case smartTiming = "smart_timing"
         case deviceZone = "device_zone"

@@ -21,8 +21,7 @@ extension ScenarioResult {
     /// error when an event cannot happen.
     public func timelineText() -> String {
         var formatter = ScenarioTextFormatter(columns: .init(of: self))
-        var output = formatter.header(ScenarioRunHeader(name: name, zone: zone, start: start, end: end,
-                                                        deviceZone: deviceZone))
+        var output = formatter.header(header)
         for entry in timeline { output += formatter.entry(entry) }
         return output
     }

@@ -50,7 +50,9 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
 
     public mutating func header(_ header: ScenarioRunHeader) -> String {
         zone = header.deviceZone
-        return "\(header.name) — \(header.zone.identifier), \(header.start) to \(header.end)\n\n"
+        // The user's switches, when they are not all on.
+        let settings = header.notificationSettings == .allOn ? "" : "settings: \(header.notificationSettings)\n"
+        return "\(header.name) — \(header.zone.identifier), \(header.start) to \(header.end)\n\(settings)\n"
     }
 
     public mutating func entry(_ entry: TimelineEntry) -> String {
@@ -65,7 +67,7 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
             ("delivered", "\(summary.delivered)"),
             ("still in the list", "\(summary.stillDelivered)"),
             ("pending at the end", "\(summary.pending)"),
-            ("app badge", "\(summary.appBadge)"),
+            ("app badge", "\(summary.appBadge)" + (summary.notificationSettings.badge ? "" : " (not shown: badges off)")),
             ("reconciles", "\(summary.reconciles)"),
             ("routes", "\(summary.routes)"),
             ("coverage horizon", coverage),
@@ -74,7 +76,8 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
                                                           zone: zone ?? Self.utc)),
             ("cut occurrences", "\(summary.cuts)\(summary.moreCuts ? " or more (counted up to \(summary.cuts))" : "")"),
             ("dropped requests", "\(summary.dropped)"),
-        ] + (summary.smartTiming.map { [("smart timing", $0.text)] } ?? [])
+        ] + (summary.notificationSettings == .allOn ? [] : [("settings", "\(summary.notificationSettings)")])
+            + (summary.smartTiming.map { [("smart timing", $0.text)] } ?? [])
         var lines = ["", "Summary"] + rows.map { "  \($0.0.padding(20))\($0.1)" }
         if let warning = summary.dropWarning {
             lines += ["", "warning: \(warning)"]

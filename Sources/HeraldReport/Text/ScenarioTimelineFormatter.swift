@@ -24,8 +24,7 @@ public protocol ScenarioTimelineFormatter: Sendable {
 extension ScenarioTimelineFormatter {
     /// The whole output of a collected result.
     mutating func format(_ result: ScenarioResult) -> String {
-        var output = header(ScenarioRunHeader(name: result.name, zone: result.zone, start: result.start,
-                                              end: result.end, deviceZone: result.deviceZone))
+        var output = header(result.header)
         for entry in result.timeline { output += self.entry(entry) }
         return output + summary(result.summary)
     }

@@ -132,6 +132,18 @@ extension ScenarioParser {
         try choice(node, "an authorization status", Self.authorizations)
     }
 
+    static let notificationSettingsKeys = ["alert", "sound", "badge"]
+
+    /// The user's alert, sound and badge switches: `{alert: on, sound: off, badge: off}`;
+    /// a switch left out is on.
+    func notificationSettings(_ node: ScenarioNode) throws(ScenarioError) -> NotificationSettings {
+        let mapping = try node.mapping("notification settings", allowed: Self.notificationSettingsKeys)
+        return NotificationSettings(
+            alert: try mapping["alert"]?.onOff("the alert switch") ?? true,
+            sound: try mapping["sound"]?.onOff("the sound switch") ?? true,
+            badge: try mapping["badge"]?.onOff("the badge switch") ?? true)
+    }
+
     func appState(_ node: ScenarioNode) throws(ScenarioError) -> AppState {
         try choice(node, "an app state", Self.appStates)
     }

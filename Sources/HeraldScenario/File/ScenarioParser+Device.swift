@@ -27,6 +27,7 @@ extension ScenarioParser {
         case "authorize":
             return .authorize(granted: try choice(value, "the user's answer", [("granted", true), ("denied", false)]))
         case "settings":
+            if case .mapping = value.node { return .notificationSettings(try notificationSettings(value)) }
             return .settings(try choice(value, "a permission in Settings", [
                 ("authorized", AuthorizationStatus.authorized), ("denied", .denied), ("provisional", .provisional),
             ]))

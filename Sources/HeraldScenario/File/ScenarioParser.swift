@@ -9,8 +9,8 @@ struct ScenarioParser {
     let file: String
 
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "denied_center", "categories", "authorization",
-                               "app", "ready_after", "smart_timing", "location_updates", "location_deliveries", "force_quit_relaunch",
-                               "background_refresh", "entities", "delivered", "events"]
+                               "settings", "app", "ready_after", "smart_timing", "location_updates", "location_deliveries",
+                               "force_quit_relaunch", "background_refresh", "entities", "delivered", "events"]
     static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
     static let deliveredKeys = ["entity", "rule", "at"]
@@ -78,11 +78,13 @@ struct ScenarioParser {
                                      end: LocalDateTime(date: start.date.adding(days: days), time: start.time),
                                      context: context)
         }
-        return Scenario(name: name, zone: zone, start: start, days: days, planner: planner, dropRule: dropRule,
-                        entities: entities, delivered: delivered, events: events, categories: categories,
-                        authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming,
-                        locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh, deniedCenter: deniedCenter,
-                        forceQuitRelaunch: forceQuitRelaunch, locationDeliveries: locationDeliveries)
+        var scenario = Scenario(name: name, zone: zone, start: start, days: days, planner: planner, dropRule: dropRule,
+                                entities: entities, delivered: delivered, events: events, categories: categories,
+                                authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming,
+                                locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh, deniedCenter: deniedCenter,
+                                forceQuitRelaunch: forceQuitRelaunch, locationDeliveries: locationDeliveries)
+        scenario.notificationSettings = try document["settings"].map(notificationSettings) ?? .allOn
+        return scenario
     }
 
     // MARK: Document

@@ -68,6 +68,9 @@ public struct Scenario: Hashable, Sendable {
     /// The app's notification permission at the start (`authorized` unless the file
     /// says otherwise).
     public var authorization: AuthorizationStatus
+    /// The user's alert, sound and badge switches at the start (`settings:`; everything
+    /// on unless the file says otherwise).
+    public var notificationSettings = NotificationSettings.allOn
     /// Where the app's process stands once the start has been set up: the runner
     /// launches the app at the start (into the background, or the foreground), so it
     /// plans; with `.notRunning` it terminates it again at that instant, as if the app

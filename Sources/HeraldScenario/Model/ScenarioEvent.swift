@@ -82,6 +82,9 @@ public struct ScenarioEvent: Hashable, Sendable {
         case authorize(granted: Bool)
         /// The user changes the permission in Settings.
         case settings(AuthorizationStatus)
+        /// The user turns alerts, sounds or badges on or off in Settings
+        /// (`settings: {alert: on, sound: off, badge: off}`), notifications staying allowed.
+        case notificationSettings(NotificationSettings)
         /// The user taps a notification (its default action).
         case tap(ScenarioTarget)
         /// The user chooses one of a notification's actions.
@@ -141,6 +144,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .refresh: "the system gives the app a background refresh"
             case .authorize(let granted): "asked for permission: the user \(granted ? "allows" : "does not allow")"
             case .settings(let status): "Settings: notifications \(status.rawValue)"
+            case .notificationSettings(let settings): "Settings: \(settings)"
             case .tap(let target): "tap \(target)"
             case .action(let target, let id): "choose \(id) on \(target)"
             case .text(let target, let action, let text): "type \"\(text)\" into \(action) on \(target)"
@@ -177,7 +181,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .ready: "ready"
             case .refresh: "refresh"
             case .authorize: "authorize"
-            case .settings: "settings"
+            case .settings, .notificationSettings: "settings"
             case .tap: "tap"
             case .action: "action"
             case .text: "text"

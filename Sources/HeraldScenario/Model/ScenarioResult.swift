@@ -18,6 +18,9 @@ public struct ScenarioResult: Hashable, Sendable {
     /// The device's zone when the timeline starts: the scenario's, or where a resumed
     /// run left the device. `zone` events change it along the timeline.
     public var deviceZone: TimeZone
+    /// The user's alert, sound and badge switches when the timeline starts (those at the
+    /// end are in the summary).
+    public var notificationSettings = NotificationSettings.allOn
     /// Everything recorded, in the order it happened.
     public var timeline: [TimelineEntry]
     public var summary: ScenarioSummary
@@ -31,6 +34,13 @@ public struct ScenarioResult: Hashable, Sendable {
         self.end = end
         self.timeline = timeline
         self.summary = summary
+    }
+
+    /// The result of a run with this header.
+    public init(header: ScenarioRunHeader, timeline: [TimelineEntry], summary: ScenarioSummary) {
+        self.init(name: header.name, zone: header.zone, start: header.start, end: header.end, timeline: timeline,
+                  summary: summary, deviceZone: header.deviceZone)
+        notificationSettings = header.notificationSettings
     }
 
     /// The deliveries of the timeline, in order.
@@ -68,6 +78,13 @@ public struct ScenarioResult: Hashable, Sendable {
             if case .event(let event) = entry, case .zone(let next) = event.action { current = next }
         }
         return (zones, current)
+    }
+
+    /// The header a formatter prints for this result.
+    public var header: ScenarioRunHeader {
+        var header = ScenarioRunHeader(name: name, zone: zone, start: start, end: end, deviceZone: deviceZone)
+        header.notificationSettings = notificationSettings
+        return header
     }
 
     /// The reconciles of the timeline, in order.

@@ -3,7 +3,7 @@ import Herald
 
 /// What a scenario run is, told to a ``ScenarioTimelineSink`` before the first entry of
 /// its timeline: the scenario's name and zone, the local date-times it runs between,
-/// and the device's zone when the timeline starts.
+/// and the device's zone and notification settings when the timeline starts.
 ///
 /// ```swift
 /// let header = ScenarioRunHeader(name: "Habits", zone: berlin, start: start, end: end)
@@ -18,6 +18,9 @@ public struct ScenarioRunHeader: Hashable, Sendable {
     /// The device's zone when the timeline starts: the scenario's, or where a resumed
     /// run left the device. `zone` events change it along the timeline.
     public var deviceZone: TimeZone
+    /// The user's alert, sound and badge switches when the timeline starts; `settings`
+    /// events change them along the timeline.
+    public var notificationSettings = NotificationSettings.allOn
 
     public init(name: String, zone: TimeZone, start: LocalDateTime, end: LocalDateTime, deviceZone: TimeZone? = nil) {
         self.name = name

@@ -17,8 +17,12 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var pending: Int
     /// Notifications still in the delivered list at the end.
     public var stillDelivered: Int
-    /// The app badge at the end.
+    /// The app badge at the end: the number the system keeps, shown on the icon only
+    /// while ``notificationSettings`` allows badges.
     public var appBadge: Int
+    /// The user's alert, sound and badge switches at the end (everything on for a
+    /// summary built by hand).
+    public var notificationSettings = NotificationSettings.allOn
     /// The last plan's coverage horizon: until when every due reminder is scheduled.
     public var coverageHorizon: Date?
     /// The last plan's horizon end; coverage reaching it means nothing was cut.

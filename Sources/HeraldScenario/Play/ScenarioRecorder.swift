@@ -147,7 +147,7 @@ actor ScenarioRecorder {
         reconciles += 1
         if let plan = report.plan { latestPlan = plan }
         let (date, local) = now
-        append(.reconcile(TimelineReconcile(
+        var entry = TimelineReconcile(
             date: date, local: local, reasons: report.reasons.map(\.description),
             added: report.outcome.added, removed: report.outcome.removed, unchanged: report.outcome.unchanged,
             failedAdds: report.outcome.failedAdds.count, clearedDelivered: report.outcome.removedDelivered,
@@ -155,7 +155,9 @@ actor ScenarioRecorder {
             planned: report.plan.map { $0.reminders.count + $0.locationReminders.count + $0.repeating.count },
             badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure,
             guaranteedCoverage: report.plan?.guaranteedCoverage, refreshDeadline: report.plan?.refreshDeadline,
-            heldWhileNotificationsOff: report.heldWhileNotificationsOff)))
+            heldWhileNotificationsOff: report.heldWhileNotificationsOff)
+        entry.badgesOff = report.badgesOff
+        append(.reconcile(entry))
         regions(report.plan?.regions)
     }
 

@@ -103,6 +103,10 @@ extension ScenarioRun {
             await recorder.event(action)
             await device.setAuthorization(status)
             await recorder.lifecycle(.authorization(status))
+        case .notificationSettings(let settings):
+            await recorder.event(action)
+            await device.setNotificationSettings(settings)
+            await recorder.lifecycle(.notificationSettings(settings))
         case .zone(let zone):
             await recorder.event(action, note: zone == clock.timeZone ? "already there" : nil)
             await device.setTimeZone(zone)

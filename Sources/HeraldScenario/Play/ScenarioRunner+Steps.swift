@@ -77,6 +77,7 @@ extension ScenarioRunner {
         }
         let staleDeliveries = await center.advance(to: startDate)
         await center.setAuthorizationStatus(scenario.authorization)
+        await center.setNotificationSettings(scenario.notificationSettings)
         let source = ScenarioReminderSource(entities: scenario.entities)
         // The app's paused entities, recorded as the app would have told Herald of them.
         let offline = Engine(center: center, source: source, store: store, clock: clock)
@@ -176,7 +177,7 @@ struct RunParts {
     /// The state of things now: at the end, or where an event could not happen.
     func summary() async -> ScenarioSummary {
         let plan = await recorder.lastPlan
-        return ScenarioSummary(
+        var summary = ScenarioSummary(
             delivered: await recorder.delivered,
             pending: await center.pendingNotificationRequests().count,
             stillDelivered: await center.notificationList().count,
@@ -191,6 +192,8 @@ struct RunParts {
             smartTiming: scenario.smartTiming ? await recorder.lastSmartTiming : nil,
             guaranteedCoverage: plan?.guaranteedCoverage, refreshDeadline: plan?.refreshDeadline,
             moreCuts: plan?.moreCuts ?? false)
+        summary.notificationSettings = await center.notificationSettings()
+        return summary
     }
 
     /// Everything needed to go on from here: the next event, the device, the app's

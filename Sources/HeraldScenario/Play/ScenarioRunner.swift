@@ -148,8 +148,10 @@ public struct ScenarioRunner: Sendable {
         let device = try await deviceBeforeTheRun(from: checkpoint, window: window)
         // What a restored center had dropped before this run is not this run's.
         let droppedBefore = await device.center.droppedRequests.count
-        sink.begin(ScenarioRunHeader(name: scenario.name, zone: scenario.zone, start: window.first, end: window.last,
-                                     deviceZone: checkpoint?.zone ?? scenario.zone))
+        var header = ScenarioRunHeader(name: scenario.name, zone: scenario.zone, start: window.first, end: window.last,
+                                       deviceZone: checkpoint?.zone ?? scenario.zone)
+        header.notificationSettings = await device.center.notificationSettings()
+        sink.begin(header)
         let recorder = ScenarioRecorder(clock: device.clock, sink: sink, lastPlan: checkpoint?.plan)
         for notification in device.staleDeliveries {
             await recorder.delivery(notification, presented: nil, beforeStart: true)

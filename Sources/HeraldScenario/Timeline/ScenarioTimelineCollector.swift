@@ -42,8 +42,7 @@ public final class ScenarioTimelineCollector: ScenarioTimelineSink {
     public func result(endingWith summary: ScenarioSummary) -> ScenarioResult? {
         collected.withLock { collected in
             guard let header = collected.header else { return nil }
-            return ScenarioResult(name: header.name, zone: header.zone, start: header.start, end: header.end,
-                                  timeline: collected.timeline, summary: summary, deviceZone: header.deviceZone)
+            return ScenarioResult(header: header, timeline: collected.timeline, summary: summary)
         }
     }
 
@@ -51,8 +50,7 @@ public final class ScenarioTimelineCollector: ScenarioTimelineSink {
     public var result: ScenarioResult? {
         collected.withLock { collected in
             guard let header = collected.header, let summary = collected.summary else { return nil }
-            return ScenarioResult(name: header.name, zone: header.zone, start: header.start, end: header.end,
-                                  timeline: collected.timeline, summary: summary, deviceZone: header.deviceZone)
+            return ScenarioResult(header: header, timeline: collected.timeline, summary: summary)
         }
     }
 }

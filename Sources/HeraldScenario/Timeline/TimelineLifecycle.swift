@@ -4,7 +4,7 @@ import HeraldSimulator
 
 /// A change of the app's process or permission during a scenario run: launched,
 /// became active, entered the background, terminated, crashed, said it is ready, or
-/// the notification permission changed.
+/// the notification permission or settings changed.
 ///
 /// ```swift
 /// let launches = result.lifecycle.filter { if case .launched = $0.change { true } else { false } }
@@ -33,6 +33,8 @@ public struct TimelineLifecycle: Hashable, Sendable {
         case ready
         /// The permission is now this (after the prompt or a change in Settings).
         case authorization(AuthorizationStatus)
+        /// The user's alert, sound and badge switches are now these (a change in Settings).
+        case notificationSettings(NotificationSettings)
 
         public var description: String {
             switch self {
@@ -44,6 +46,7 @@ public struct TimelineLifecycle: Hashable, Sendable {
             case .forceQuit: "force-quit by the user"
             case .ready: "app ready"
             case .authorization(let status): "notifications \(status.rawValue)"
+            case .notificationSettings(let settings): "settings: \(settings)"
             }
         }
 
@@ -58,6 +61,7 @@ public struct TimelineLifecycle: Hashable, Sendable {
             case .forceQuit: "force_quit"
             case .ready: "ready"
             case .authorization: "authorization"
+            case .notificationSettings: "settings"
             }
         }
     }

@@ -42,6 +42,9 @@ public struct TimelineReconcile: Hashable, Sendable {
     /// Whether notifications were turned off, so the run left the center alone
     /// (``Herald/ReconcileReport/heldWhileNotificationsOff``).
     public var heldWhileNotificationsOff = false
+    /// Whether badges were turned off in Settings, so the run set no badge and handed
+    /// the center none (``Herald/ReconcileReport/badgesOff``).
+    public var badgesOff = false
 
     public init(date: Date, local: LocalDateTime, reasons: [String], added: Int, removed: Int, unchanged: Int,
                 failedAdds: Int, clearedDelivered: Int = 0, displaced: Int = 0, planned: Int?, badgeSet: Int?,
@@ -94,6 +97,7 @@ extension TimelineReconcile {
         if displaced > 0 { text += " (\(displaced) displaced by snoozes and events)" }
         if let badgeSet { text += ", app badge set to \(badgeSet)" }
         if heldWhileNotificationsOff { text += ", notifications off: the center is left as it is" }
+        if badgesOff { text += ", badges off: no badge set" }
         if let failure { text += ", planning failed: \(failure)" }
         return text
     }

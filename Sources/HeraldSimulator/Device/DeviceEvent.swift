@@ -50,6 +50,8 @@ public struct DeviceEvent: Hashable, Sendable, Codable, CustomStringConvertible 
         case cleared(identifiers: [String])
         /// The user changed the app's permission in Settings.
         case authorizationChanged(AuthorizationStatus)
+        /// The user changed the app's alert, sound or badge switch in Settings.
+        case settingsChanged(NotificationSettings)
         /// A local midnight passed, the zone changed or the clock was set, and the
         /// running app was told: at the instant in the foreground, when it next ran
         /// if it was suspended.
@@ -82,6 +84,7 @@ public struct DeviceEvent: Hashable, Sendable, Codable, CustomStringConvertible 
             reported ? "dismissed \(identifier) (reported)" : "dismissed \(identifier)"
         case .cleared(let identifiers): "cleared \(identifiers.joined(separator: ", "))"
         case .authorizationChanged(let status): "authorization \(status.rawValue)"
+        case .settingsChanged(let settings): "settings \(settings)"
         }
     }
 

@@ -47,6 +47,26 @@ public struct NotificationPresentation: Hashable, Sendable, Codable, CustomStrin
         return isQuiet ? "quiet (\(names))" : names
     }
 
+    /// What the user's settings leave of this presentation: with alerts off the banner
+    /// goes (a notification that asked for one still lands in the list, as on iOS), with
+    /// sounds off the sound, with badges off the badge (the delivery does not set it).
+    /// Whether it was quiet is kept.
+    ///
+    /// ```swift
+    /// let shown = NotificationPresentation.system.applying(NotificationSettings(alert: false, badge: false))
+    /// #expect(shown.description == "list, sound")
+    /// ```
+    public func applying(_ settings: NotificationSettings) -> NotificationPresentation {
+        var options = options
+        if !settings.alert, options.contains(.banner) {
+            options.remove(.banner)
+            options.insert(.list)
+        }
+        if !settings.sound { options.remove(.sound) }
+        if !settings.badge { options.remove(.badge) }
+        return NotificationPresentation(options: options, isQuiet: isQuiet)
+    }
+
     /// What the system does with options an app returned in the foreground, under
     /// `outcome`: provisional authorization strips banner and sound (a banner request
     /// still lands in the list).

@@ -2,18 +2,20 @@ import Herald
 
 extension SimulatedDevice {
     /// The center's presenter: how a delivery is shown, given the app's state at its
-    /// instant. Records it with the category registered now, and returns the options the
-    /// center applies (list and badge).
+    /// instant and the user's settings. Records it with the category registered now, and
+    /// returns the options the center applies (list and badge).
     func present(_ notification: DeliveredNotification, outcome: DeliveryRecord.Outcome) async -> PresentationOptions {
         let category = await registeredCategory(of: notification)
         let state = appState
-        let presentation: NotificationPresentation
+        var presentation: NotificationPresentation
         if state == .foreground, let app {
             let asked = await app.willPresent(notification)
             presentation = .foreground(asked: asked, outcome: outcome)
         } else {
             presentation = outcome == .deliveredQuietly ? .quiet : .system
         }
+        // The user's switches in Settings apply whatever the app asked.
+        presentation = presentation.applying(await center.notificationSettings())
         let presented = PresentedNotification(
             notification: notification, presentation: presentation, appState: state, category: category
         )

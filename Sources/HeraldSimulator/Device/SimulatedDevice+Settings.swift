@@ -23,3 +23,28 @@ extension SimulatedDevice {
         }
     }
 }
+
+extension SimulatedDevice {
+    /// The user turns the app's alerts, sounds or badges on or off in Settings, while
+    /// notifications stay authorized (``SimulatedNotificationCenter/setNotificationSettings(_:)``).
+    ///
+    /// As with ``setAuthorization(_:)``, the app learns of it when it next becomes active
+    /// or launches: when it is in the foreground, the user leaves it for Settings and
+    /// comes back.
+    ///
+    /// ```swift
+    /// try await device.launch()
+    /// await device.setNotificationSettings(NotificationSettings(badge: false))
+    /// #expect(await device.center.displayedBadge == 0)
+    /// ```
+    @discardableResult
+    public func setNotificationSettings(_ settings: NotificationSettings) async -> UserActionOutcome {
+        await outcome {
+            let wasInForeground = appState == .foreground
+            if wasInForeground { await enterBackground() }
+            await center.setNotificationSettings(settings)
+            record(.settingsChanged(settings))
+            if wasInForeground { await becomeActive() }
+        }
+    }
+}

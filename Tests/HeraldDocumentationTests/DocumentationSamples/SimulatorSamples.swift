@@ -94,3 +94,17 @@ enum HeraldSimulatorLandingPageSamples {
         _ = missed
     }
 }
+
+@Test func theSettingsSampleKeepsTheBadgeItDoesNotShow() async throws {
+    let clock = VirtualClock(now: try Date("2026-03-27T12:00:00+01:00", strategy: .iso8601),
+                             timeZone: TimeZone(identifier: "Europe/Berlin")!)
+    let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+
+    await center.setNotificationSettings(NotificationSettings(alert: false, badge: false))
+    try await center.setBadgeCount(3)
+    let kept = await center.badgeCount        // 3
+    let shown = await center.displayedBadge   // 0
+
+    #expect(kept == 3)
+    #expect(shown == 0)
+}

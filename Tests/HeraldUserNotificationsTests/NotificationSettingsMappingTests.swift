@@ -1,0 +1,34 @@
+import Foundation
+import Herald
+import HeraldUserNotifications
+import Testing
+#if !canImport(UserNotifications)
+@_spi(Testing) import UserNotificationsShim
+
+/// The adapter reads the user's alert, sound and badge switches from
+/// `UNNotificationSettings`: `enabled` is on, `disabled` and `notSupported` are off.
+struct NotificationSettingsMappingTests {
+    @Test func aFreshCenterReportsEverythingOn() async {
+        let center = UserNotificationCenter(makePlatformCenter())
+        #expect(await center.notificationSettings() == NotificationSettings(alert: true, sound: true, badge: true))
+    }
+
+    @Test(arguments: [
+        (UNNotificationSetting.enabled, UNNotificationSetting.disabled, UNNotificationSetting.notSupported,
+         NotificationSettings(alert: true, sound: false, badge: false)),
+        (.disabled, .enabled, .enabled, NotificationSettings(alert: false, sound: true, badge: true)),
+        (.notSupported, .notSupported, .disabled, NotificationSettings(alert: false, sound: false, badge: false)),
+    ] as [(UNNotificationSetting, UNNotificationSetting, UNNotificationSetting, NotificationSettings)])
+    func eachSwitchIsMappedOnItsOwn(alert: UNNotificationSetting, sound: UNNotificationSetting,
+                                    badge: UNNotificationSetting, expected: NotificationSettings) async {
+        // Given the user's switches in the platform's Settings
+        let platform = makePlatformCenter()
+        platform.setNotificationSettingsForTesting(alert: alert, sound: sound, badge: badge)
+
+        // Then the platform reports them, and the adapter maps each
+        let reported = await platform.notificationSettings()
+        #expect([reported.alertSetting, reported.soundSetting, reported.badgeSetting] == [alert, sound, badge])
+        #expect(await UserNotificationCenter(platform).notificationSettings() == expected)
+    }
+}
+#endif
