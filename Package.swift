@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Herald",
+    // The first versions with the standard library's `Synchronization.Mutex`, which Herald's
+    // core uses (its in-memory store, the route's waypoint index, the SQLite store's caches):
+    // iOS 17 would need another lock in each.
     platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11), .tvOS(.v18), .visionOS(.v2)],
     products: [
         .library(name: "Herald", targets: ["Herald"]),
@@ -47,6 +50,8 @@ let package = Package(
             name: "HeraldUserNotifications",
             dependencies: [
                 "Herald",
+                // The adapter logs itself (RegionMonitor, BackgroundRefresh).
+                .product(name: "Logging", package: "swift-log"),
                 .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
                 .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
