@@ -106,9 +106,9 @@ struct HTMLReportBrowserTests {
         }
     }
 
-    @Test func chromiumShowsTheRegionEntriesTheWatchedRegionsAndTheWalk() async throws {
-        // Given the report of the equator walk heard through region entries
-        // (ScenarioLocationTimelineTests works the values out)
+    /// The DOM Chromium builds from the HTML report of the equator walk heard through
+    /// region entries.
+    func equatorWalkDOM() async throws -> HeraldCommandTests.Execution {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("walk.yaml")
@@ -117,10 +117,16 @@ struct HTMLReportBrowserTests {
         let page = directory.appendingPathComponent("walk.html")
         let run = try await HeraldCommandTests().makeExecution(["simulate", file.path, "--html", page.path])
         #expect(run.status == 0, "\(run.stderr)")
-
-        // When Chromium loads it and dumps the DOM it built
         let dom = try await Self.runChromium(["--dump-dom"], page: page, profile: directory.appendingPathComponent("profile"))
         #expect(dom.status == 0, "\(dom.stderr)")
+        return dom
+    }
+
+    @Test func chromiumShowsTheRegionEntriesTheWatchedRegionsAndTheWalk() async throws {
+        // Given the report of the equator walk heard through region entries
+        // (ScenarioLocationTimelineTests works the values out), when Chromium loads it
+        // and dumps the DOM it built
+        let dom = try await equatorWalkDOM()
 
         // Then the DOM holds each region entry, each change of the watched regions and
         // each step of the walk, as worked out by hand
@@ -139,19 +145,9 @@ struct HTMLReportBrowserTests {
 
     @Test func chromiumBuildsTheRouteMapAndItsRegionTable() async throws {
         // Given the report of the equator walk heard through region entries
-        // (ScenarioLocationTimelineTests works the values out)
-        let directory = try makeDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("walk.yaml")
-        try (ScenarioFixtures.header + "location_updates: regions\n" + ScenarioLocationTimelineTests.yaml)
-            .write(to: file, atomically: true, encoding: .utf8)
-        let page = directory.appendingPathComponent("walk.html")
-        let run = try await HeraldCommandTests().makeExecution(["simulate", file.path, "--html", page.path])
-        #expect(run.status == 0, "\(run.stderr)")
-
-        // When Chromium loads it and dumps the DOM it built
-        let dom = try await Self.runChromium(["--dump-dom"], page: page, profile: directory.appendingPathComponent("profile"))
-        #expect(dom.status == 0, "\(dom.stderr)")
+        // (ScenarioLocationTimelineTests works the values out), when Chromium loads it
+        // and dumps the DOM it built
+        let dom = try await equatorWalkDOM()
 
         // Then the map is SVG in the DOM: the track, both waypoints reached, each labelled,
         // and the route's table holds both region entries
