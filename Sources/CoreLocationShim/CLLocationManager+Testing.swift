@@ -10,11 +10,15 @@ extension CLLocationManager {
         shared.withLock { $0 = ([:], status) }
     }
 
-    /// The device crosses the boundary of a monitored region: the delegate hears of it
-    /// (nothing happens for a region that is not monitored).
+    /// The device crosses the boundary of a monitored region: the system knows which
+    /// side it is on (``requestState(for:)``) and this manager's delegate hears of it, if
+    /// it has one (nothing happens for a region that is not monitored).
     @_spi(Testing)
     public func crossForTesting(_ identifier: String, entering: Bool) {
-        guard let stored = Self.shared.withLock({ $0.regions[identifier] }) else { return }
+        guard let stored = Self.shared.withLock({ shared -> MonitoredRegion? in
+            shared.regions[identifier]?.inside = entering
+            return shared.regions[identifier]
+        }) else { return }
         let region = stored.region
         if entering {
             if region.notifyOnEntry { delegate?.locationManager(self, didEnterRegion: region) }

@@ -44,6 +44,8 @@ open class CLLocationManager: NSObject {
         var radius: Double
         var notifyOnEntry: Bool
         var notifyOnExit: Bool
+        /// Whether the device is inside, as the last crossing left it (`nil`: unknown).
+        var inside: Bool?
 
         init(_ region: CLRegion) {
             identifier = region.identifier
@@ -97,8 +99,16 @@ open class CLLocationManager: NSObject {
     }
     #endif
 
+    /// Answers through the delegate with the side of the boundary the last crossing
+    /// left the device on (``crossForTesting(_:entering:)``), `.unknown` before any.
     open func requestState(for region: CLRegion) {
-        delegate?.locationManager(self, didDetermineState: .unknown, for: region)
+        let inside = Self.shared.withLock { $0.regions[region.identifier]?.inside }
+        let state: CLRegionState = switch inside {
+        case true?: .inside
+        case false?: .outside
+        case nil: .unknown
+        }
+        delegate?.locationManager(self, didDetermineState: state, for: region)
     }
 }
 

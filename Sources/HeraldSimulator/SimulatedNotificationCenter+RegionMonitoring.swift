@@ -47,6 +47,26 @@ extension SimulatedNotificationCenter {
         monitoredRegions.values.sorted { $0.identifier < $1.identifier }
     }
 
+    /// Whether the device is inside a monitored region, as Core Location answers
+    /// `requestState(for:)`: `true` inside, `false` outside, `nil` when the region is not
+    /// monitored or no position is known. A crossing is known to the system only once it
+    /// is reported (``regionDelay`` after it): until then the answer is the side the
+    /// device came from. An app asks at launch to learn of a crossing it died before
+    /// handling, which Core Location never reports again.
+    ///
+    /// ```swift
+    /// for region in await center.monitoredRegionList() where await center.isInside(monitoredRegion: region.identifier) == true {
+    ///     try await engine.positionChanged(region.center)
+    /// }
+    /// ```
+    public func isInside(monitoredRegion identifier: String) -> Bool? {
+        guard monitoredRegions[identifier] != nil else { return nil }
+        if let unreported = regionEvents.last(where: { $0.region.identifier == identifier }) {
+            return unreported.kind == .exit
+        }
+        return insideMonitoredRegion[identifier]
+    }
+
     /// Crossings not reported yet, soonest first.
     public func pendingRegionEvents() -> [RegionEvent] {
         regionEvents.sorted { ($0.date, $0.region.identifier) < ($1.date, $1.region.identifier) }

@@ -21,6 +21,11 @@ import CoreLocationShim
 /// and are left to the system. An entry into a waypoint's region reports the
 /// waypoint's centre as the position (``Herald/Engine/positionChanged(_:)``).
 ///
+/// Core Location never reports again an entry the app died before handling, so when
+/// it starts observing (at launch) the monitor asks the state of each of Herald's
+/// monitored regions (`requestState(for:)`), and a region the device is inside counts
+/// as an entry, once.
+///
 /// ```swift
 /// let monitor = RegionMonitor(engine: engine)      // a CLLocationManager of its own
 /// await monitor.observeRuns()                      // before the first run
@@ -39,6 +44,8 @@ public final class RegionMonitor: NSObject, CLLocationManagerDelegate, @unchecke
     private var centres: [String: Coordinate] = [:]
     private var observing = false
     private var observation: ReportObservation?
+    /// The regions whose state was asked at launch and not answered yet.
+    private var askedAtLaunch: Set<String> = []
 
     public init(engine: Engine, manager: CLLocationManager = CLLocationManager(),
                 logger: Logger = Logger(label: "herald.regions")) {
@@ -66,6 +73,15 @@ public final class RegionMonitor: NSObject, CLLocationManagerDelegate, @unchecke
             if let plan = report.plan { self?.apply(plan.regions) }
         }
         lock.withLock { observation = token }
+        askStateOfMonitoredRegions()
+    }
+
+    /// Asks the state of Herald's monitored regions: an answer of `.inside` is an entry
+    /// the last process may have died before handling.
+    private func askStateOfMonitoredRegions() {
+        let herald = manager.monitoredRegions.filter { NotificationIdentifier(parsing: $0.identifier) != nil }
+        lock.withLock { askedAtLaunch = Set(herald.map(\.identifier)) }
+        for region in herald { manager.requestState(for: region) }
     }
 
     /// Stops applying the engine's plans; what is monitored stays monitored.
@@ -96,6 +112,15 @@ public final class RegionMonitor: NSObject, CLLocationManagerDelegate, @unchecke
             region.notifyOnExit = false
             manager.startMonitoring(for: region)
         }
+    }
+
+    public func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState,
+                                for region: CLRegion) {
+        // Core Location also calls this after every crossing: only the answers to the
+        // launch's questions count, once each.
+        let asked = lock.withLock { askedAtLaunch.remove(region.identifier) != nil }
+        guard asked, state == .inside else { return }
+        locationManager(manager, didEnterRegion: region)
     }
 
     public func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {

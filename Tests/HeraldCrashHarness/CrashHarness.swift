@@ -42,8 +42,10 @@ struct CrashHarness {
         let launches = (try store.load().settings[Self.launchesKey]?.intValue ?? 0) + 1
         // Bookkeeping of the harness, not a step of the app: straight to the database.
         try store.base.commit([.setSetting(key: Self.launchesKey, .number(Double(launches)))])
+        if options.regions { await Self.hearRegions(of: engine, on: system) }
         let host = AppHost(engine: engine)
         await host.launched(readyWith: app)
+        if options.regions { try await Self.reportRegionsInside(to: engine, on: system) }
 
         var next = try store.load().settings[Self.progressKey]?.intValue ?? 0
         while next < scenario.events.count {
@@ -85,10 +87,51 @@ struct CrashHarness {
             try await engine.deleted([entity(id)])
         case .startRoute(let id):
             try await engine.startRoute(CrashScenario.route(id))
+        case .position(let legs) where options.regions:
+            // The device moves; the app hears of it only through region entries.
+            await system.center.move(to: CrashScenario.point(legs))
+            try await system.save()
         case .position(let legs):
             try await engine.positionChanged(CrashScenario.point(legs))
         case .stopRoute:
             try await engine.stopRoute()
+        }
+    }
+
+    /// Region monitoring as an app does it with Core Location: after every run the
+    /// plan's waypoints are the regions monitored (the system keeps them, and saves
+    /// them with itself), and an entry the system reports tells the engine the device is
+    /// at that waypoint.
+    private static func hearRegions(of engine: Engine, on system: SimulatedSystem) async {
+        let center = system.center
+        await engine.observeReports { report in
+            guard let plan = report.plan else { return }
+            let waypoints = plan.regions.watched.filter { $0.kind == .waypoint }
+            let wanted = Set(waypoints.map(\.identifier))
+            let current = Set(await center.monitoredRegionList().map(\.identifier))
+            for identifier in current.subtracting(wanted) { await center.stopMonitoring(identifier: identifier) }
+            for place in waypoints where !current.contains(place.identifier) {
+                try? await center.startMonitoring(LocationRegion(
+                    identifier: place.identifier, latitude: place.center.latitude, longitude: place.center.longitude,
+                    radius: place.radius, notifyOnEntry: true, notifyOnExit: false))
+            }
+            try? await system.save()
+        }
+        await center.setRegionHandler { event in
+            // The system handed the event over: from here a death loses it, as on iOS.
+            try? await system.save()
+            guard event.kind == .entry else { return }
+            _ = try? await engine.positionChanged(event.region.center)
+        }
+    }
+
+    /// At launch, the app asks Core Location whether the device is inside each waypoint
+    /// it monitors (`requestState(for:)`): an entry the last process died before handling
+    /// is never reported again, and this is how it is not lost.
+    private static func reportRegionsInside(to engine: Engine, on system: SimulatedSystem) async throws {
+        for region in await system.center.monitoredRegionList()
+        where await system.center.isInside(monitoredRegion: region.identifier) == true {
+            try await engine.positionChanged(region.center)
         }
     }
 

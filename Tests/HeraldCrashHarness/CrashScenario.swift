@@ -59,7 +59,9 @@ struct CrashScenario: Sendable {
     /// the route is changed one waypoint short of completion, or stopped halfway.
     private static func walk(on day: LocalDate, offset: Int) -> [HarnessEvent] {
         func at(_ minute: Int) -> HarnessEvent { .advance(to: LocalDateTime(date: day, time: time(16, minute))) }
-        var events: [HarnessEvent] = [at(0), .startRoute("walk-\(offset)")]
+        // The walker sets off a leg before the first waypoint, so in regions mode the
+        // first waypoint is a crossing too.
+        var events: [HarnessEvent] = [at(0), .position(-1), .startRoute("walk-\(offset)")]
         for (index, legs) in [0.0, 0.5, 1, 2].enumerated() { events += [at(5 + 5 * index), .position(legs)] }
         switch offset % 3 {
         case 0:

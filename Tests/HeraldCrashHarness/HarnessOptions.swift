@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line: `HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH]
-/// [--write-system-every-change] [--trace]`.
+/// [--write-system-every-change] [--trace] [--regions]`.
 ///
 /// - `--dir`: where the SQLite store, the simulated system and the app's data live;
 ///   a process given the same directory continues where the last one stopped.
@@ -11,14 +11,19 @@ import Foundation
 /// - `--write-system-every-change`: write the simulated system's file after every
 ///   change instead of when the process is about to die (same results, slower).
 /// - `--trace`: print every step (number, what, scenario event) to standard error.
+/// - `--regions`: the app hears where the device is only through the regions it
+///   monitors (the plan's waypoints), reported by the system 20 s after each crossing,
+///   as Core Location does; a crossing the app dies before handling is reported again
+///   when the system relaunches it (the process started next).
 struct HarnessOptions: Sendable {
     var directory: URL
     var killAt: Int?
     var resultPath: String?
     var writesSystemEveryChange = false
     var traces = false
+    var regions = false
 
-    static let usage = "usage: HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH] [--write-system-every-change] [--trace]"
+    static let usage = "usage: HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH] [--write-system-every-change] [--trace] [--regions]"
 
     init(arguments: [String]) throws {
         var directory: URL?
@@ -39,6 +44,7 @@ struct HarnessOptions: Sendable {
             case "--result": resultPath = try value()
             case "--write-system-every-change": writesSystemEveryChange = true
             case "--trace": traces = true
+            case "--regions": regions = true
             default: throw HarnessError("unknown argument \(argument); \(Self.usage)")
             }
         }

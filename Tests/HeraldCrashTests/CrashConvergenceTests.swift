@@ -7,7 +7,10 @@ import Testing
 /// SIGKILL before a chosen step (a store commit or a center call) of a long scenario,
 /// then relaunched in the same directory until it finishes. Whatever the kill point,
 /// the result is the uninterrupted run's: the same plan, the same firings with none
-/// twice, the same completions.
+/// twice, the same completions. Twice: with the app hearing every position, and with
+/// it hearing only the entries into the waypoints it monitors (`--regions`), where a
+/// crossing the app died before handling reaches the process started next, as the
+/// system relaunches an app for a region event.
 @Suite(.serialized)
 struct CrashConvergenceTests {
     /// One crash experiment: kill before `first`, optionally again before `second`
@@ -27,18 +30,42 @@ struct CrashConvergenceTests {
     }
 
     static let seed: UInt64 = 0x5EED_C4A5
-    /// Kill points drawn at random over the whole run.
-    static let randomPoints = 28
-    /// For each kind of commit (and the app's own data commit): how many of its
-    /// occurrences get a kill right after it, before the engine's next step, where an
-    /// event is most likely cut in half.
-    static let pointsAfterEachKindOfCommit = 2
-    static let secondKills = 8
+
+    /// How the app hears positions, and how many kill points a run of it gets.
+    struct Mode: Sendable {
+        var regions: Bool
+        /// Kill points drawn at random over the whole run.
+        var randomPoints: Int
+        /// For each kind of commit (and the app's own data commit): how many of its
+        /// occurrences get a kill right after it, before the engine's next step, where an
+        /// event is most likely cut in half.
+        var pointsAfterEachKindOfCommit: Int
+        var secondKills: Int
+        /// The fewest kill points the plans must have.
+        var leastPlans: Int
+
+        static let positions = Mode(regions: false, randomPoints: 28, pointsAfterEachKindOfCommit: 2, secondKills: 8,
+                                    leastPlans: 40)
+        static let regions = Mode(regions: true, randomPoints: 12, pointsAfterEachKindOfCommit: 1, secondKills: 3,
+                                  leastPlans: 20)
+    }
     static let parallelProcesses = 2
 
     @Test func killsAtRandomStepsConvergeOnTheUninterruptedRun() async throws {
+        try await check(.positions)
+    }
+
+    /// The same walks heard through region entries reach the same waypoints: each
+    /// position of a walk is a crossing into the next waypoint's region (the walker sets
+    /// off a leg before the first, and halfway positions are in none), so the counts
+    /// below hold in both modes.
+    @Test func inRegionsModeKillsAtRandomStepsConvergeOnTheUninterruptedWalk() async throws {
+        try await check(.regions)
+    }
+
+    func check(_ mode: Mode) async throws {
         // Given an uninterrupted run of the scenario: the reference, its steps and count
-        let (reference, traced) = try await makeReference()
+        let (reference, traced) = try await makeReference(mode)
         let steps = reference.steps
         #expect(traced.count == steps, "the trace should list every step")
         try #require(steps > 100, "the scenario should take many steps, took \(steps)")
@@ -52,9 +79,9 @@ struct CrashConvergenceTests {
         // When the app is killed at the first and last steps, right after commits of
         // every kind and at seeded random steps (some killed again while recovering),
         // and relaunched until it finishes
-        let plans = Self.makeKillPlans(steps: steps, traced: traced)
-        #expect(plans.count >= 40, "only \(plans.count) kill points")
-        let trials = try await Self.run(plans)
+        let plans = Self.makeKillPlans(steps: steps, traced: traced, mode: mode)
+        #expect(plans.count >= mode.leastPlans, "only \(plans.count) kill points")
+        let trials = try await Self.run(plans, mode: mode)
 
         // Then every run ends exactly as the reference did
         #expect(trials.count == plans.count)
@@ -77,10 +104,10 @@ struct CrashConvergenceTests {
 
     // MARK: Fixture
 
-    func makeReference() async throws -> (HarnessOutcome, [HarnessRun.TracedStep]) {
+    func makeReference(_ mode: Mode) async throws -> (HarnessOutcome, [HarnessRun.TracedStep]) {
         let directory = try HarnessRun.makeDirectory("reference")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (exit, traced) = try await HarnessRun.traced(in: directory)
+        let (exit, traced) = try await HarnessRun.traced(in: directory, regions: mode.regions)
         guard case .finished(let outcome) = exit else {
             throw CrashTestFailure(description: "the uninterrupted run did not finish: \(exit)")
         }
@@ -90,24 +117,24 @@ struct CrashConvergenceTests {
     /// Step 1, the last step, the step right after `pointsAfterEachKindOfCommit` seeded
     /// occurrences of each kind of commit, and `randomPoints` seeded random steps,
     /// sorted; `secondKills` of them, spread out, kill the recovery again.
-    static func makeKillPlans(steps: Int, traced: [HarnessRun.TracedStep]) -> [KillPlan] {
+    static func makeKillPlans(steps: Int, traced: [HarnessRun.TracedStep], mode: Mode) -> [KillPlan] {
         var random = SeededGenerator(seed: seed)
         var points: Set<Int> = [1, steps]
         let commits = Dictionary(grouping: traced.filter { $0.label.contains("commit") }, by: \.label)
         for label in commits.keys.sorted() {
             var occurrences = commits[label, default: []].map(\.number)
             occurrences.shuffle(using: &random)
-            for number in occurrences.prefix(pointsAfterEachKindOfCommit) where number < steps {
+            for number in occurrences.prefix(mode.pointsAfterEachKindOfCommit) where number < steps {
                 points.insert(number + 1)
             }
         }
         let targeted = points.count
-        while points.count < min(steps, targeted + randomPoints) {
+        while points.count < min(steps, targeted + mode.randomPoints) {
             points.insert(Int(random.next() % UInt64(steps)) + 1)
         }
         var plans = points.sorted().map { KillPlan(first: $0) }
-        let stride = max(1, plans.count / (secondKills + 1))
-        for index in Swift.stride(from: stride / 2, to: plans.count, by: stride).prefix(secondKills) {
+        let stride = max(1, plans.count / (mode.secondKills + 1))
+        for index in Swift.stride(from: stride / 2, to: plans.count, by: stride).prefix(mode.secondKills) {
             // The recovery replays the launch and the rest of the scenario.
             let remaining = max(1, steps - plans[index].first)
             plans[index].second = Int(random.next() % UInt64(remaining)) + 1
@@ -116,28 +143,28 @@ struct CrashConvergenceTests {
     }
 
     /// Runs the experiments, `parallelProcesses` at a time.
-    static func run(_ plans: [KillPlan]) async throws -> [Trial] {
+    static func run(_ plans: [KillPlan], mode: Mode) async throws -> [Trial] {
         try await withThrowingTaskGroup(of: Trial.self) { group in
             var trials: [Trial] = []
             var pending = plans.makeIterator()
             for _ in 0..<parallelProcesses {
-                if let plan = pending.next() { group.addTask { try await trial(plan) } }
+                if let plan = pending.next() { group.addTask { try await trial(plan, mode: mode) } }
             }
             while let trial = try await group.next() {
                 trials.append(trial)
-                if let plan = pending.next() { group.addTask { try await Self.trial(plan) } }
+                if let plan = pending.next() { group.addTask { try await Self.trial(plan, mode: mode) } }
             }
             return trials.sorted { $0.plan.first < $1.plan.first }
         }
     }
 
-    static func trial(_ plan: KillPlan) async throws -> Trial {
+    static func trial(_ plan: KillPlan, mode: Mode) async throws -> Trial {
         let directory = try HarnessRun.makeDirectory("kill-\(plan.first)")
         defer { try? FileManager.default.removeItem(at: directory) }
         var result = Trial(plan: plan, kills: [])
 
         // The first kill always lands: the run is deterministic up to it.
-        switch try await HarnessRun.launch(in: directory, killAt: plan.first) {
+        switch try await HarnessRun.launch(in: directory, killAt: plan.first, regions: mode.regions) {
         case .killed(let message): result.kills.append(message)
         case let other:
             result.failure = "expected a death by SIGKILL before step \(plan.first), got: \(other)"
@@ -145,7 +172,7 @@ struct CrashConvergenceTests {
         }
         // A second kill lands only if the recovery gets that far.
         if let second = plan.second {
-            switch try await HarnessRun.launch(in: directory, killAt: second) {
+            switch try await HarnessRun.launch(in: directory, killAt: second, regions: mode.regions) {
             case .killed(let message): result.kills.append(message)
             case .finished(let outcome):
                 result.outcome = outcome
@@ -155,7 +182,7 @@ struct CrashConvergenceTests {
                 return result
             }
         }
-        switch try await HarnessRun.launch(in: directory) {
+        switch try await HarnessRun.launch(in: directory, regions: mode.regions) {
         case .finished(let outcome): result.outcome = outcome
         case let other: result.failure = "the last relaunch did not finish: \(other)"
         }

@@ -86,13 +86,13 @@ enum HarnessRun {
 
     /// Runs one process of the harness on `directory`, killed before step `killAt` if
     /// it gets that far.
-    static func launch(in directory: URL, killAt: Int? = nil) async throws -> HarnessExit {
-        try await launch(in: directory, killAt: killAt, arguments: []).exit
+    static func launch(in directory: URL, killAt: Int? = nil, regions: Bool = false) async throws -> HarnessExit {
+        try await launch(in: directory, killAt: killAt, arguments: regions ? ["--regions"] : []).exit
     }
 
     /// Runs the harness uninterrupted with `--trace`: its result and every step.
-    static func traced(in directory: URL) async throws -> (exit: HarnessExit, steps: [TracedStep]) {
-        let (exit, stderr) = try await launch(in: directory, killAt: nil, arguments: ["--trace"])
+    static func traced(in directory: URL, regions: Bool = false) async throws -> (exit: HarnessExit, steps: [TracedStep]) {
+        let (exit, stderr) = try await launch(in: directory, killAt: nil, arguments: ["--trace"] + (regions ? ["--regions"] : []))
         // "step 12: store commit recordCompletion (event 7)"
         let steps = stderr.split(separator: "\n").compactMap { line -> TracedStep? in
             guard line.hasPrefix("step "), let colon = line.firstIndex(of: ":"),

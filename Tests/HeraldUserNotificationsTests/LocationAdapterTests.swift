@@ -65,6 +65,33 @@ import Testing
         #expect(CLLocationManager().monitoredRegions.contains { $0.identifier == "the-app's-own" })
     }
 
+    /// An entry the last process died before handling is not reported again; the next
+    /// launch's monitor asks the regions' state, and the waypoint the device is inside is
+    /// reached, once.
+    @Test func aLaunchAsksTheStateOfTheRegionsAndAnEntryMissedWhileDeadIsReached() async throws {
+        // Given a route of three waypoints monitored by a process that then dies
+        CLLocationManager.resetForTesting()
+        let engine = try await makeEngine(platform: makePlatformCenter())
+        let dead = RegionMonitor(engine: engine, manager: CLLocationManager())
+        await dead.observeRuns()
+        try await engine.startRoute(try Self.route(waypoints: 3))
+        try await engine.positionChanged(Coordinate(latitude: 0, longitude: -1))
+        let session = try #require(try await engine.routeSession())
+        let first = session.spotIdentifier("w0").description
+        #expect(dead.monitoredIdentifiers.contains(first))
+        await dead.stopObservingRuns()
+
+        // When the device enters the first waypoint while no process hears it
+        CLLocationManager().crossForTesting(first, entering: true)
+        #expect(try await engine.routeSession()?.visits["w0"] == nil)
+
+        // Then the next process's monitor learns it is inside at launch
+        let relaunched = RegionMonitor(engine: engine, manager: CLLocationManager())
+        await relaunched.observeRuns()
+        try await waitUntil { try await engine.routeSession()?.visits["w0"] != nil }
+        #expect(try await engine.routeSession()?.visits.count == 1)
+    }
+
     @Test func aRunCausedByACompletionIsMonitoredToo() async throws {
         // Given a route of three waypoints in progress, a position heard, and a monitor
         // that starts observing only afterwards (so nothing is monitored yet)
