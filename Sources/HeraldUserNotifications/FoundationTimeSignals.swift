@@ -10,6 +10,10 @@ import Herald
 /// | `NSSystemClockDidChange` (the clock was set) | `.clockChanged` |
 /// | `UIApplication.significantTimeChangeNotification` (midnight, clock set, DST) | `.clockChanged` |
 ///
+/// Before a zone change is passed on, the process's cached system zone is reset
+/// (`NSTimeZone.resetSystemTimeZone()`), so the re-plan it causes reads the new zone
+/// (`TimeZone.current` keeps the old one until then).
+///
 /// At midnight both the day change and the significant time change arrive; the engine
 /// coalesces the runs they ask for. iOS does not wake a suspended app for any of them:
 /// the app hears of them when it next runs, and re-plans then as well
@@ -29,18 +33,26 @@ public struct FoundationTimeSignals: TimeSignalSource {
     ]
 
     private let center: Observed
+    private let resetSystemTimeZone: @Sendable () -> Void
 
-    /// - Parameter notificationCenter: where the signals are posted; the process's
-    ///   default center on a device, a private one in tests.
-    public init(notificationCenter: Foundation.NotificationCenter = .default) {
+    /// - Parameters:
+    ///   - notificationCenter: where the signals are posted; the process's default
+    ///     center on a device, a private one in tests.
+    ///   - resetSystemTimeZone: drops the process's cached system zone; Foundation's
+    ///     `NSTimeZone.resetSystemTimeZone()` unless a test watches it.
+    public init(notificationCenter: Foundation.NotificationCenter = .default,
+                resetSystemTimeZone: @escaping @Sendable () -> Void = { NSTimeZone.resetSystemTimeZone() }) {
         center = Observed(center: notificationCenter)
+        self.resetSystemTimeZone = resetSystemTimeZone
     }
 
     public func timeChanges() -> AsyncStream<TimeChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: TimeChange.self)
         let observers = ObserverTokens(center: center.center)
+        let reset = resetSystemTimeZone
         for (name, change) in Self.changes {
             observers.add(center.center.addObserver(forName: name, object: nil, queue: nil) { _ in
+                if change == .timeZoneChanged { reset() }
                 continuation.yield(change)
             })
         }

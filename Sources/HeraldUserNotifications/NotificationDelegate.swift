@@ -15,7 +15,9 @@ import UserNotificationsShim
 /// to it every notification that is not Herald's (no Herald identifier and no Herald
 /// payload), so Herald coexists with other code that uses notifications. Install it
 /// before launch finishes, or the response that launched the app is lost; the center
-/// holds its delegate weakly, so keep a strong reference.
+/// holds its delegate weakly, so keep a strong reference. The previous delegate is held
+/// weakly too (``previousDelegate``): its owner keeps it alive, and once it is gone what
+/// is not Herald's gets the platform's defaults (no presentation in the foreground).
 ///
 /// ```swift
 /// let delegate = NotificationDelegate(host: host, presentPrompt: { prompt in
@@ -97,7 +99,10 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
         case .system(let options):
             return PlatformMapping.platformPresentation(options)
         case .prompt(let prompt):
-            await presentPrompt(prompt)
+            // iOS drops a notification whose answer comes late: the prompt is started,
+            // not awaited, and the system is answered at once.
+            let present = presentPrompt
+            Task { await present(prompt) }
             return []
         }
     }

@@ -6,11 +6,15 @@ import Herald
 /// Written with `NSNumber(value:)` (never `as NSNumber`, which Linux does not bridge
 /// the same way), so a Boolean is an `NSNumber` whose `objCType` is `"c"` and every
 /// other number one holding a `Double`; reading tells them apart the same way on both
-/// platforms. Nested arrays and objects are kept; `null` is `NSNull`. Values that are
-/// not JSON (dates, data another SDK put there) are left out when reading.
+/// platforms. Nested arrays and objects are kept. `userInfo` holds property-list values
+/// only, and `NSNull` is none, so a JSON `null` is written as the one-entry dictionary
+/// ``nullMark`` (`["herald.null": true]`) and read back as `null`. Values that are not
+/// JSON (dates, data another SDK put there) are left out when reading.
 enum UserInfoCoding {
     /// Where the adapter keeps a sound the platform cannot read back (a named one).
     static let soundKey = "herald.sound"
+    /// The key of the dictionary that stands for a JSON `null`.
+    static let nullMark = "herald.null"
 
     static func platformUserInfo(_ userInfo: [String: JSONValue]) -> [AnyHashable: Any] {
         var result: [AnyHashable: Any] = [:]
@@ -20,7 +24,7 @@ enum UserInfoCoding {
 
     static func platformValue(_ value: JSONValue) -> Any {
         switch value {
-        case .null: NSNull()
+        case .null: [nullMark: NSNumber(value: true)] as [String: Any]
         case .bool(let flag): NSNumber(value: flag)
         case .number(let number): NSNumber(value: number)
         case .string(let text): text
@@ -45,7 +49,8 @@ enum UserInfoCoding {
     }
 
     static func jsonValue(_ value: Any) -> JSONValue? {
-        if value is NSNull { return .null }
+        if value is NSNull { return .null }   // written by other code; never by Herald
+        if let fields = value as? [String: Any], fields.count == 1, fields[nullMark] != nil { return .null }
         if let text = value as? String { return .string(text) }
         if let number = value as? NSNumber {
             return isBoolean(number) ? .bool(number.boolValue) : .number(number.doubleValue)

@@ -2,6 +2,7 @@
 // test factories, so these tests run on Linux only.
 #if !canImport(UserNotifications)
 import Foundation
+import Testing
 import Herald
 @testable import HeraldUserNotifications
 @_spi(Testing) import UserNotificationsShim
@@ -89,6 +90,17 @@ func makeEngine(
 }
 
 /// Prompts the app was asked to show.
+/// Polls `condition` every 10 ms for up to a minute: long enough for a suite that
+/// shares two cores among parallel tests, and still an end for a condition that never
+/// holds.
+func waitUntil(_ condition: () async throws -> Bool) async throws {
+    for _ in 0..<6_000 {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("the condition did not hold within a minute")
+}
+
 actor PromptLog {
     private(set) var prompts: [InAppPrompt] = []
     func append(_ prompt: InAppPrompt) { prompts.append(prompt) }

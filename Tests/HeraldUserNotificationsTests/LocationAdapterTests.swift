@@ -162,17 +162,6 @@ import Testing
             Waypoint(id: "w\($0)", name: "W\($0)", coordinate: Coordinate(latitude: 0, longitude: 0.001 * Double($0)))
         }, proximityThreshold: 25)
     }
-
-    /// Polls `condition` every 10 ms for up to a minute: long enough for a suite that
-    /// shares two cores among parallel tests, and still an end for a condition that
-    /// never holds.
-    func waitUntil(_ condition: () async throws -> Bool) async throws {
-        for _ in 0..<6_000 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("the condition did not hold within a minute")
-    }
 }
 
 final class FailureLog: NSObject, CLLocationManagerDelegate, Sendable {

@@ -86,15 +86,24 @@ struct NotificationDelegateTests {
         ])
         let engine = try await makeEngine(platform: platform, categories: categories)
         let prompts = PromptLog()
-        let delegate = NotificationDelegate(host: AppHost(engine: engine), presentPrompt: { await prompts.append($0) })
+        // The app's prompt stays on screen until the end of the test: the system's
+        // question must be answered before it is dismissed (iOS drops a late answer).
+        let (onScreen, dismiss) = AsyncStream.makeStream(of: Void.self)
+        defer { dismiss.finish() }
+        let delegate = NotificationDelegate(host: AppHost(engine: engine), presentPrompt: { prompt in
+            await prompts.append(prompt)
+            for await _ in onScreen {}
+        })
         delegate.install(on: platform)
         let water = try await deliverWaterAtNine(platform, engine: engine)
 
         // When the water reminder arrives in the foreground
         let options = await platform.presentForTesting(water)
 
-        // Then no banner options, and the app got the prompt with the category's actions
+        // Then no banner options, answered while the prompt is still up, and the app
+        // got the prompt with the category's actions
         #expect(options == [])
+        try await waitUntil { await !prompts.prompts.isEmpty }
         let shown = await prompts.prompts
         #expect(shown.map(\.title) == ["water"])
         #expect(shown.first?.actions.map(\.identifier) == ["done", "snooze", UNNotificationDismissActionIdentifier])

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Herald
 import HeraldUserNotifications
 import Testing
@@ -23,6 +24,22 @@ struct TimeSignalTests {
         var received: [TimeChange] = []
         for _ in 0..<4 { received.append(try #require(await changes.next())) }
         #expect(received == [.dayChanged, .timeZoneChanged, .clockChanged, .clockChanged])
+    }
+
+    /// The zone change is passed on only after the process's cached zone was reset, so
+    /// the re-plan it causes reads the new zone; no other signal resets it.
+    @Test func aZoneChangeResetsTheCachedSystemZoneFirst() async throws {
+        let notifications = Foundation.NotificationCenter()
+        let resets = ResetCount()
+        let signals = FoundationTimeSignals(notificationCenter: notifications, resetSystemTimeZone: { resets.increment() })
+        var changes = signals.timeChanges().makeAsyncIterator()
+
+        notifications.post(name: Notification.Name("NSCalendarDayChangedNotification"), object: nil)
+        #expect(try #require(await changes.next()) == .dayChanged)
+        #expect(resets.count == 0)
+        notifications.post(name: Notification.Name("NSSystemTimeZoneDidChangeNotification"), object: nil)
+        #expect(try #require(await changes.next()) == .timeZoneChanged)
+        #expect(resets.count == 1)
     }
 
     @Test func eachSignalReachesTheEngineAsItsReason() async throws {
@@ -62,5 +79,11 @@ struct TimeSignalTests {
 struct StartedSignals: TimeSignalSource {
     let stream: AsyncStream<TimeChange>
     func timeChanges() -> AsyncStream<TimeChange> { stream }
+}
+/// How many times the cached system zone was reset.
+final class ResetCount: Sendable {
+    private let value = Mutex(0)
+    func increment() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
 }
 #endif

@@ -73,6 +73,33 @@ struct UserNotificationCenterTests {
         #expect(await center.pendingNotificationRequests() == [request])
     }
 
+    /// `userInfo` holds property-list values only (strings, numbers, dates, data,
+    /// arrays and string-keyed dictionaries of them): a JSON `null` reaches the platform
+    /// as the adapter's mark, never as `NSNull`, and reads back as `null`.
+    @Test func aNullReachesThePlatformAsAPropertyListAndReadsBackAsNull() async throws {
+        let request = NotificationRequest(
+            identifier: "herald:reminder:habit:water:daily:20260311T0915",
+            content: NotificationContent(title: "Water", userInfo: ["app": ["note": nil, "list": [nil, 1]], "top": nil]),
+            trigger: .timeInterval(600, repeats: false))
+        let platform = makePlatformCenter()
+        let center = UserNotificationCenter(platform)
+
+        try await center.add(request)
+
+        let userInfo = try #require(await platform.pendingNotificationRequests().first).content.userInfo
+        func isPropertyList(_ value: Any) -> Bool {
+            switch value {
+            case is String, is NSNumber, is Date, is Data: true
+            case let items as [Any]: items.allSatisfy(isPropertyList)
+            case let fields as [String: Any]: fields.values.allSatisfy(isPropertyList)
+            default: false
+            }
+        }
+        #expect(userInfo.values.allSatisfy(isPropertyList))
+        #expect(userInfo.keys.allSatisfy { $0.base is String })
+        #expect(await center.pendingNotificationRequests() == [request])
+    }
+
     @Test func platformRequestsSeeWhatHeraldMeant() async throws {
         // Given a Herald request with a repeating calendar trigger on weekdays
         let platform = makePlatformCenter()
