@@ -246,6 +246,9 @@ enum PlatformMapping {
         if options.contains(.sound) { platform.insert(.sound) }
         if options.contains(.alert) { platform.insert(.alert) }
         if options.contains(.provisional) { platform.insert(.provisional) }
+        #if !os(watchOS) && !HERALD_SHIM_WATCHOS
+        if options.contains(.providesAppNotificationSettings) { platform.insert(.providesAppNotificationSettings) }
+        #endif
         return platform
     }
 

@@ -22,6 +22,9 @@ struct ShimCenterState {
     var alertSetting: UNNotificationSetting = .enabled
     var soundSetting: UNNotificationSetting = .enabled
     var badgeSetting: UNNotificationSetting = .enabled
+    /// Whether the app asked for `.providesAppNotificationSettings`: only then does the
+    /// system call the delegate's `openSettingsFor`.
+    var providesAppNotificationSettings = false
     var categories: Set<UNNotificationCategory> = []
     var pending: [PendingEntry] = []
     var delivered: [UNNotification] = []
@@ -43,6 +46,7 @@ struct ShimCenterState {
     }
 
     mutating func requestAuthorization(options: UNAuthorizationOptions) -> Bool {
+        if options.contains(.providesAppNotificationSettings) { providesAppNotificationSettings = true }
         if authorizationStatus == .notDetermined {
             if options.contains(.provisional) {
                 authorizationStatus = .provisional

@@ -91,8 +91,11 @@ extension UNUserNotificationCenter {
 
     #if !HERALD_SHIM_WATCHOS
     /// The user opened the app's notification settings from the system (not on watchOS).
+    /// As on iOS the delegate is called only if the app requested
+    /// `.providesAppNotificationSettings`; otherwise the system offers no link to it.
     @_spi(Testing)
     public func openSettingsForTesting(_ notification: UNNotification?) {
+        guard withState({ $0.providesAppNotificationSettings }) else { return }
         delegate?.userNotificationCenter(self, openSettingsFor: notification)
     }
     #endif

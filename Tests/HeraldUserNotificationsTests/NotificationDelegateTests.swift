@@ -109,7 +109,9 @@ struct NotificationDelegateTests {
         #expect(shown.first?.actions.map(\.identifier) == ["done", "snooze", UNNotificationDismissActionIdentifier])
     }
 
-    @Test func openSettingsGoesToTheApp() async throws {
+    /// iOS calls `openSettingsFor` only for an app that asked for
+    /// `.providesAppNotificationSettings`; Herald's option asks for it.
+    @Test func openSettingsGoesToTheAppOnceItAskedForIt() async throws {
         let platform = makePlatformCenter()
         let engine = try await makeEngine(platform: platform)
         let opened = OpenedSettings()
@@ -117,7 +119,11 @@ struct NotificationDelegateTests {
         delegate.install(on: platform)
 
         platform.openSettingsForTesting(nil)
+        #expect(opened.identifiers.isEmpty)
 
+        let center = UserNotificationCenter(platform)
+        _ = try await center.requestAuthorization(options: [.alert, .providesAppNotificationSettings])
+        platform.openSettingsForTesting(nil)
         #expect(opened.identifiers == ["none"])
     }
 }

@@ -30,4 +30,8 @@ public struct AuthorizationOptions: OptionSet, Hashable, Sendable, Codable {
     public static let alert = AuthorizationOptions(rawValue: 1 << 2)
     public static let provisional = AuthorizationOptions(rawValue: 1 << 3)
     public static let timeSensitive = AuthorizationOptions(rawValue: 1 << 4)
+    /// The app has its own notification settings screen: the system offers a link to it
+    /// and the delegate's `openSettingsFor` is called only when this was requested
+    /// (`UNAuthorizationOptions.providesAppNotificationSettings`; not on watchOS).
+    public static let providesAppNotificationSettings = AuthorizationOptions(rawValue: 1 << 5)
 }
