@@ -7,6 +7,11 @@ extension SimulatedNotificationCenter {
         settings
     }
 
+    /// The authorization and the switches, in one call.
+    public func permission() async -> (status: AuthorizationStatus, settings: NotificationSettings) {
+        (authorization, settings)
+    }
+
     /// The user changes the app's alert, sound or badge switch in Settings. From the
     /// next delivery on: with alerts off no banner is shown (the notification still goes
     /// to the list), with sounds off none is played, with badges off no delivery sets the

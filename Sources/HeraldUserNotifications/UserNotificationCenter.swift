@@ -107,6 +107,12 @@ public struct UserNotificationCenter: Herald.NotificationCenter {
         PlatformMapping.settings(await center.notificationSettings())
     }
 
+    /// The authorization and the switches from one `notificationSettings()` call.
+    public func permission() async -> (status: AuthorizationStatus, settings: NotificationSettings) {
+        let platform = await center.notificationSettings()
+        return (PlatformMapping.status(platform.authorizationStatus), PlatformMapping.settings(platform))
+    }
+
     public func requestAuthorization(options: AuthorizationOptions) async throws -> Bool {
         do {
             return try await center.requestAuthorization(options: PlatformMapping.platformOptions(options))

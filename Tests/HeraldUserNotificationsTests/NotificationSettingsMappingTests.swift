@@ -30,5 +30,19 @@ struct NotificationSettingsMappingTests {
         #expect([reported.alertSetting, reported.soundSetting, reported.badgeSetting] == [alert, sound, badge])
         #expect(await UserNotificationCenter(platform).notificationSettings() == expected)
     }
+
+    /// The permission the engine reads at each run: the authorization and the switches
+    /// from the one `notificationSettings()` answer.
+    @Test func thePermissionIsTheStatusAndTheSwitchesTogether() async throws {
+        let platform = makePlatformCenter(userAnswer: .deny)
+        platform.setNotificationSettingsForTesting(alert: .enabled, sound: .disabled, badge: .enabled)
+        let center = UserNotificationCenter(platform)
+        #expect(await center.permission() == (.notDetermined, NotificationSettings(alert: true, sound: false, badge: true)))
+
+        _ = try await center.requestAuthorization(options: [.alert])
+        let (status, settings) = await center.permission()
+        #expect(status == .denied)
+        #expect(settings == NotificationSettings(alert: true, sound: false, badge: true))
+    }
 }
 #endif

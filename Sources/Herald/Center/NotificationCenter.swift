@@ -74,12 +74,21 @@ public protocol NotificationCenter: Sendable {
     func requestAuthorization(options: AuthorizationOptions) async throws -> Bool
     /// Which of alert, sound and badge the user allows the app (`UNNotificationSettings`).
     func notificationSettings() async -> NotificationSettings
+    /// The permission and the switches together, as the engine reads them at the start
+    /// of each run: one call where the platform answers both at once
+    /// (`UNUserNotificationCenter.notificationSettings()` holds the authorization too).
+    func permission() async -> (status: AuthorizationStatus, settings: NotificationSettings)
 }
 
 extension NotificationCenter {
     /// Everything on: the default for a center that cannot tell, so that centers
     /// written before settings existed keep compiling and keep Herald's badges.
     public func notificationSettings() async -> NotificationSettings { .allOn }
+
+    /// ``authorizationStatus()`` and ``notificationSettings()``, one after the other.
+    public func permission() async -> (status: AuthorizationStatus, settings: NotificationSettings) {
+        (await authorizationStatus(), await notificationSettings())
+    }
 }
 
 /// Why a notification center refused a call.

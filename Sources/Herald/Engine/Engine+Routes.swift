@@ -74,8 +74,7 @@ extension Engine {
     private func reportWithoutPlanning(at position: Coordinate) async throws -> ReconcileReport? {
         guard position.isValid, lastRegionChoice != nil else { return nil }
         let pending = await center.pendingNotificationRequests().count
-        let authorization = await center.authorizationStatus()
-        let settings = await center.notificationSettings()
+        let (authorization, settings) = await center.permission()
         guard currentRun == nil, var last = lastRegionChoice, last.stateVersion == stateVersion,
               last.zone == clock.timeZone, last.day == day(of: clock.now), last.pending == pending,
               last.authorization == authorization, last.settings == settings else { return nil }

@@ -211,8 +211,7 @@ public actor Engine {
     /// Reads the center and the store, records what was delivered since the last run,
     /// plans, and gets content for what made the cut.
     private func prepare() async throws -> Prepared {
-        let authorization = await center.authorizationStatus()
-        let settings = await center.notificationSettings()
+        let (authorization, settings) = await center.permission()
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
         let state = try stateRecordingLocationFirings(try stateRecordingDeliveries(delivered), pending: pending,
