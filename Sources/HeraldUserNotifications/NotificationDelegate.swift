@@ -27,8 +27,10 @@ import UserNotificationsShim
 /// ```
 ///
 /// Only the `async` form of each delegate method is implemented (implementing both forms
-/// is a selector conflict on Apple platforms). Callbacks arrive off the main thread; the
-/// type is deliberately not `@MainActor`.
+/// is a selector conflict on Apple platforms). What is not Herald's is forwarded through
+/// the previous delegate's completion-handler form, resumed exactly once
+/// (`DelegateForwarding`). Callbacks arrive off the main thread; the type is
+/// deliberately not `@MainActor`.
 public final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
     /// The app's host: responses and presentations go through it to the engine.
     public let host: AppHost
@@ -76,11 +78,14 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
 
     public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
         guard Self.isHerald(response.notification.request) else {
-            #if canImport(UserNotifications)
-            await previousDelegate?.userNotificationCenter?(center, didReceive: response)
-            #else
-            await previousDelegate?.userNotificationCenter(center, didReceive: response)
-            #endif
+            guard let previous = previousDelegate else { return }
+            await DelegateForwarding.answer(or: ()) { done in
+                #if canImport(UserNotifications)
+                previous.userNotificationCenter?(center, didReceive: response, withCompletionHandler: { done(()) }) != nil
+                #else
+                Self.forwardOnLinux { previous.userNotificationCenter(center, didReceive: response) { done(()) } }
+                #endif
+            }
             return
         }
         await host.received(PlatformMapping.response(response))
@@ -89,11 +94,14 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
     public func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async
         -> UNNotificationPresentationOptions {
         guard Self.isHerald(notification.request) else {
-            #if canImport(UserNotifications)
-            return await previousDelegate?.userNotificationCenter?(center, willPresent: notification) ?? []
-            #else
-            return await previousDelegate?.userNotificationCenter(center, willPresent: notification) ?? []
-            #endif
+            guard let previous = previousDelegate else { return [] }
+            return await DelegateForwarding.answer(or: UNNotificationPresentationOptions()) { done in
+                #if canImport(UserNotifications)
+                previous.userNotificationCenter?(center, willPresent: notification, withCompletionHandler: done) != nil
+                #else
+                Self.forwardOnLinux { previous.userNotificationCenter(center, willPresent: notification, withCompletionHandler: done) }
+                #endif
+            }
         }
         switch await host.willPresent(PlatformMapping.delivered(notification)) {
         case .system(let options):
@@ -106,6 +114,15 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
             return []
         }
     }
+
+    #if !canImport(UserNotifications)
+    /// The shim's delegates implement every method (its defaults answer as the platform
+    /// does for one a delegate leaves out), so the call is always made.
+    private static func forwardOnLinux(_ call: () -> Void) -> Bool {
+        call()
+        return true
+    }
+    #endif
 
     #if !os(watchOS) && !HERALD_SHIM_WATCHOS
     public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {

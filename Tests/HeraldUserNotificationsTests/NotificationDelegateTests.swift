@@ -64,6 +64,25 @@ struct NotificationDelegateTests {
         #expect(await app.routes.routes.map(\.notification.request.identifier) == [water.request.identifier])
     }
 
+    /// Forwarding goes through the previous delegate's completion-handler forms, and
+    /// resumes exactly once: a delegate that calls its handler twice gets its first
+    /// answer taken, and nothing breaks.
+    @Test func aPreviousDelegateThatAnswersTwiceIsHeardOnce() async throws {
+        let platform = makePlatformCenter()
+        let engine = try await makeEngine(platform: platform)
+        let previous = AnsweringTwice()
+        platform.delegate = previous
+        let delegate = NotificationDelegate(host: AppHost(engine: engine))
+        delegate.install(on: platform)
+        let push = platform.deliverForTesting(makePlatformRequest("push-7"))
+
+        let options = await platform.presentForTesting(push)
+        await platform.respondForTesting(to: push)
+
+        #expect(options == [.banner])
+        #expect(previous.calls == ["willPresent push-7", "didReceive push-7"])
+    }
+
     @Test func aSystemPresentationReturnsTheCategorysOptions() async throws {
         let platform = makePlatformCenter()
         let engine = try await makeEngine(platform: platform)
@@ -134,5 +153,29 @@ final class OpenedSettings: @unchecked Sendable {
     private var log: [String] = []
     var identifiers: [String] { lock.withLock { log } }
     func record(_ identifier: String) { lock.withLock { log.append(identifier) } }
+}
+/// A delegate written against the completion-handler forms that calls each handler twice.
+final class AnsweringTwice: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var log: [String] = []
+    var calls: [String] { lock.withLock { log } }
+
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+        lock.withLock { log.append("willPresent \(notification.request.identifier)") }
+        completionHandler([.banner])
+        completionHandler([.list, .sound])
+    }
+
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {
+        lock.withLock { log.append("didReceive \(response.notification.request.identifier)") }
+        completionHandler()
+        completionHandler()
+    }
 }
 #endif
