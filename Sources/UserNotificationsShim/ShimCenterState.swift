@@ -75,11 +75,12 @@ struct ShimCenterState {
 
     /// Whether a trigger fires on a region crossing, with no date (a location trigger,
     /// on the platforms that have one).
-    static func waitsForARegion(_ trigger: UNNotificationTrigger) -> Bool {
+    static func waitsForARegion(_ trigger: UNNotificationTrigger?) -> Bool {
+        guard let trigger else { return false }
         #if !HERALD_SHIM_MACOS && !HERALD_SHIM_MACCATALYST && !HERALD_SHIM_VISIONOS
-        trigger is UNLocationNotificationTrigger
+        return trigger is UNLocationNotificationTrigger
         #else
-        false
+        return false
         #endif
     }
 
@@ -138,14 +139,23 @@ struct ShimCenterState {
     }
 
     /// Shows a notification: replaces a delivered one with its identifier and sets the
-    /// badge its content carries (nil leaves it). Nothing is shown without permission.
+    /// badge its content carries (nil leaves it), unless the user turned badges off: the
+    /// content's badge is ignored without badge permission. Nothing is shown without
+    /// permission.
     @discardableResult
     mutating func record(_ notification: UNNotification) -> Bool {
         guard allowsDelivery else { return false }
         delivered.removeAll { $0.request.identifier == notification.request.identifier }
         delivered.append(notification)
-        if let number = notification.request.content.badge { badge = number.intValue }
+        if badgeSetting == .enabled, let number = notification.request.content.badge { badge = number.intValue }
         return true
+    }
+
+    /// The delivered notifications the app may read: never those a location trigger
+    /// fired ("Notifications triggered by location cannot be retrieved, but can be
+    /// removed").
+    var listedDelivered: [UNNotification] {
+        delivered.filter { !Self.waitsForARegion($0.request.trigger) }
     }
 
     private func firstFire(of trigger: UNNotificationTrigger) -> Date? {

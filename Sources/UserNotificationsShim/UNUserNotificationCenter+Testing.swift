@@ -23,6 +23,11 @@ extension UNUserNotificationCenter {
     @_spi(Testing)
     public var badgeForTesting: Int { withState { $0.badge } }
 
+    /// What the user sees in Notification Center: every delivered notification, those a
+    /// location trigger fired included (``deliveredNotifications()`` leaves them out).
+    @_spi(Testing)
+    public var notificationListForTesting: [UNNotification] { withState { $0.delivered } }
+
     /// Sets the authorization status directly, as if the user changed it in Settings.
     @_spi(Testing)
     public func setAuthorizationStatusForTesting(_ status: UNAuthorizationStatus) {

@@ -92,8 +92,10 @@ open class UNUserNotificationCenter: NSObject {
         withState { $0.pending.removeAll() }
     }
 
+    /// The delivered notifications, oldest first; not those a location trigger fired,
+    /// which the platform never lists (they can still be removed by identifier).
     open func deliveredNotifications() async -> [UNNotification] {
-        withState { $0.delivered }
+        withState { $0.listedDelivered }
     }
 
     open func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if !canImport(UserNotifications)
 @_spi(Testing) import UserNotificationsShim
+import CoreLocationShim
 
 struct UserNotificationsShimTests {
     @Test func triggersAnswerFromTheStandInsClockNotTheWallClock() {
@@ -58,6 +59,39 @@ struct UserNotificationsShimTests {
         #expect(delivered.map(\.request.identifier) == ["two", "none", "zero"])
         #expect(delivered.map(\.date) == [60, 120, 180].map { tuesdayMorning.addingTimeInterval($0) })
         #expect(await center.pendingNotificationRequests().isEmpty)
+    }
+
+    /// A content's badge is ignored while the user has turned badges off.
+    @Test func withBadgesOffADeliveryLeavesTheBadge() async throws {
+        let center = makePlatformCenter()
+        #expect(try await center.requestAuthorization(options: [.alert, .badge]))
+        center.setNotificationSettingsForTesting(alert: .enabled, sound: .enabled, badge: .disabled)
+        center.deliverForTesting(makePlatformRequest("two", badge: 2))
+        #expect(center.badgeForTesting == 0)
+        center.setNotificationSettingsForTesting(alert: .enabled, sound: .enabled, badge: .enabled)
+        center.deliverForTesting(makePlatformRequest("three", badge: 3))
+        #expect(center.badgeForTesting == 3)
+    }
+
+    /// A notification a location trigger fired is shown but never listed for the app,
+    /// and it can be removed by identifier.
+    @Test func aLocationDeliveryIsNotListedButCanBeRemoved() async throws {
+        let center = makePlatformCenter()
+        #expect(try await center.requestAuthorization(options: [.alert]))
+        let region = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405), radius: 100,
+                                      identifier: "gym")
+        let content = UNMutableNotificationContent()
+        content.title = "At the gym"
+        center.deliverForTesting(UNNotificationRequest(identifier: "gym", content: content,
+                                                       trigger: UNLocationNotificationTrigger(region: region, repeats: false)))
+        center.deliverForTesting(makePlatformRequest("water"))
+
+        #expect(await center.deliveredNotifications().map(\.request.identifier) == ["water"])
+        #expect(center.notificationListForTesting.map(\.request.identifier) == ["gym", "water"])
+        center.removeDeliveredNotifications(withIdentifiers: ["gym"])
+        center.removeDeliveredNotifications(withIdentifiers: ["water"])
+        #expect(await center.deliveredNotifications().isEmpty)
+        #expect(center.notificationListForTesting.isEmpty)
     }
 
     @Test func nothingIsDeliveredWithoutPermission() async throws {
