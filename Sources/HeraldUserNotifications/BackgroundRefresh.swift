@@ -119,21 +119,24 @@ public final class BackgroundRefresh: Sendable {
     var latestRun: Task<Void, Never>? { runs.latest }
 
     /// Runs one refresh task: re-plan (its run submits the next request, once
-    /// ``observeRuns()`` was called), complete.
+    /// ``observeRuns()`` was called), complete. The expiration handler is in place
+    /// before the work starts, so time running out at once still ends the task.
     func handle(_ task: BGTask) {
         let completion = TaskCompletion(task: task)
+        let current = RunRecord()
+        task.expirationHandler = { [self] in
+            current.latest?.cancel()
+            if completion.complete(success: false) {
+                _ = try? scheduleNext(plan: nil)
+            }
+        }
         let run = Task { [self] in
             let report = await host.backgroundRefresh()
             if Task.isCancelled { return }
             completion.complete(success: report.failure == nil)
         }
+        current.latest = run
         runs.latest = run
-        task.expirationHandler = { [self] in
-            run.cancel()
-            if completion.complete(success: false) {
-                _ = try? scheduleNext(plan: nil)
-            }
-        }
     }
 }
 
