@@ -47,6 +47,28 @@ extension SimulatedNotificationCenter {
         monitoredRegions.values.sorted { $0.identifier < $1.identifier }
     }
 
+    /// Makes the monitored regions the waypoints `plan` watches, as Herald's
+    /// `RegionMonitor` does on a device after every run: stops those it no longer
+    /// watches, then starts the new ones (entries only). A waypoint beyond the platform's
+    /// regions stays unwatched, as on a device.
+    ///
+    /// ```swift
+    /// await engine.observeReports { report in
+    ///     if let plan = report.plan { await center.monitorWaypoints(of: plan.regions) }
+    /// }
+    /// ```
+    public func monitorWaypoints(of plan: RegionPlan) {
+        let waypoints = plan.watched.filter { $0.kind == .waypoint }
+        let wanted = Set(waypoints.map(\.identifier))
+        let current = Set(monitoredRegions.keys)
+        for identifier in current.subtracting(wanted) { stopMonitoring(identifier: identifier) }
+        for place in waypoints where !current.contains(place.identifier) {
+            try? startMonitoring(LocationRegion(
+                identifier: place.identifier, latitude: place.center.latitude, longitude: place.center.longitude,
+                radius: place.radius, notifyOnEntry: true, notifyOnExit: false))
+        }
+    }
+
     /// Whether the device is inside a monitored region, as Core Location answers
     /// `requestState(for:)`: `true` inside, `false` outside, `nil` when the region is not
     /// monitored or no position is known. A crossing is known to the system only once it

@@ -106,15 +106,7 @@ struct CrashHarness {
         let center = system.center
         await engine.observeReports { report in
             guard let plan = report.plan else { return }
-            let waypoints = plan.regions.watched.filter { $0.kind == .waypoint }
-            let wanted = Set(waypoints.map(\.identifier))
-            let current = Set(await center.monitoredRegionList().map(\.identifier))
-            for identifier in current.subtracting(wanted) { await center.stopMonitoring(identifier: identifier) }
-            for place in waypoints where !current.contains(place.identifier) {
-                try? await center.startMonitoring(LocationRegion(
-                    identifier: place.identifier, latitude: place.center.latitude, longitude: place.center.longitude,
-                    radius: place.radius, notifyOnEntry: true, notifyOnExit: false))
-            }
+            await center.monitorWaypoints(of: plan.regions)
             try? await system.save()
         }
         await center.setRegionHandler { event in

@@ -60,7 +60,7 @@ actor ScenarioApp: SimulatedApp {
             // The next background refresh, as `BackgroundRefresh` asks after every run.
             environment.refreshRequests.submit(after: report.plan, now: environment.center.clock.now)
             if environment.monitorsRegions, let plan = report.plan {
-                await Self.monitor(plan.regions, on: environment.center)
+                await environment.center.monitorWaypoints(of: plan.regions)
             }
         }
     }
@@ -149,24 +149,6 @@ actor ScenarioApp: SimulatedApp {
 
     func performBackgroundRefresh() async {
         await host.backgroundRefresh()
-    }
-
-    /// Makes the simulated system monitor the waypoints `plan` watches, as
-    /// `RegionMonitor` does on a device: stops the others, starts the new ones while
-    /// regions are left (pending location reminders take theirs).
-    private static func monitor(_ plan: RegionPlan, on center: SimulatedNotificationCenter) async {
-        let waypoints = plan.watched.filter { $0.kind == .waypoint }
-        let wanted = Set(waypoints.map(\.identifier))
-        let current = Set(await center.monitoredRegionList().map(\.identifier))
-        for identifier in current.subtracting(wanted) {
-            await center.stopMonitoring(identifier: identifier)
-        }
-        for place in waypoints where !current.contains(place.identifier) {
-            // Beyond the platform's regions the place stays unwatched, as on a device.
-            try? await center.startMonitoring(LocationRegion(
-                identifier: place.identifier, latitude: place.center.latitude, longitude: place.center.longitude,
-                radius: place.radius, notifyOnEntry: true, notifyOnExit: false))
-        }
     }
 
     /// The app's data is loaded: queued responses are routed now.

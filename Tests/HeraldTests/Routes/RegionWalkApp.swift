@@ -108,15 +108,7 @@ actor RegionWalkApp {
 
     /// Monitors the waypoints `plan` watches, as `RegionMonitor.apply` does.
     private func monitor(_ plan: RegionPlan) async {
-        let waypoints = plan.watched.filter { $0.kind == .waypoint }
-        let wanted = Set(waypoints.map(\.identifier))
-        let current = Set(await center.monitoredRegionList().map(\.identifier))
-        for identifier in current.subtracting(wanted) { await center.stopMonitoring(identifier: identifier) }
-        for place in waypoints where !current.contains(place.identifier) {
-            try? await center.startMonitoring(LocationRegion(
-                identifier: place.identifier, latitude: place.center.latitude, longitude: place.center.longitude,
-                radius: place.radius, notifyOnEntry: true, notifyOnExit: false))
-        }
+        await center.monitorWaypoints(of: plan)
         await noteMonitored()
     }
 
