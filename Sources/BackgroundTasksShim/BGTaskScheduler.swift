@@ -43,11 +43,18 @@ open class BGTaskScheduler: NSObject {
     }
 
     /// Asks the system to run a task; replaces a pending request with its identifier.
+    /// As on iOS, one refresh request at most may be pending: another identifier's is
+    /// refused with ``Error/Code/tooManyPendingTaskRequests``, and an identifier that
+    /// is not permitted with ``Error/Code/notPermitted``.
     open func submit(_ taskRequest: BGTaskRequest) throws {
         lock.lock()
         defer { lock.unlock() }
         guard permittedIdentifiers?.contains(taskRequest.identifier) ?? true else {
-            throw ShimTaskSchedulerError(message: "\(taskRequest.identifier) is not in BGTaskSchedulerPermittedIdentifiers")
+            throw Error(.notPermitted)
+        }
+        if taskRequest is BGAppRefreshTaskRequest,
+           pending.values.contains(where: { $0 is BGAppRefreshTaskRequest && $0.identifier != taskRequest.identifier }) {
+            throw Error(.tooManyPendingTaskRequests)
         }
         pending[taskRequest.identifier] = taskRequest
     }
@@ -60,9 +67,27 @@ open class BGTaskScheduler: NSObject {
     }
 }
 
-/// The scheduler refused a request.
-struct ShimTaskSchedulerError: Error {
-    var message: String
+extension BGTaskScheduler {
+    /// Linux stand-in for `BGTaskScheduler.Error`: why the scheduler refused a request,
+    /// with the SDK's codes (domain `BGTaskSchedulerErrorDomain`).
+    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+        public enum Code: Int, Hashable, Sendable {
+            /// Background work is unavailable (the user turned background refresh off).
+            case unavailable = 1
+            /// Too many requests of the kind are pending (one refresh request at most).
+            case tooManyPendingTaskRequests = 2
+            /// The identifier is not in `BGTaskSchedulerPermittedIdentifiers`.
+            case notPermitted = 3
+        }
+
+        public let code: Code
+
+        public init(_ code: Code) {
+            self.code = code
+        }
+
+        public var description: String { "BGTaskSchedulerErrorDomain \(code.rawValue) (\(code))" }
+    }
 }
 
 extension BGTaskScheduler {

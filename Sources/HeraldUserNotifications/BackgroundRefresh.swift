@@ -110,7 +110,8 @@ public final class BackgroundRefresh: Sendable {
         do {
             try scheduler.submit(request)
         } catch {
-            throw BackgroundRefreshError.submitFailed(identifier: identifier, underlying: error)
+            throw BackgroundRefreshError.submitFailed(identifier: identifier, underlying: error,
+                                                      platformCode: (error as? BGTaskScheduler.Error)?.code.rawValue)
         }
         return date
     }

@@ -11,6 +11,9 @@ import Foundation
 public struct BackgroundRefreshError: Error, Hashable, Sendable, CustomStringConvertible {
     public let code: Code
     public let message: String
+    /// The scheduler's own code when it refused (`BGTaskScheduler.Error.Code`'s raw
+    /// value: 1 unavailable, 2 too many pending requests, 3 not permitted), else `nil`.
+    public let platformCode: Int?
 
     public var description: String { message }
 
@@ -24,10 +27,11 @@ public struct BackgroundRefreshError: Error, Hashable, Sendable, CustomStringCon
         public static let submitFailed = Code(name: "submitFailed")
     }
 
-    static func submitFailed(identifier: String, underlying: any Error) -> BackgroundRefreshError {
+    static func submitFailed(identifier: String, underlying: any Error, platformCode: Int?) -> BackgroundRefreshError {
         BackgroundRefreshError(
             code: .submitFailed,
-            message: "The system refused the background refresh \(identifier): \(underlying). Check that it is listed in BGTaskSchedulerPermittedIdentifiers and that UIBackgroundModes contains fetch."
+            message: "The system refused the background refresh \(identifier): \(underlying). Check that it is listed in BGTaskSchedulerPermittedIdentifiers and that UIBackgroundModes contains fetch.",
+            platformCode: platformCode
         )
     }
 }

@@ -98,6 +98,34 @@ struct BackgroundRefreshTests {
         #expect(RefreshPolicy().earliestBeginDate(after: nil, now: tuesdayMorning) == tuesdayMorning.addingTimeInterval(3_600))
     }
 
+    /// The scheduler refuses as the SDK does, with its codes: an identifier that is not
+    /// permitted (3), and a second refresh request while another identifier's is pending
+    /// (2); resubmitting the same identifier replaces its request.
+    @Test func theSchedulerRefusesWithTheSDKsCodes() async throws {
+        let engine = try await makeEngine(platform: makePlatformCenter())
+        let scheduler = BGTaskScheduler.makeForTesting(permittedIdentifiers: [Self.identifier, "other.refresh"])
+        func refresh(_ identifier: String) -> BackgroundRefresh {
+            BackgroundRefresh(identifier: identifier, host: AppHost(engine: engine), scheduler: scheduler,
+                              clock: FixedClock(now: tuesdayMorning, timeZone: berlin))
+        }
+
+        do {
+            _ = try refresh("not.listed").scheduleNext(plan: nil)
+            Issue.record("an identifier that is not permitted was accepted")
+        } catch {
+            #expect(error.platformCode == 3)
+        }
+        _ = try refresh(Self.identifier).scheduleNext(plan: nil)
+        _ = try refresh(Self.identifier).scheduleNext(plan: nil)   // replaces it
+        do {
+            _ = try refresh("other.refresh").scheduleNext(plan: nil)
+            Issue.record("a second pending refresh request was accepted")
+        } catch {
+            #expect(error.platformCode == 2)
+        }
+        #expect(scheduler.pendingRequestsForTesting.map(\.identifier) == [Self.identifier])
+    }
+
     @Test func aRefreshTaskReplansSubmitsTheNextAndCompletes() async throws {
         // Given a registered refresh and an app that never launched in this process
         let platform = makePlatformCenter()
