@@ -23,14 +23,14 @@ extension Engine {
 
     /// The route session, after recording in it the notifications of the session the
     /// fired log has, so they are never planned again once the log's history is older
-    /// than what runs read; with the fired log planning reads (``RunFiredLog``), from
-    /// the same one pass over the log.
-    func routeRecordingDeliveries(_ state: EngineState) throws -> (route: RouteSessionState?, fired: [FiredRecord]) {
+    /// than what runs read; with the fired log planning reads and the location firings
+    /// (``RunFiredLog``), from the same one pass over the log.
+    func routeRecordingDeliveries(_ state: EngineState) throws -> (route: RouteSessionState?, log: RunFiredLog) {
         let log = RunFiredLog(state, route: state.routeSession)
-        guard var session = state.routeSession else { return (nil, log.planned) }
+        guard var session = state.routeSession else { return (nil, log) }
         try commit(log.unrecorded.map { .recordRouteDelivered(session: session.sessionKey, $0) })
         for identifier in log.unrecorded { session.apply(delivered: identifier, key: session.sessionKey) }
-        return (session, log.planned)
+        return (session, log)
     }
 
     /// How far back planning and responses read history: two days.

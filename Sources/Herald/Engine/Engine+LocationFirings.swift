@@ -16,7 +16,7 @@ import Foundation
 ///
 /// Each firing is recorded once in the fired log, so the day's occurrence is never armed
 /// again (no second alert). Planning counts today's location firings as delivered
-/// (``unlistedLocationDeliveries(in:listed:)``): they count toward the badge while they
+/// (``unlistedLocationDeliveries(_:listed:)``): they count toward the badge while they
 /// still ask, and when they stop asking the run removes them by identifier, which iOS
 /// allows. A run caused by completing, pausing or deleting an entity also removes
 /// today's location notifications of that entity that were armed, repeating ones
@@ -77,14 +77,15 @@ extension Engine {
         return state
     }
 
-    /// Today's location firings the delivered list does not show, as deliveries for
-    /// planning to count and to remove once they stop asking; not those this process
-    /// removed already.
-    func unlistedLocationDeliveries(in state: EngineState, listed: [DeliveredNotification]) -> [DeliveredNotification] {
+    /// Today's location firings (`firings`: the fired log's location records) the
+    /// delivered list does not show, as deliveries for planning to count and to remove
+    /// once they stop asking; not those this process removed already.
+    func unlistedLocationDeliveries(_ firings: [FiredRecord], listed: [DeliveredNotification]) -> [DeliveredNotification] {
+        guard !firings.isEmpty else { return [] }
         let converter = ZoneConverter.for(clock.timeZone)
         let today = converter.local(for: clock.now).date
-        var records = state.fired.values.filter {
-            $0.identifier.kind == .location && converter.local(for: $0.date).date == today
+        var records = firings.filter {
+            converter.local(for: $0.date).date == today
                 && !removedLocationDeliveries.contains($0.identifier.description)
         }
         guard !records.isEmpty else { return [] }

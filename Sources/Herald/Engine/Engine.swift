@@ -74,7 +74,7 @@ public actor Engine {
     /// The delivered list as the last run saw it, so a run looks only at what changed.
     var deliveredLedger = DeliveredLedger()
     /// Location firings this process removed from the list as no longer asking
-    /// (``unlistedLocationDeliveries(in:listed:)`` leaves them out from then on).
+    /// (``unlistedLocationDeliveries(_:listed:)`` leaves them out from then on).
     var removedLocationDeliveries: Set<String> = []
     /// The requests the last run built, so a run builds only what changed.
     private var builtRequests = BuiltRequests()
@@ -216,7 +216,8 @@ public actor Engine {
         let pending = await center.pendingNotificationRequests()
         let state = try stateRecordingLocationFirings(try stateRecordingDeliveries(delivered), pending: pending,
                                                       authorization: authorization)
-        let (route, fired) = try routeRecordingDeliveries(state)
+        let (route, log) = try routeRecordingDeliveries(state)
+        let fired = log.planned
         let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
@@ -231,7 +232,7 @@ public actor Engine {
         // not grow with what the user never clears.
         // What the settled ones count toward today's badge comes with them.
         // Location firings are never listed: today's are added as the run knows them.
-        let known = delivered + unlistedLocationDeliveries(in: state, listed: delivered)
+        let known = delivered + unlistedLocationDeliveries(log.locationFirings, listed: delivered)
         deliveredLedger.update(with: known, zone: input.deviceZone)
         var relevant = deliveredLedger.relevant(signatures: EntitySignature.of(input))
         // The route's completion counts on whatever day it was delivered.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The fired log as one run reads it, in one pass: the route session's notifications
-/// the log has that the session has not recorded yet, and the records planning reads.
+/// the log has that the session has not recorded yet, the records planning reads, and
+/// the location reminders' firings (which the delivered list never shows).
 ///
 /// Once a run records the session's delivered notifications (``unrecorded``), every
 /// notification of the session in the log is in its ``RouteSessionState/delivered``:
@@ -21,11 +22,14 @@ struct RunFiredLog {
     var unrecorded: [NotificationIdentifier]
     /// The records, less the session's own (when the app posted none of them), in the log's order.
     var planned: [FiredRecord]
+    /// The records of location reminders, in the log's order.
+    var locationFirings: [FiredRecord] = []
 
     init(_ state: EngineState, route session: RouteSessionState?) {
         guard let session else {
             unrecorded = []
             planned = Array(state.fired.values)
+            locationFirings = planned.filter { $0.identifier.kind == .location }
             return
         }
         // ``RouteSessionState/owns(_:)``, with the session's key made once.
@@ -37,6 +41,7 @@ struct RunFiredLog {
         var unrecorded: Set<NotificationIdentifier> = []
         var planned: [FiredRecord] = []
         for record in state.fired.values {
+            if record.identifier.kind == .location { locationFirings.append(record) }
             if owns(record.identifier) {
                 if !session.delivered.contains(record.identifier) { unrecorded.insert(record.identifier) }
                 guard keepsOwn else { continue }

@@ -36,6 +36,8 @@ import Testing
                                       fired: log.planned, capacity: 64, foreignRequests: 0,
                                       historyWindow: Engine.historyWindow) { _ in false }
             #expect(Set(input.fired.map(\.key)).isSubset(of: oracle.fired.map(\.key)))
+            // The location firings, from the same pass: every location record of the log.
+            #expect(log.locationFirings.map(\.key) == state.fired.values.filter { $0.identifier.kind == .location }.map(\.key))
             let planner = Planner()
             await SettledOutstandingPropertyTests().expectSame(planner.plan(input), planner.plan(oracle), "seed \(seed)")
         }
@@ -49,6 +51,7 @@ import Testing
             let log = RunFiredLog(state, route: nil)
             #expect(log.unrecorded.isEmpty)
             #expect(log.planned.map(\.key) == state.fired.values.map(\.key))
+            #expect(log.locationFirings.map(\.key) == state.fired.values.filter { $0.identifier.kind == .location }.map(\.key))
         }
     }
 
