@@ -8,6 +8,7 @@ extension SimulatedNotificationCenter {
     /// request is added is not a crossing. The position handler (the app's location
     /// updates) hears of it first. Crossings of monitored regions
     /// (``startMonitoring(_:)``) are reported to the region handler the same delay later.
+    /// Nothing fires without the location access it needs (``setLocationAccess(_:)``).
     ///
     /// ```swift
     /// await center.move(to: Coordinate(latitude: 52.52, longitude: 13.40))  // enter the gym's region
@@ -26,7 +27,7 @@ extension SimulatedNotificationCenter {
             let inside = region.contains(position)
             let before = insideRegion[entry.identifier]
             insideRegion[entry.identifier] = inside
-            guard let before, before != inside, entry.nextFireDate == nil,
+            guard let before, before != inside, entry.nextFireDate == nil, locationAccess.allowsLocationReminders,
                   inside ? region.notifyOnEntry : region.notifyOnExit else { continue }
             pending[entry.identifier]?.nextFireDate = now.addingTimeInterval(regionDelay)
         }

@@ -111,7 +111,8 @@ extension SimulatedNotificationCenter {
             let inside = region.contains(position)
             let before = insideMonitoredRegion[region.identifier]
             insideMonitoredRegion[region.identifier] = inside
-            guard let before, before != inside, inside ? region.notifyOnEntry : region.notifyOnExit else { continue }
+            guard let before, before != inside, locationAccess.allowsRegionMonitoring,
+                  inside ? region.notifyOnEntry : region.notifyOnExit else { continue }
             regionEvents.append(RegionEvent(kind: inside ? .entry : .exit, region: region,
                                             crossedAt: now, date: now.addingTimeInterval(regionDelay)))
         }
@@ -126,6 +127,8 @@ extension SimulatedNotificationCenter {
     /// which wakes or relaunches it first) and forgets it.
     func report(_ event: RegionEvent) async {
         regionEvents.removeAll { $0 == event }
+        // Access taken away since the crossing: nothing is reported.
+        guard locationAccess.allowsRegionMonitoring else { return }
         if let regionRelay {
             await regionRelay(event)
         } else {

@@ -67,6 +67,8 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     var authorization: AuthorizationStatus
     /// The user's alert, sound and badge switches (``notificationSettings()``).
     var settings = NotificationSettings.allOn
+    /// The user's location access for the app (``setLocationAccess(_:)``).
+    public internal(set) var locationAccess = LocationAccess.always
     var userAnswer: UserAuthorizationAnswer
     /// Requests the system discarded because more than ``capacity`` were pending, in the
     /// order they were dropped.
@@ -158,6 +160,7 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         categories = snapshot.categories
         authorization = snapshot.authorization
         settings = snapshot.notificationSettings ?? .allOn
+        locationAccess = snapshot.locationAccess ?? .always
         userAnswer = snapshot.userAnswer
         droppedRequests = snapshot.droppedRequests
         deliveryLog = snapshot.deliveryLog

@@ -52,6 +52,9 @@ public struct SimulatorSnapshot: Hashable, Sendable, Codable {
     /// The user's alert, sound and badge switches; `nil` in older snapshots, which
     /// restore everything on.
     public var notificationSettings: NotificationSettings?
+    /// The user's location access; `nil` in older snapshots, which restore
+    /// ``Herald/LocationAccess/always``.
+    public var locationAccess: LocationAccess?
 }
 
 extension SimulatedNotificationCenter {
@@ -78,7 +81,8 @@ extension SimulatedNotificationCenter {
             regionEvents: pendingRegionEvents(),
             deniedCenter: deniedCenter,
             locationDeliveries: locationDeliveries,
-            notificationSettings: settings
+            notificationSettings: settings,
+            locationAccess: locationAccess
         )
     }
 }

@@ -83,7 +83,8 @@ public final class HeraldSystem: @unchecked Sendable {
     ///   - refreshIdentifier: the background refresh task's identifier, as listed in
     ///     `BGTaskSchedulerPermittedIdentifiers`; `nil`: no background refresh.
     ///   - monitorsRegions: whether the waypoints of routes are monitored through Core
-    ///     Location (a `CLLocationManager` of the façade's own).
+    ///     Location (a `CLMonitor` of the façade's own, ``RegionMonitor``), which also
+    ///     reports the user's location access to the engine.
     ///   - presentPrompt: shows an in-app prompt; pass the chosen action to
     ///     ``Herald/AppHost/chose(_:in:text:)``.
     ///   - openSettings: opens the app's notification settings.
@@ -184,20 +185,21 @@ struct SystemServices {
     var scheduler: BGTaskScheduler
     #endif
     #if os(iOS) || os(macOS) || (!canImport(CoreLocation) && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
-    /// Made only when regions are monitored.
-    var locationManager: () -> CLLocationManager
+    /// Made only when regions are monitored; `nil`: the monitor makes its own on the
+    /// main actor.
+    var locationManager: () -> CLLocationManager?
     #endif
 
     static var live: SystemServices {
         #if os(iOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
         SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals(),
-                       scheduler: .shared, locationManager: { CLLocationManager() })
+                       scheduler: .shared, locationManager: { nil })
         #elseif os(visionOS) || HERALD_SHIM_VISIONOS
         SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals(),
                        scheduler: .shared)
         #elseif os(macOS) || HERALD_SHIM_MACOS
         SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals(),
-                       locationManager: { CLLocationManager() })
+                       locationManager: { nil })
         #else
         SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals())
         #endif

@@ -54,6 +54,9 @@ public enum EngineEvent: Hashable, Sendable, CustomStringConvertible {
     case routeStarted(RouteSession)
     /// The walking route in progress ended.
     case routeStopped
+    /// The user's location access, as Core Location reports it
+    /// (``Engine/locationAccessChanged(_:)``).
+    case locationAccessChanged(LocationAccess)
     /// The app's own switch for route notifications; no run follows.
     case routeNotifications(enabled: Bool)
     /// A smart-timing suggestion was computed and is kept under `key`
@@ -86,6 +89,7 @@ public enum EngineEvent: Hashable, Sendable, CustomStringConvertible {
         case .waypointReached: "waypoint reached"
         case .routeStarted(let session): "route started \(session.id)"
         case .routeStopped: "route stopped"
+        case .locationAccessChanged(let access): "location access \(access)"
         case .routeNotifications(let enabled): "route notifications \(enabled ? "on" : "off")"
         case .smartTimingComputed(let key, _): "smart timing \(key)"
         case .other(let text): text

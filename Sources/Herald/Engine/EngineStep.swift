@@ -145,6 +145,8 @@ public enum EngineStep {
             return Outcome([.startRoute(RouteSessionState(session: session, startedAt: now))], reason: event)
         case .routeStopped:
             return Outcome([.stopRoute], reason: event)
+        case .locationAccessChanged(let access):
+            return Outcome([.setSetting(key: Engine.locationAccessSetting, .string(access.rawValue))], reason: event)
         case .routeNotifications(let enabled):
             return Outcome([.setSetting(key: Engine.routeNotificationsSetting, enabled ? nil : .bool(false))],
                            reason: event)

@@ -27,6 +27,7 @@ extension PlanningInput {
             postedEvents: Array(state.postedEvents.values) + (route?.dueNotifications(now: now, fired: []) ?? []),
             deletions: state.deletions, capacity: capacity, foreignRequests: foreignRequests)
         position = state.lastPosition
+        locationAccess = state.locationAccess
         routePlaces = route.map(RoutePlaces.init) ?? RoutePlaces()
         routeCompletion = route?.outstandingCompletion
         routeCompletionIsPending = routeCompletion.map(isPending) ?? false

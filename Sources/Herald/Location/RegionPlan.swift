@@ -16,6 +16,11 @@ public struct RegionPlan: Hashable, Sendable {
     private var others: [MonitoredPlace]
     /// How many places the budget could watch.
     private var limit: Int
+    /// The location access the plan was made under; `nil` when the app has not
+    /// reported it (planned as ``LocationAccess/always``).
+    public var access: LocationAccess?
+    /// What the access held back: places neither watched nor cut; `nil` when nothing was.
+    public var withheld: Withheld?
 
     public init(position: Coordinate?, watched: [MonitoredPlace], cut: [MonitoredPlace]) {
         self.init(position: position, watched: watched, route: RoutePlaces(), others: watched + cut,
@@ -38,7 +43,10 @@ public struct RegionPlan: Hashable, Sendable {
 
     /// The same choice among the same places, made from `position`.
     func chosen(from position: Coordinate) -> RegionPlan {
-        RegionBudget(limit: limit).plan(route: route, others: others, at: position)
+        var plan = RegionBudget(limit: limit).plan(route: route, others: others, at: position)
+        plan.access = access
+        plan.withheld = withheld
+        return plan
     }
 
     /// The places left out, by identifier: they are watched when the device comes
@@ -53,7 +61,7 @@ public struct RegionPlan: Hashable, Sendable {
 
     public static func == (lhs: RegionPlan, rhs: RegionPlan) -> Bool {
         lhs.position == rhs.position && lhs.watched == rhs.watched && lhs.limit == rhs.limit
-            && lhs.places == rhs.places
+            && lhs.access == rhs.access && lhs.withheld == rhs.withheld && lhs.places == rhs.places
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -61,6 +69,8 @@ public struct RegionPlan: Hashable, Sendable {
         hasher.combine(watched)
         hasher.combine(places)
         hasher.combine(limit)
+        hasher.combine(access)
+        hasher.combine(withheld)
     }
 
     /// What to start and stop monitoring to go from `current` (identifiers) to this

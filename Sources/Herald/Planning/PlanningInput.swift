@@ -40,6 +40,11 @@ public struct PlanningInput: Sendable {
     public var foreignRequests: Int
     /// The device's last known position: location reminders are armed nearest first.
     public var position: Coordinate?
+    /// The user's location access, as the app last reported it: without
+    /// ``LocationAccess/always`` no waypoint is watched, without
+    /// ``LocationAccess/whenInUse`` no location reminder is armed. `nil` (not reported)
+    /// plans as ``LocationAccess/always``.
+    public var locationAccess: LocationAccess?
     /// Places the route in progress watches (its waypoints not reached yet): they come
     /// before location reminders in the 20-region budget.
     public var routeRegions: [MonitoredPlace] {

@@ -26,6 +26,8 @@ struct LifecycleLine: Encodable {
     var authorization: String?
     /// With `change` `settings`: the alert, sound and badge switches now.
     var settings: NotificationSettings?
+    /// With `change` `location_access`: the access now (`always`, `when_in_use`, ...).
+    var locationAccess: String?
     var description: String
 
     init(_ entry: TimelineLifecycle) {
@@ -37,6 +39,7 @@ struct LifecycleLine: Encodable {
         case .launched(let state): self.state = AppStateName.of(state)
         case .authorization(let status): authorization = status.rawValue
         case .notificationSettings(let now): settings = now
+        case .locationAccess(let access): locationAccess = LocationAccessName.of(access)
         default: break
         }
     }

@@ -46,9 +46,17 @@ struct RegionsLine: Encodable {
         var place: String
     }
 
+    /// What the user's location access held back (absent when nothing was).
+    struct Withheld: Encodable {
+        var access: String
+        var waypoints: Int
+        var locationReminders: Int
+    }
+
     struct Regions: Encodable {
         var watched: [Place]
         var cut: Int
+        var withheld: Withheld?
     }
 
     var type = "regions"
@@ -61,7 +69,11 @@ struct RegionsLine: Encodable {
         utc = TimeText.utc(entry.date)
         local = entry.local.description
         regions = Regions(watched: entry.watched.map { Place(id: $0.identifier, name: $0.name, place: PlaceName.of($0.kind)) },
-                          cut: entry.cut)
+                          cut: entry.cut,
+                          withheld: entry.withheld.map {
+                              Withheld(access: LocationAccessName.of($0.access), waypoints: $0.waypoints,
+                                       locationReminders: $0.locationReminders)
+                          })
         description = entry.text
     }
 }
@@ -114,6 +126,19 @@ enum PlaceName {
         switch kind {
         case .waypoint: "waypoint"
         case .locationReminder: "location_reminder"
+        }
+    }
+}
+
+/// `always`, `when_in_use`, `denied`, `not_determined`: as the scenario file spells
+/// location access.
+public enum LocationAccessName {
+    public static func of(_ access: LocationAccess) -> String {
+        switch access {
+        case .always: "always"
+        case .whenInUse: "when_in_use"
+        case .denied: "denied"
+        case .notDetermined: "not_determined"
         }
     }
 }

@@ -3,7 +3,7 @@ import Herald
 import HeraldSimulator
 
 extension ScenarioParser {
-    static let locationEventKinds = ["position", "walk", "route", "stop_route", "route_notifications"]
+    static let locationEventKinds = ["position", "walk", "route", "stop_route", "route_notifications", "location_access"]
     static let locationRuleKeys = ["arrive", "leave"]
     static let placeKeys = ["lat", "lon", "radius", "repeats"]
 
@@ -54,10 +54,18 @@ extension ScenarioParser {
             }
         case "route_notifications":
             return .routeNotifications(enabled: try value.onOff("the route notifications switch"))
+        case "location_access":
+            return .locationAccess(try locationAccess(value))
         default:  // stop_route
             try noValue(value, kind)
             return .stopRoute
         }
+    }
+
+    /// `always`, `when_in_use`, `denied` or `not_determined`: the user's location access.
+    func locationAccess(_ node: ScenarioNode) throws(ScenarioError) -> LocationAccess {
+        try choice(node, "a location access", [("always", LocationAccess.always), ("when_in_use", .whenInUse),
+                                               ("denied", .denied), ("not_determined", .notDetermined)])
     }
 
     /// `arrive: {lat, lon, radius, repeats}` or `leave: {...}`: a location reminder;

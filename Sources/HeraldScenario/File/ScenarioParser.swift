@@ -10,7 +10,7 @@ struct ScenarioParser {
 
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "denied_center", "categories", "authorization",
                                "settings", "app", "ready_after", "smart_timing", "location_updates", "location_deliveries",
-                               "force_quit_relaunch", "background_refresh", "entities", "delivered", "events"]
+                               "location_access", "force_quit_relaunch", "background_refresh", "entities", "delivered", "events"]
     static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
     static let deliveredKeys = ["entity", "rule", "at"]
@@ -84,6 +84,7 @@ struct ScenarioParser {
                                 locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh, deniedCenter: deniedCenter,
                                 forceQuitRelaunch: forceQuitRelaunch, locationDeliveries: locationDeliveries)
         scenario.notificationSettings = try document["settings"].map(notificationSettings) ?? .allOn
+        scenario.locationAccess = try document["location_access"].map(locationAccess) ?? .always
         return scenario
     }
 

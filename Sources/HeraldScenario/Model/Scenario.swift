@@ -71,6 +71,8 @@ public struct Scenario: Hashable, Sendable {
     /// The user's alert, sound and badge switches at the start (`settings:`; everything
     /// on unless the file says otherwise).
     public var notificationSettings = NotificationSettings.allOn
+    /// The user's location access at the start (`location_access:`): `always` unless said.
+    public var locationAccess = LocationAccess.always
     /// Where the app's process stands once the start has been set up: the runner
     /// launches the app at the start (into the background, or the foreground), so it
     /// plans; with `.notRunning` it terminates it again at that instant, as if the app

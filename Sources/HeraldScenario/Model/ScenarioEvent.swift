@@ -121,6 +121,10 @@ public struct ScenarioEvent: Hashable, Sendable {
         /// (`route_notifications: on|off`, ``Engine/setRouteNotificationsEnabled(_:)``):
         /// while off, no spot or completion notification is sent, and none is sent later.
         case routeNotifications(enabled: Bool)
+        /// The user changes the app's location access in Settings
+        /// (`location_access: always|when_in_use|denied|not_determined`): the app reads it
+        /// when it next launches or becomes active.
+        case locationAccess(LocationAccess)
 
         public var description: String {
             switch self {
@@ -159,6 +163,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .startRoute(let route): "start route \(route.id) (\(route.waypoints.count) waypoints, \(route.proximityThreshold) m)"
             case .stopRoute: "stop the route"
             case .routeNotifications(let enabled): "route notifications \(enabled ? "on" : "off") for the app"
+            case .locationAccess(let access): "Settings: location access \(access)"
             }
         }
 
@@ -196,6 +201,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .startRoute: "route"
             case .stopRoute: "stop_route"
             case .routeNotifications: "route_notifications"
+            case .locationAccess: "location_access"
             }
         }
 

@@ -77,6 +77,7 @@ actor ScenarioApp: SimulatedApp {
         await recorder.lifecycle(.launched(state))
         await refreshSmartTiming()
         await host.launched()
+        await readLocationAccess()
         switch environment.readiness {
         case .after(let seconds) where seconds <= 0:
             await becomeReady()
@@ -90,6 +91,15 @@ actor ScenarioApp: SimulatedApp {
     func didBecomeActive() async {
         await recorder.lifecycle(.becameActive)
         await host.becameActive()
+        await readLocationAccess()
+    }
+
+    /// Tells Herald the user's location access, as `RegionMonitor` does when Core
+    /// Location calls `locationManagerDidChangeAuthorization(_:)` (at launch and when the
+    /// app comes back from Settings): a run only when it changed.
+    private func readLocationAccess() async {
+        // A store that fails here fails the next run too, which the timeline shows.
+        _ = try? await engine.locationAccessChanged(await environment.center.locationAccess)
     }
 
     func didEnterBackground() async {

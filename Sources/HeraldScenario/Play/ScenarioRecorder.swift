@@ -45,6 +45,7 @@ actor ScenarioRecorder {
     /// cuts: a plan that chooses the same is not recorded again.
     private var watchedPlaces: Set<String> = []
     private var cutPlaces = 0
+    private var withheldPlaces: RegionPlan.Withheld?
     /// Every place a recorded plan watched, by identifier: a region event is named from
     /// them (only watched places are monitored).
     private var knownPlaces: [String: TimelineRegions.Place] = [:]
@@ -168,13 +169,15 @@ actor ScenarioRecorder {
     private func regions(_ plan: RegionPlan?) {
         guard let plan else { return }
         let watched = Set(plan.watched.map(\.identifier))
-        guard watched != watchedPlaces || plan.cutCount != cutPlaces else { return }
+        guard watched != watchedPlaces || plan.cutCount != cutPlaces || plan.withheld != withheldPlaces else { return }
         watchedPlaces = watched
         cutPlaces = plan.cutCount
+        withheldPlaces = plan.withheld
         let places = plan.watched.map(TimelineRegions.Place.init)
         for place in places { knownPlaces[place.identifier] = place }
         let (date, local) = now
-        append(.regions(TimelineRegions(date: date, local: local, watched: places, cut: plan.cutCount)))
+        append(.regions(TimelineRegions(date: date, local: local, watched: places, cut: plan.cutCount,
+                                        withheld: plan.withheld)))
     }
 
     /// A region entry or exit the simulated system reported to the app, named after the

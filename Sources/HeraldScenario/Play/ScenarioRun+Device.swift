@@ -107,6 +107,10 @@ extension ScenarioRun {
             await recorder.event(action)
             await device.setNotificationSettings(settings)
             await recorder.lifecycle(.notificationSettings(settings))
+        case .locationAccess(let access):
+            await recorder.event(action)
+            await device.setLocationAccess(access)
+            await recorder.lifecycle(.locationAccess(access))
         case .zone(let zone):
             await recorder.event(action, note: zone == clock.timeZone ? "already there" : nil)
             await device.setTimeZone(zone)

@@ -35,6 +35,8 @@ public struct TimelineLifecycle: Hashable, Sendable {
         case authorization(AuthorizationStatus)
         /// The user's alert, sound and badge switches are now these (a change in Settings).
         case notificationSettings(NotificationSettings)
+        /// The user's location access is now this (a change in Settings).
+        case locationAccess(LocationAccess)
 
         public var description: String {
             switch self {
@@ -47,6 +49,7 @@ public struct TimelineLifecycle: Hashable, Sendable {
             case .ready: "app ready"
             case .authorization(let status): "notifications \(status.rawValue)"
             case .notificationSettings(let settings): "settings: \(settings)"
+            case .locationAccess(let access): "location access \(access)"
             }
         }
 
@@ -62,6 +65,7 @@ public struct TimelineLifecycle: Hashable, Sendable {
             case .ready: "ready"
             case .authorization: "authorization"
             case .notificationSettings: "settings"
+            case .locationAccess: "location_access"
             }
         }
     }

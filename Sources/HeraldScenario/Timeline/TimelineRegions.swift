@@ -37,18 +37,22 @@ public struct TimelineRegions: Hashable, Sendable {
     /// How many places the budget left out (not named: a route of 28,000 waypoints
     /// cuts 27,980 at every step).
     public var cut: Int
+    /// What the user's location access held back (``Herald/RegionPlan/withheld``).
+    public var withheld: RegionPlan.Withheld?
 
-    public init(date: Date, local: LocalDateTime, watched: [Place], cut: Int) {
+    public init(date: Date, local: LocalDateTime, watched: [Place], cut: Int, withheld: RegionPlan.Withheld? = nil) {
         self.date = date
         self.local = local
         self.watched = watched
         self.cut = cut
+        self.withheld = withheld
     }
 
-    /// `watching 3: Spot A, Spot B, Spot C; cut 1`.
+    /// `watching 3: Spot A, Spot B, Spot C; cut 1`, and what the access held back:
+    /// `watching 0; cut 0; location access when in use; 3 waypoints not watched: region monitoring needs always`.
     public var text: String {
         let names = watched.isEmpty ? "" : ": " + watched.map(\.name).joined(separator: ", ")
-        return "watching \(watched.count)\(names); cut \(cut)"
+        return "watching \(watched.count)\(names); cut \(cut)" + (withheld.map { "; \($0)" } ?? "")
     }
 
     /// `waypoint` or `location reminder`.

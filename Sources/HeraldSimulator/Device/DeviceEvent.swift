@@ -52,6 +52,8 @@ public struct DeviceEvent: Hashable, Sendable, Codable, CustomStringConvertible 
         case authorizationChanged(AuthorizationStatus)
         /// The user changed the app's alert, sound or badge switch in Settings.
         case settingsChanged(NotificationSettings)
+        /// The user changed the app's location access in Settings.
+        case locationAccessChanged(LocationAccess)
         /// A local midnight passed, the zone changed or the clock was set, and the
         /// running app was told: at the instant in the foreground, when it next ran
         /// if it was suspended.
@@ -85,6 +87,7 @@ public struct DeviceEvent: Hashable, Sendable, Codable, CustomStringConvertible 
         case .cleared(let identifiers): "cleared \(identifiers.joined(separator: ", "))"
         case .authorizationChanged(let status): "authorization \(status.rawValue)"
         case .settingsChanged(let settings): "settings \(settings)"
+        case .locationAccessChanged(let access): "location access \(access)"
         }
     }
 

@@ -48,3 +48,29 @@ extension SimulatedDevice {
         }
     }
 }
+
+extension SimulatedDevice {
+    /// The user changes the app's location access in Settings
+    /// (``SimulatedNotificationCenter/setLocationAccess(_:)``).
+    ///
+    /// As with ``setAuthorization(_:)``, when the app is in the foreground the user
+    /// leaves it for Settings and comes back; an app reads the access when it launches
+    /// or becomes active (Core Location calls its delegate's
+    /// `locationManagerDidChangeAuthorization(_:)` then) and tells Herald
+    /// (``Herald/Engine/locationAccessChanged(_:)``).
+    ///
+    /// ```swift
+    /// await device.setLocationAccess(.whenInUse)
+    /// #expect(await device.center.locationAccess == .whenInUse)   // waypoints' crossings are no longer reported
+    /// ```
+    @discardableResult
+    public func setLocationAccess(_ access: LocationAccess) async -> UserActionOutcome {
+        await outcome {
+            let wasInForeground = appState == .foreground
+            if wasInForeground { await enterBackground() }
+            await center.setLocationAccess(access)
+            record(.locationAccessChanged(access))
+            if wasInForeground { await becomeActive() }
+        }
+    }
+}
