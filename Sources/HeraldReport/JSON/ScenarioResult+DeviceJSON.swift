@@ -30,6 +30,11 @@ struct LifecycleLine: Encodable {
     var locationAccess: String?
     var description: String
 
+    enum CodingKeys: String, CodingKey {
+        case type, utc, local, change, state, authorization, settings, description
+        case locationAccess = "location_access"
+    }
+
     init(_ entry: TimelineLifecycle) {
         utc = TimeText.utc(entry.date)
         local = entry.local.description

@@ -51,6 +51,11 @@ struct RegionsLine: Encodable {
         var access: String
         var waypoints: Int
         var locationReminders: Int
+
+        enum CodingKeys: String, CodingKey {
+            case access, waypoints
+            case locationReminders = "location_reminders"
+        }
     }
 
     struct Regions: Encodable {
