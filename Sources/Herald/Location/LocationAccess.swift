@@ -11,8 +11,8 @@ import Foundation
 ///
 /// ```swift
 /// try await engine.locationAccessChanged(.whenInUse)   // waypoints are no longer watched
-/// let regions = try await engine.reconcile().plan?.regions
-/// regions?.withheld?.waypoints                          // how many, and why
+/// let regions = await engine.becameActive().plan?.regions
+/// print(regions?.withheld?.description ?? "nothing held back")   // how many, and why
 /// ```
 ///
 /// Until the app reports it (``Engine/locationAccessChanged(_:)``; ``RegionMonitor`` of

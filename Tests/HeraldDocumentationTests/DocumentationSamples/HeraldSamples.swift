@@ -148,6 +148,12 @@ enum LocationSamples {
         try await engine.stopRoute()                           // clears it
         _ = outcome
     }
+
+    static func locationAccess(engine: Engine) async throws {
+        try await engine.locationAccessChanged(.whenInUse)   // waypoints are no longer watched
+        let regions = await engine.becameActive().plan?.regions
+        print(regions?.withheld?.description ?? "nothing held back")   // how many, and why
+    }
 }
 
 /// Location.md: the texts of route notifications.
