@@ -11,9 +11,12 @@ import Foundation
 /// system decides when a task runs, never before `earliestBeginDate`.
 ///
 /// The launch handler is a plain closure, not `@Sendable`, as the SDK declares it, and
-/// is called on a background queue when `queue` is `nil` ("handlers will be called on
-/// a background queue"), never on the thread that plays the system: a handler formed in
-/// `@MainActor` code is isolated to the main actor and fails there as on a device.
+/// is called on the registered queue or, when `queue` is `nil`, on the stand-in's own
+/// serial queue (Apple: "handlers will be called on a background queue"), never as if
+/// on the main actor. The stand-in cannot reproduce the device's trap when a handler
+/// formed in `@MainActor` code is called there (the Swift runtime checks a closure's
+/// actor when the Objective-C SDK calls it, not when a Swift function does): the adapter
+/// forms its handlers in nonisolated code.
 ///
 /// Tests make a scheduler with ``makeForTesting(permittedIdentifiers:)``, end the
 /// launch with ``finishLaunchingForTesting()`` and play the system with
@@ -146,8 +149,21 @@ extension BGTaskScheduler {
         return task
     }
 
-    /// Where the stand-in calls handlers registered without a queue, as the system's
-    /// background queue.
-    static let systemQueue = DispatchQueue(label: "BGTaskScheduler.launch-handlers")
+    /// Where the stand-in calls handlers registered without a queue, and expiration
+    /// handlers, as the system's background queue.
+    static let systemQueue: DispatchQueue = {
+        let queue = DispatchQueue(label: "BGTaskScheduler.system")
+        queue.setSpecific(key: systemQueueKey, value: true)
+        return queue
+    }()
+
+    private static let systemQueueKey = DispatchSpecificKey<Bool>()
+
+    /// Whether the caller runs on the queue where the stand-in calls handlers, as the
+    /// system's background queue.
+    @_spi(Testing)
+    public static var isOnSystemQueueForTesting: Bool {
+        DispatchQueue.getSpecific(key: systemQueueKey) ?? false
+    }
 }
 #endif

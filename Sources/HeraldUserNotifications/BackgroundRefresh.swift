@@ -76,7 +76,8 @@ public final class BackgroundRefresh: Sendable {
         // The SDK's launch handler is a plain closure that the system calls on a
         // background queue. This one is formed here, in a nonisolated method of a
         // `Sendable` class: it is isolated to no actor (one formed in `@MainActor` code
-        // would be, and would trap when that queue calls it) and captures only `self`.
+        // would be, and on a device traps when that queue calls it) and captures only
+        // `self`.
         scheduler.register(forTaskWithIdentifier: identifier, using: nil) { [self] task in
             handle(task)
         }

@@ -121,6 +121,10 @@ struct ShimStrictnessTests {
                 "\(message)")
     }
 
+    static var `where`: String {
+        BGTaskScheduler.isOnSystemQueueForTesting ? "on the system's queue" : "on the caller's thread"
+    }
+
     /// The launch and expiration handlers are plain closures, as the SDK declares them:
     /// these capture a non-`Sendable` tally, which compiles only against such
     /// parameters. A handler registered before launch finished runs afterwards; the
@@ -129,8 +133,8 @@ struct ShimStrictnessTests {
         let scheduler = BGTaskScheduler.makeForTesting(permittedIdentifiers: ["app.refresh"])
         let tally = Tally()
         #expect(scheduler.register(forTaskWithIdentifier: "app.refresh", using: nil) { task in
-            tally.events.append("launched \(task.identifier)")
-            task.expirationHandler = { tally.events.append("expired") }
+            tally.events.append("launched \(task.identifier) \(Self.where)")
+            task.expirationHandler = { tally.events.append("expired \(Self.where)") }
         })
         scheduler.finishLaunchingForTesting()
 
@@ -138,7 +142,7 @@ struct ShimStrictnessTests {
         task.expireForTesting()
         task.expireForTesting()
 
-        #expect(tally.events == ["launched app.refresh", "expired"])
+        #expect(tally.events == ["launched app.refresh on the system's queue", "expired on the system's queue"])
         #expect(task.expirationHandler == nil)
     }
 }
