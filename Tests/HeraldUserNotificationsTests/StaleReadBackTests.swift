@@ -1,7 +1,7 @@
 #if !canImport(UserNotifications)
 import Foundation
 import Herald
-import HeraldUserNotifications
+@testable import HeraldUserNotifications
 import Testing
 @_spi(Testing) import UserNotificationsShim
 
@@ -163,6 +163,29 @@ struct StaleReadBackTests {
         let later = platform.deliverForTesting(makePlatformRequest("daily"))
         #expect(later.date == tuesdayMorning.addingTimeInterval(61))
         #expect(await center.deliveredNotifications().map(\.date) == [other.date, later.date])
+    }
+
+    /// A read that began before a removal says nothing about it: the removal is only
+    /// forgotten by a read that began after it and no longer lists it.
+    @Test func aReadThatBeganBeforeARemovalDoesNotForgetIt() {
+        let changes = UnsettledChanges()
+        let early = changes.beginRead()
+        changes.removingPending(["a"])
+        #expect(changes.visiblePending([], readFrom: early).isEmpty)
+        #expect(changes.visiblePending(["a", "b"], readFrom: early) == ["b"])
+        #expect(changes.visiblePending(["b"], readFrom: changes.beginRead()) == ["b"])
+        #expect(changes.visiblePending(["a", "b"], readFrom: changes.beginRead()) == ["a", "b"])
+
+        // Deliveries: only those up to the latest date read before the removal are hidden
+        let nine = tuesdayMorning.addingTimeInterval(3_600)
+        _ = changes.visibleDelivered([("d", tuesdayMorning)], readFrom: changes.beginRead())
+        let beforeRemoval = changes.beginRead()
+        changes.removingDelivered(["d"])
+        #expect(changes.visibleDelivered([], readFrom: beforeRemoval) == [])
+        #expect(changes.visibleDelivered([("d", tuesdayMorning), ("e", nine)], readFrom: changes.beginRead())
+                == [false, true])
+        #expect(changes.visibleDelivered([("d", nine)], readFrom: changes.beginRead()) == [true])
+        #expect(changes.visibleDelivered([("d", tuesdayMorning)], readFrom: changes.beginRead()) == [true])
     }
 
     // MARK: An engine over the adapter
