@@ -133,7 +133,8 @@ extension BGTaskScheduler {
 
     /// The system runs the pending refresh task with this identifier: the request leaves
     /// the pending list and the registered handler is called with a new task, on the
-    /// registered queue or a background one; this returns once the handler has.
+    /// registered queue or a background one; this returns once the handler has (so
+    /// never call it on the queue the handler was registered with).
     ///
     /// - Returns: the task handed to the handler, or `nil` when nothing is registered.
     @_spi(Testing)

@@ -7,10 +7,11 @@ import Synchronization
 /// `setNotificationCategories`, `removePendingNotificationRequests(withIdentifiers:)`,
 /// `removeAllPendingNotificationRequests()` and
 /// `removeDeliveredNotifications(withIdentifiers:)` return before the system applied
-/// them (Apple: the removal "executes asynchronously, removing all pending notification
-/// requests on a secondary thread"), so a read right after can show the state from
-/// before. A reconcile that re-read a removed request as pending would count it as in
-/// place, and lose it when the removal lands. So the adapter remembers:
+/// them (Apple, of `removeAllPendingNotificationRequests()`: "This method executes
+/// asynchronously, removing all pending notification requests on a secondary thread"),
+/// so a read right after can show the state from before. A reconcile that re-read a
+/// removed request as pending would count it as in place, and lose it when the removal
+/// lands. So the adapter remembers:
 ///
 /// - each pending identifier it asked to remove, hidden from reads until a read that
 ///   began after the removal no longer lists it; adding the identifier again forgets

@@ -14,8 +14,9 @@ import Foundation
 /// - `setNotificationCategories`, `removePendingNotificationRequests(withIdentifiers:)`,
 ///   `removeAllPendingNotificationRequests()` and
 ///   `removeDeliveredNotifications(withIdentifiers:)` return before anything changed
-///   (Apple: the removal "executes asynchronously, removing all pending notification
-///   requests on a secondary thread"): they are queued, in call order, and reads
+///   (Apple, of `removeAllPendingNotificationRequests()`: "This method executes
+///   asynchronously, removing all pending notification requests on a secondary
+///   thread"): they are queued, in call order, and reads
 ///   (`notificationCategories()`, `pendingNotificationRequests()`,
 ///   `deliveredNotifications()`) show the state from before until the system settles
 ///   (``settleForTesting()``). An `add` goes through the same serial queue, so what was
@@ -98,7 +99,8 @@ open class UNUserNotificationCenter: NSObject {
     }
 
     /// Adds or replaces, after what was queued before it; traps on a `userInfo` value
-    /// that is not a property-list type, as the SDK's archiving does (``ShimPropertyList``).
+    /// that is not a property-list type, the stricter reading of what the SDK leaves
+    /// undocumented (``ShimPropertyList``).
     open func add(_ request: UNNotificationRequest) async throws {
         if let violation = ShimPropertyList.violation(in: request.content.userInfo) {
             preconditionFailure("UNUserNotificationCenter.add(\(request.identifier)): \(violation); userInfo must hold property-list types only (NSNull is none)")
