@@ -5,8 +5,9 @@ import Synchronization
 /// What the adapter asked of the platform's center that a read may not show yet.
 ///
 /// `setNotificationCategories`, `removePendingNotificationRequests(withIdentifiers:)`,
-/// `removeAllPendingNotificationRequests()` and
-/// `removeDeliveredNotifications(withIdentifiers:)` return before the system applied
+/// `removeAllPendingNotificationRequests()`,
+/// `removeDeliveredNotifications(withIdentifiers:)` and
+/// `removeAllDeliveredNotifications()` return before the system applied
 /// them (Apple, of `removeAllPendingNotificationRequests()`: "This method executes
 /// asynchronously, removing all pending notification requests on a secondary thread"),
 /// so a read right after can show the state from before. A reconcile that re-read a
@@ -96,6 +97,18 @@ final class UnsettledChanges: Sendable {
             for identifier in identifiers {
                 state.removedDelivered[identifier] = RemovedDelivery(generation: generation,
                                                                      upTo: state.lastDelivered[identifier])
+            }
+        }
+    }
+
+    /// Every delivery the system lists now (identifier and date), asked removed: each
+    /// identifier is hidden up to its latest date listed.
+    func removingAllDelivered(_ listed: [(identifier: String, date: Date)]) {
+        state.withLock { state in
+            let generation = state.next()
+            for delivery in listed {
+                let upTo = max(state.removedDelivered[delivery.identifier]?.upTo ?? delivery.date, delivery.date)
+                state.removedDelivered[delivery.identifier] = RemovedDelivery(generation: generation, upTo: upTo)
             }
         }
     }

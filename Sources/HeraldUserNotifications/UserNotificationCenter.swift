@@ -99,7 +99,11 @@ public struct UserNotificationCenter: Herald.NotificationCenter {
         center.removeDeliveredNotifications(withIdentifiers: identifiers)
     }
 
+    /// Removes every delivered notification; those the system lists now are remembered
+    /// as removed (up to their dates) until it no longer does.
     public func removeAllDeliveredNotifications() async {
+        let listed = await center.deliveredNotifications().map { ($0.request.identifier, $0.date) }
+        unsettled.removingAllDelivered(listed)
         center.removeAllDeliveredNotifications()
     }
 

@@ -69,6 +69,8 @@ struct ShimCenterState {
             pending.removeAll()
         case .removeDelivered(let identifiers):
             delivered.removeAll { identifiers.contains($0.request.identifier) }
+        case .removeAllDelivered:
+            delivered.removeAll()
         case .setCategories(let categories):
             self.categories = categories
         }
@@ -226,6 +228,7 @@ enum ShimQueuedChange {
     case removePending(Set<String>)
     case removeAllPending
     case removeDelivered(Set<String>)
+    case removeAllDelivered
     case setCategories(Set<UNNotificationCategory>)
 }
 

@@ -12,8 +12,9 @@ import Foundation
 /// - `add` traps on a `userInfo` value that is not a property-list type (`NSNull`, an
 ///   arbitrary object), naming its key path (see ``ShimPropertyList``).
 /// - `setNotificationCategories`, `removePendingNotificationRequests(withIdentifiers:)`,
-///   `removeAllPendingNotificationRequests()` and
-///   `removeDeliveredNotifications(withIdentifiers:)` return before anything changed
+///   `removeAllPendingNotificationRequests()`,
+///   `removeDeliveredNotifications(withIdentifiers:)` and
+///   `removeAllDeliveredNotifications()` return before anything changed
 ///   (Apple, of `removeAllPendingNotificationRequests()`: "This method executes
 ///   asynchronously, removing all pending notification requests on a secondary
 ///   thread"): they are queued, in call order, and reads
@@ -133,8 +134,9 @@ open class UNUserNotificationCenter: NSObject {
         withState { $0.submit(.removeDelivered(Set(identifiers))) }
     }
 
+    /// Queued: ``deliveredNotifications()`` still lists them until the system settles.
     open func removeAllDeliveredNotifications() {
-        withState { $0.delivered.removeAll() }
+        withState { $0.submit(.removeAllDelivered) }
     }
 
     #if !HERALD_SHIM_WATCHOS

@@ -36,9 +36,13 @@ struct StaleReadBackTests {
         #expect(await center.deliveredNotifications().isEmpty)
 
         center.removeAllPendingNotificationRequests()
+        center.deliverForTesting(makePlatformRequest("later"))
+        center.removeAllDeliveredNotifications()
         #expect(await center.pendingNotificationRequests().map(\.identifier) == ["b"])
+        #expect(await center.deliveredNotifications().map(\.request.identifier) == ["later"])
         center.settleForTesting()
         #expect(await center.pendingNotificationRequests().isEmpty)
+        #expect(await center.deliveredNotifications().isEmpty)
     }
 
     /// The system's queue is serial: an add comes after the removal before it.
@@ -186,6 +190,22 @@ struct StaleReadBackTests {
                 == [false, true])
         #expect(changes.visibleDelivered([("d", nine)], readFrom: changes.beginRead()) == [true])
         #expect(changes.visibleDelivered([("d", tuesdayMorning)], readFrom: changes.beginRead()) == [true])
+    }
+
+    @Test func theAdapterRemovingEveryDeliverySeesNoneUntilALaterOne() async throws {
+        let platform = makePlatformCenter()
+        _ = try await platform.requestAuthorization(options: [.alert])
+        let center = UserNotificationCenter(platform)
+        platform.deliverForTesting(makePlatformRequest("a"))
+        platform.deliverForTesting(makePlatformRequest("b"))
+
+        await center.removeAllDeliveredNotifications()
+
+        #expect(await platform.deliveredNotifications().count == 2)
+        #expect(await center.deliveredNotifications().isEmpty)
+        platform.advanceForTesting(by: 60)
+        platform.deliverForTesting(makePlatformRequest("a"))
+        #expect(await center.deliveredNotifications().map(\.request.identifier) == ["a"])
     }
 
     // MARK: An engine over the adapter
