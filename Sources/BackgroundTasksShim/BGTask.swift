@@ -6,7 +6,11 @@ import Foundation
 /// Apple gives it no public initializer.
 open class BGTask: NSObject {
     open private(set) var identifier: String
-    open var expirationHandler: (@Sendable () -> Void)?
+    /// A plain closure, not `@Sendable`, as the SDK declares it. The system calls it on
+    /// its own queue, not the app's, and sets it to `nil` once it has run (Apple: "The
+    /// manager sets the value expirationHandler to nil after the handler completes").
+    /// Setting it is not synchronized: set it before handing the task to other threads.
+    open var expirationHandler: (() -> Void)?
 
     private let lock = NSLock()
     private var completions: [Bool] = []
@@ -36,10 +40,14 @@ open class BGTask: NSObject {
         return completions
     }
 
-    /// The system's time for the task ran out: calls the expiration handler.
+    /// The system's time for the task ran out: calls the expiration handler on the
+    /// system's queue (also after the task completed: the adapter must cope), waits for
+    /// it, then clears it.
     @_spi(Testing)
     public func expireForTesting() {
-        expirationHandler?()
+        guard let handler = expirationHandler else { return }
+        BGTaskScheduler.systemQueue.sync { handler() }
+        expirationHandler = nil
     }
 }
 

@@ -2,6 +2,7 @@
 import Foundation
 import Herald
 import Logging
+import Synchronization
 #if canImport(BackgroundTasks)
 import BackgroundTasks
 #else
@@ -65,12 +66,18 @@ public final class BackgroundRefresh: Sendable {
         self.policy = policy
     }
 
-    /// Registers the launch handler. Call once, before launch finishes.
+    /// Registers the launch handler. Call once, before launch finishes: the system
+    /// traps on a handler registered later or twice.
     ///
     /// - Returns: whether the system accepted it (`false` when the identifier is not
     ///   permitted in Info.plist).
     @discardableResult
     public func register() -> Bool {
+        // The SDK's launch handler is a plain closure that the system calls on a
+        // background queue. This one is formed here, in a nonisolated method of a
+        // `Sendable` class: it is isolated to no actor (one formed in `@MainActor` code
+        // would be, and on a device traps when that queue calls it) and captures only
+        // `self`.
         scheduler.register(forTaskWithIdentifier: identifier, using: nil) { [self] task in
             handle(task)
         }
@@ -122,6 +129,12 @@ public final class BackgroundRefresh: Sendable {
     /// Runs one refresh task: re-plan (its run submits the next request, once
     /// ``observeRuns()`` was called), complete. The expiration handler is in place
     /// before the work starts, so time running out at once still ends the task.
+    ///
+    /// Called on the system's background queue. The expiration handler is set here,
+    /// before the run exists, so no other thread sees the task's handler change; like
+    /// the launch handler it is formed in nonisolated code and captures only `Sendable`
+    /// values (`self`, the run's record, the completion), so the system may call it on
+    /// whatever queue it chooses while the run goes on.
     func handle(_ task: BGTask) {
         let completion = TaskCompletion(task: task)
         let current = RunRecord()
@@ -141,12 +154,19 @@ public final class BackgroundRefresh: Sendable {
     }
 }
 
-/// Completes a task exactly once. `BGTask` is not `Sendable`; completing it from any
-/// thread is allowed, and the flag is behind a lock.
-private final class TaskCompletion: @unchecked Sendable {
-    private let lock = NSLock()
-    private let task: BGTask
-    private var done = false
+/// Completes a task exactly once, from the run or from the expiration handler,
+/// whichever comes first.
+///
+/// `BGTask` is not `Sendable`, and the launch handler's parameter cannot be sent, so the
+/// task is held `nonisolated(unsafe)`. What makes that sound: after ``BackgroundRefresh``
+/// has set the expiration handler (before any other thread can reach this object), the
+/// only use of the task is `setTaskCompleted(success:)`, called once, by whichever
+/// caller wins the flag under the mutex; Apple's own background-task sample completes
+/// the task from the queue its work finished on, and the system expects exactly one
+/// call. Nothing else reads or writes the task across threads.
+private final class TaskCompletion: Sendable {
+    nonisolated(unsafe) private let task: BGTask
+    private let done = Mutex(false)
 
     init(task: BGTask) {
         self.task = task
@@ -155,7 +175,7 @@ private final class TaskCompletion: @unchecked Sendable {
     /// - Returns: whether this call completed the task.
     @discardableResult
     func complete(success: Bool) -> Bool {
-        let first = lock.withLock {
+        let first = done.withLock { done in
             defer { done = true }
             return !done
         }
@@ -164,40 +184,42 @@ private final class TaskCompletion: @unchecked Sendable {
     }
 }
 
-/// The latest run, behind a lock.
-private final class RunRecord: @unchecked Sendable {
-    private let lock = NSLock()
-    private var run: Task<Void, Never>?
+/// The latest run.
+private final class RunRecord: Sendable {
+    private let run = Mutex<Task<Void, Never>?>(nil)
     var latest: Task<Void, Never>? {
-        get { lock.withLock { run } }
-        set { lock.withLock { run = newValue } }
+        get { run.withLock { $0 } }
+        set { run.withLock { $0 = newValue } }
     }
 }
 
-/// The engine subscription of a refresh, behind a lock.
-private final class ObservationRecord: @unchecked Sendable {
-    private let lock = NSLock()
-    private var claimed = false
-    private var stored: ReportObservation?
+/// The engine subscription of a refresh.
+private final class ObservationRecord: Sendable {
+    private struct State {
+        var claimed = false
+        var token: ReportObservation?
+    }
+
+    private let state = Mutex(State())
 
     /// Whether this call is the first to observe (until ``release()``).
     func claim() -> Bool {
-        lock.withLock {
-            defer { claimed = true }
-            return !claimed
+        state.withLock { state in
+            defer { state.claimed = true }
+            return !state.claimed
         }
     }
 
     var token: ReportObservation? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { state.withLock { $0.token } }
+        set { state.withLock { $0.token = newValue } }
     }
 
     /// The subscription to end, if any; observing may start again.
     func release() -> ReportObservation? {
-        lock.withLock {
-            defer { claimed = false; stored = nil }
-            return stored
+        state.withLock { state in
+            defer { state.claimed = false; state.token = nil }
+            return state.token
         }
     }
 }

@@ -20,6 +20,13 @@ import UserNotificationsShim
 /// let engine = Engine(center: center, source: habits, store: store, clock: SystemClock())
 /// ```
 ///
+/// Removals and category sets are applied by the system after the call returns, and a
+/// read right after can still show the state from before; the adapter never counts on
+/// reading its own changes back at once (see ``UnsettledChanges``): what it asked to
+/// remove is left out of reads until the system no longer lists it, and the categories
+/// it set are what it reads until the system shows them. Make one adapter per platform
+/// center (copies share what they remember).
+///
 /// Not built on tvOS, where UserNotifications lacks alert content. Location triggers map
 /// to `UNLocationNotificationTrigger` with a `CLCircularRegion` on iOS and watchOS (and
 /// the Linux stand-in); elsewhere ``add(_:)`` refuses them with `unsupportedTrigger`.
@@ -30,6 +37,8 @@ public struct UserNotificationCenter: Herald.NotificationCenter {
 
     /// The most requests the system keeps pending: 64 on Apple platforms.
     public let capacity: Int
+    /// What this adapter asked that the system may not show yet.
+    private let unsettled = UnsettledChanges()
 
     /// - Parameters:
     ///   - center: the platform's center; the app's own by default.
@@ -44,6 +53,7 @@ public struct UserNotificationCenter: Herald.NotificationCenter {
 
     public func add(_ request: NotificationRequest) async throws {
         let platformRequest = try PlatformMapping.platformRequest(request)
+        unsettled.adding(request.identifier)
         do {
             try await center.add(platformRequest)
         } catch {
@@ -51,29 +61,49 @@ public struct UserNotificationCenter: Herald.NotificationCenter {
         }
     }
 
+    /// The pending requests, without those this adapter asked to remove that the
+    /// system still lists.
     public func pendingNotificationRequests() async -> [NotificationRequest] {
-        await center.pendingNotificationRequests().map(PlatformMapping.request)
+        let read = unsettled.beginRead()
+        let platform = await center.pendingNotificationRequests()
+        let visible = unsettled.visiblePending(platform.map(\.identifier), readFrom: read)
+        return platform.filter { visible.contains($0.identifier) }.map(PlatformMapping.request)
     }
 
     public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) async {
         guard !identifiers.isEmpty else { return }
+        unsettled.removingPending(identifiers)
         center.removePendingNotificationRequests(withIdentifiers: identifiers)
     }
 
+    /// Removes every pending request; those the system lists now are remembered as
+    /// removed until it no longer does.
     public func removeAllPendingNotificationRequests() async {
+        let listed = await center.pendingNotificationRequests().map(\.identifier)
+        unsettled.removingPending(listed)
         center.removeAllPendingNotificationRequests()
     }
 
+    /// The delivered notifications, oldest first, without those this adapter asked to
+    /// remove that the system still lists.
     public func deliveredNotifications() async -> [DeliveredNotification] {
-        await center.deliveredNotifications().map(PlatformMapping.delivered).sorted { $0.date < $1.date }
+        let read = unsettled.beginRead()
+        let platform = await center.deliveredNotifications()
+        let visible = unsettled.visibleDelivered(platform.map { ($0.request.identifier, $0.date) }, readFrom: read)
+        return zip(platform, visible).compactMap { $1 ? PlatformMapping.delivered($0) : nil }.sorted { $0.date < $1.date }
     }
 
     public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) async {
         guard !identifiers.isEmpty else { return }
+        unsettled.removingDelivered(identifiers)
         center.removeDeliveredNotifications(withIdentifiers: identifiers)
     }
 
+    /// Removes every delivered notification; those the system lists now are remembered
+    /// as removed (up to their dates) until it no longer does.
     public func removeAllDeliveredNotifications() async {
+        let listed = await center.deliveredNotifications().map { ($0.request.identifier, $0.date) }
+        unsettled.removingAllDelivered(listed)
         center.removeAllDeliveredNotifications()
     }
 
@@ -90,11 +120,16 @@ public struct UserNotificationCenter: Herald.NotificationCenter {
     }
 
     public func setNotificationCategories(_ categories: Set<NotificationCategory>) async {
+        unsettled.settingCategories(categories)
         center.setNotificationCategories(Set(categories.map(PlatformMapping.platformCategory)))
     }
 
+    /// The categories this adapter last set until the system shows them, then the
+    /// system's.
     public func notificationCategories() async -> Set<NotificationCategory> {
-        Set(await center.notificationCategories().map(PlatformMapping.category))
+        let read = unsettled.beginRead()
+        let platform = Set(await center.notificationCategories().map(PlatformMapping.category))
+        return unsettled.visibleCategories(platform, readFrom: read)
     }
 
     public func authorizationStatus() async -> AuthorizationStatus {

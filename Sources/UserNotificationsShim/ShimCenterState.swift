@@ -30,12 +30,50 @@ struct ShimCenterState {
     var delivered: [UNNotification] = []
     var badge = 0
     var nextSequence = 0
+    /// Whether removals and category sets wait for the system to settle.
+    var readBack: ShimReadBack
+    /// The changes the system has accepted but not yet applied, in call order.
+    var queued: [ShimQueuedChange] = []
 
-    init(now: Date, timeZone: TimeZone, userAnswer: ShimAuthorizationAnswer, dropRule: ShimPendingDropRule) {
+    init(now: Date, timeZone: TimeZone, userAnswer: ShimAuthorizationAnswer, dropRule: ShimPendingDropRule,
+         readBack: ShimReadBack) {
         self.now = now
         self.timeZone = timeZone
         self.userAnswer = userAnswer
         self.dropRule = dropRule
+        self.readBack = readBack
+    }
+
+    /// Takes a change the SDK applies asynchronously: queued while reads are stale,
+    /// applied at once otherwise.
+    mutating func submit(_ change: ShimQueuedChange) {
+        switch readBack {
+        case .stale: queued.append(change)
+        case .immediate: apply(change)
+        }
+    }
+
+    /// Applies every queued change, in the order they were made (the system's serial
+    /// queue). A removal removes what it names now, whatever happened meanwhile.
+    mutating func settle() {
+        let changes = queued
+        queued = []
+        for change in changes { apply(change) }
+    }
+
+    private mutating func apply(_ change: ShimQueuedChange) {
+        switch change {
+        case .removePending(let identifiers):
+            pending.removeAll { identifiers.contains($0.request.identifier) }
+        case .removeAllPending:
+            pending.removeAll()
+        case .removeDelivered(let identifiers):
+            delivered.removeAll { identifiers.contains($0.request.identifier) }
+        case .removeAllDelivered:
+            delivered.removeAll()
+        case .setCategories(let categories):
+            self.categories = categories
+        }
     }
 
     var allowsDelivery: Bool {
@@ -59,7 +97,11 @@ struct ShimCenterState {
 
     /// Adds or replaces; a request with no trigger is delivered at once, one that can
     /// never fire is not kept (a location trigger is kept, waiting for its region); above the capacity one is dropped silently.
+    /// An add goes through the same serial queue as the removals before it: they are
+    /// applied first, so a removal followed by an add of the same identifier leaves it
+    /// added.
     mutating func add(_ request: UNNotificationRequest) throws {
+        settle()
         pending.removeAll { $0.request.identifier == request.identifier }
         guard let trigger = request.trigger else {
             record(UNNotification(date: now, request: request))
@@ -179,6 +221,15 @@ struct ShimCenterState {
             nil
         }
     }
+}
+
+/// A change `UNUserNotificationCenter` makes on its own queue, after the call returns.
+enum ShimQueuedChange {
+    case removePending(Set<String>)
+    case removeAllPending
+    case removeDelivered(Set<String>)
+    case removeAllDelivered
+    case setCategories(Set<UNNotificationCategory>)
 }
 
 /// The next instant matching a calendar trigger's components, in the zone they carry

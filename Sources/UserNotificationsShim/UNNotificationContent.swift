@@ -92,25 +92,4 @@ struct ShimContentStorage {
     var relevanceScore: Double = 0
     var filterCriteria: String?
 }
-
-/// The form `userInfo` takes once the system has archived it: every number and
-/// Boolean an `NSNumber` (a Boolean stays distinguishable by its `objCType` "c").
-enum ShimPropertyList {
-    static func archived(_ dictionary: [AnyHashable: Any]) -> [AnyHashable: Any] {
-        dictionary.mapValues(archived)
-    }
-
-    static func archived(_ value: Any) -> Any {
-        switch value {
-        case let number as NSNumber: number
-        case let flag as Bool: NSNumber(value: flag)
-        case let integer as Int: NSNumber(value: integer)
-        case let double as Double: NSNumber(value: double)
-        case let text as String: text
-        case let array as [Any]: array.map(archived)
-        case let dictionary as [AnyHashable: Any]: archived(dictionary)
-        default: value
-        }
-    }
-}
 #endif

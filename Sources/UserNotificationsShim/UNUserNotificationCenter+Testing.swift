@@ -6,13 +6,33 @@ import Foundation
 /// notification in the foreground, respond to one).
 extension UNUserNotificationCenter {
     /// A freshly installed app's center: nothing pending or delivered, authorization
-    /// not determined; `userAnswer` is what the user will answer when asked.
+    /// not determined; `userAnswer` is what the user will answer when asked. By default
+    /// its read-backs are stale as iOS's are (``ShimReadBack/stale``).
     @_spi(Testing)
     public static func makeForTesting(
         now: Date, timeZone: TimeZone, userAnswer: ShimAuthorizationAnswer = .grant,
-        dropRule: ShimPendingDropRule = .keepSoonest
+        dropRule: ShimPendingDropRule = .keepSoonest, readBack: ShimReadBack = .stale
     ) -> UNUserNotificationCenter {
-        UNUserNotificationCenter(now: now, timeZone: timeZone, userAnswer: userAnswer, dropRule: dropRule)
+        UNUserNotificationCenter(now: now, timeZone: timeZone, userAnswer: userAnswer, dropRule: dropRule,
+                                 readBack: readBack)
+    }
+
+    /// The system catches up: every queued removal and category set is applied, in the
+    /// order they were made, and reads show the result.
+    @_spi(Testing)
+    public func settleForTesting() {
+        withState { $0.settle() }
+    }
+
+    /// How many changes wait for the system to settle.
+    @_spi(Testing)
+    public var queuedChangeCountForTesting: Int { withState { $0.queued.count } }
+
+    /// The first value of `userInfo` that is not a property-list type, with its key
+    /// path, as `add` would trap on it; `nil` when every value is one.
+    @_spi(Testing)
+    public static func propertyListViolationForTesting(in userInfo: [AnyHashable: Any]) -> String? {
+        ShimPropertyList.violation(in: userInfo)
     }
 
     /// The center's current instant.
@@ -111,6 +131,17 @@ extension UNUserNotificationCenter {
 public enum ShimAuthorizationAnswer: Sendable {
     case grant
     case deny
+}
+
+/// When the changes iOS applies on its own queue become visible to reads.
+@_spi(Testing)
+public enum ShimReadBack: Sendable, CaseIterable {
+    /// As iOS: removals and category sets are queued; reads show the state from before
+    /// until ``UNUserNotificationCenter/settleForTesting()`` (or an `add`, which is
+    /// applied after them).
+    case stale
+    /// Kinder than iOS: every change is visible to the next read.
+    case immediate
 }
 
 /// Which pending requests survive above the 64 the system keeps: not reliable across

@@ -90,6 +90,7 @@ struct UserNotificationsShimTests {
         #expect(center.notificationListForTesting.map(\.request.identifier) == ["gym", "water"])
         center.removeDeliveredNotifications(withIdentifiers: ["gym"])
         center.removeDeliveredNotifications(withIdentifiers: ["water"])
+        center.settleForTesting()   // removals land after the call returns, as on iOS
         #expect(await center.deliveredNotifications().isEmpty)
         #expect(center.notificationListForTesting.isEmpty)
     }
