@@ -41,7 +41,7 @@ struct ScenarioSettingsTests {
     @Test(arguments: [
         // (body after the 3 header lines, line, column, field, code, message part)
         ("settings: {alert: on, volume: off}\nentities: []\n", 4, 23, "settings.volume", ScenarioError.Code.unknownKey,
-         "unknown key \"volume\" (expected one of alert, sound or badge)"),
+         "unknown key \"volume\" (expected one of alert, sound, badge, time_sensitive or critical)"),
         ("entities: [{id: a, title: A, rules: [{id: r, daily: [\"09:00\"]}]}]\nevents:\n  - {at: 2026-11-21T09:05, settings: {alert: off, volume: on}}\n",
          6, 51, "events[0].settings.volume", .unknownKey, "unknown key \"volume\""),
         ("entities: [{id: a, title: A, rules: [{id: r, daily: [\"09:00\"]}]}]\nevents:\n  - {at: 2026-11-21T09:05, settings: {badge: maybe}}\n",
@@ -103,10 +103,10 @@ struct ScenarioSettingsTests {
 
         // JSON: the lifecycle line carries the switches, the summary both ends', the first run badges_off
         let lines = result.jsonLines().split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.contains("\"change\":\"settings\"") && $0.contains("\"settings\":{\"alert\":false,\"badge\":true,\"sound\":true}") })
+        #expect(lines.contains { $0.contains("\"change\":\"settings\"") && $0.contains("\"settings\":{\"alert\":false,\"badge\":true,\"critical_alerts\":false,\"scheduled_summary\":false,\"sound\":true,\"time_sensitive\":true}") })
         let summary = try #require(lines.last)
-        #expect(summary.contains("\"settings\":{\"alert\":false,\"badge\":true,\"sound\":true}"))
-        #expect(summary.contains("\"start_settings\":{\"alert\":true,\"badge\":false,\"sound\":true}"))
+        #expect(summary.contains("\"settings\":{\"alert\":false,\"badge\":true,\"critical_alerts\":false,\"scheduled_summary\":false,\"sound\":true,\"time_sensitive\":true}"))
+        #expect(summary.contains("\"start_settings\":{\"alert\":true,\"badge\":false,\"critical_alerts\":false,\"scheduled_summary\":false,\"sound\":true,\"time_sensitive\":true}"))
         #expect(lines.contains { $0.contains("\"type\":\"reconcile\"") && $0.contains("\"badges_off\":true") })
 
         // HTML: the header, the summary row and the change's row

@@ -9,8 +9,8 @@ import Testing
 /// refusal is the flag's doing). What each platform lacks is from Apple's SDK headers and
 /// documentation: location triggers are iOS and watchOS only, CarPlay options are not on
 /// macOS, watchOS has no badge, no settings callback, no named sounds and no hidden
-/// previews, region monitoring is iOS, Mac Catalyst and macOS only, background tasks are
-/// not on macOS or watchOS.
+/// previews, region monitoring and `CLMonitor` are iOS, Mac Catalyst and macOS only,
+/// `CLServiceSession` is not on macOS, background tasks are not on macOS or watchOS.
 @Suite(.serialized) struct ShimPlatformTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var module: String
@@ -43,6 +43,12 @@ import Testing
         Case(module: "CoreLocationShim", flag: "HERALD_SHIM_VISIONOS",
              use: "func watch(_ manager: CLLocationManager, _ region: CLRegion) { manager.startMonitoring(for: region) }",
              names: "startMonitoring"),
+        Case(module: "CoreLocationShim", flag: "HERALD_SHIM_WATCHOS",
+             use: "func use() { _ = CLMonitor.self }", names: "CLMonitor"),
+        Case(module: "CoreLocationShim", flag: "HERALD_SHIM_VISIONOS",
+             use: "func use() { _ = CLMonitor.self }", names: "CLMonitor"),
+        Case(module: "CoreLocationShim", flag: "HERALD_SHIM_MACOS",
+             use: "func use() { _ = CLServiceSession(authorization: .always) }", names: "CLServiceSession"),
         Case(module: "BackgroundTasksShim", flag: "HERALD_SHIM_MACOS",
              use: "func use() { _ = BGTaskScheduler.self }", names: "BGTaskScheduler"),
         Case(module: "BackgroundTasksShim", flag: "HERALD_SHIM_WATCHOS",

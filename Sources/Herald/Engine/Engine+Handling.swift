@@ -75,6 +75,7 @@ extension Engine {
 
     /// ``record(_:)`` for an event whose run goes ahead even when recording fails (a
     /// launch whose history could not be trimmed still plans): the failure is logged.
+    @discardableResult
     func recordLoggingFailure(_ event: EngineEvent) async -> EngineStep.Outcome? {
         do {
             return try await record(event)

@@ -227,6 +227,7 @@ public actor Engine {
             now: now, deviceZone: clock.timeZone, rules: rules, state: state, route: route, fired: fired,
             capacity: center.capacity, foreignRequests: foreign, historyWindow: Self.historyWindow
         ) { managed[$0.description] != nil }
+        input.deliverySettings = settings
         // Only the delivered notifications whose verdict may have changed: the plan is
         // the same as from the whole list (see DeliveredLedger), at a cost that does
         // not grow with what the user never clears.
@@ -340,7 +341,8 @@ public actor Engine {
             if !badges { reminder.badge = nil }
             let firesAt: Date? = reminder.kind == .location ? nil : reminder.date
             do {
-                let content = try await source.content(for: reminder)
+                var content = try await source.content(for: reminder)
+                if let level = plan.delivery(of: reminder)?.level.interruptionLevel { content.interruptionLevel = level }
                 order.add(try builtRequests.request(for: reminder, content: content), firesAt: firesAt)
             } catch {
                 let identifier = reminder.identifier.description

@@ -89,6 +89,26 @@ public struct Plan: Sendable {
     /// Which places the platform watches and which the 20-region budget cuts: route
     /// waypoints first, then location reminders by distance (``RegionBudget``).
     public internal(set) var regions = RegionPlan(position: nil, watched: [], cut: [])
+    /// The settings the plan was made under, which decide each reminder's level
+    /// (``delivery(of:)``).
+    public internal(set) var deliverySettings = NotificationSettings.allOn
+    /// Whether the plan could use an alarm channel the user allowed.
+    public internal(set) var alarmsAvailable = false
+
+    /// What the user will really get from `reminder` under ``deliverySettings``: the
+    /// level and why, and what holds it (``DeliveryForecast``); `nil` when its rule asks
+    /// for no urgency (the content's level stands).
+    ///
+    /// ```swift
+    /// for reminder in plan.reminders {
+    ///     if let delivery = plan.delivery(of: reminder) { print(reminder.identifier, delivery) }
+    /// }
+    /// ```
+    public func delivery(of reminder: PlannedReminder) -> DeliveryForecast? {
+        guard let urgency = reminder.rule.urgency else { return nil }
+        return DeliveryForecast(urgency: urgency, fallback: reminder.rule.fallback, settings: deliverySettings,
+                                alarms: alarmsAvailable)
+    }
 
     /// Badges of the events that count toward the badge: the route's completion while
     /// it is pending (seed 001); every other event carries none.

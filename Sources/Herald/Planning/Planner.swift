@@ -124,6 +124,7 @@ public struct Planner: Sendable {
         plan.locationReminders = badged(located.reminders, counts: counts, outstanding: outstanding, today: today)
         badgeRouteCompletion(of: &plan, input: input, counts: counts)
         plan.regions = located.regions
+        plan.deliverySettings = input.deliverySettings
         plan.guaranteedCoverage = guaranteedCoverage(
             oneShotHorizon: selection.coverageHorizon, compressed: compression,
             oneShotRulesDue: scan.dueRules.contains { compression.slots[$0] == nil }, input: input, horizonEnd: horizonEnd)

@@ -45,6 +45,9 @@ public struct PlanningInput: Sendable {
     /// ``LocationAccess/whenInUse`` no location reminder is armed. `nil` (not reported)
     /// plans as ``LocationAccess/always``.
     public var locationAccess: LocationAccess?
+    /// The user's settings: the urgency each reminder is delivered at follows them
+    /// (``Plan/delivery(of:)``). Everything on unless the engine read otherwise.
+    public var deliverySettings = NotificationSettings.allOn
     /// Places the route in progress watches (its waypoints not reached yet): they come
     /// before location reminders in the 20-region budget.
     public var routeRegions: [MonitoredPlace] {

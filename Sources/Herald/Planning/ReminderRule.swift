@@ -54,6 +54,12 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     /// then asked once, and it never needs a midnight re-plan for its content. `false`
     /// (the default) for content that names the day, a streak or a count.
     public var fixedContent: Bool = false
+    /// How much the rule's reminders matter (``urgent(_:fallback:)``): the level asked
+    /// for; `nil` leaves the level to the content the source gives.
+    public internal(set) var urgency: Urgency?
+    /// The levels to try, in order, when the device does not allow ``urgency``; after
+    /// them, ``Urgency/active``.
+    public internal(set) var fallback: [Urgency] = []
 
     /// - Throws: ``DeclarationError`` when a part of its identity is empty or longer
     ///   than Herald reads back, or `followUpAfter` is negative or not finite.
@@ -91,6 +97,32 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
 
     public var id: ID { ID(entity: entity, rule: ruleID) }
 
+    /// This rule asking for `urgency`, with a fallback ladder for when the device does
+    /// not allow it (see ``DeliveryForecast``): the plan says the level each reminder
+    /// will be delivered at, and its request carries that interruption level.
+    ///
+    /// ```swift
+    /// let pills = try rule.urgent(.alarm, fallback: [.timeSensitive])   // else active
+    /// ```
+    ///
+    /// - Throws: ``DeclarationError`` (`invalidUrgency`) when the ladder names a level
+    ///   twice, or a level after one that is always allowed (passive, active).
+    public func urgent(_ urgency: Urgency, fallback: [Urgency] = []) throws(DeclarationError) -> ReminderRule {
+        let ladder = [urgency] + fallback
+        for (index, level) in ladder.enumerated() {
+            if ladder[..<index].contains(level) {
+                throw .invalidUrgency("the urgency ladder of rule \(entity)/\(ruleID) names \(level) twice (\(ladder.map(\.description).joined(separator: ", "))); name each level once")
+            }
+            if index > 0, ladder[index - 1].isHeldBySummaryAndFocus {
+                throw .invalidUrgency("the urgency ladder of rule \(entity)/\(ruleID) goes on after \(ladder[index - 1]), which is always allowed (\(ladder.map(\.description).joined(separator: ", "))); end it there")
+            }
+        }
+        var rule = self
+        rule.urgency = urgency
+        rule.fallback = fallback
+        return rule
+    }
+
     /// The identifier of this rule's request for one occurrence.
     public func identifier(for occurrence: LocalDateTime) -> NotificationIdentifier {
         NotificationIdentifier(entity: entity, rule: ruleID, occurrence: OccurrenceKey(occurrence), kind: .reminder)
@@ -99,11 +131,11 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
 
 extension ReminderRule {
     private enum CodingKeys: String, CodingKey {
-        case entity, ruleID, schedule, priority, countsTowardBadge, followUpAfter, location, fixedContent
+        case entity, ruleID, schedule, priority, countsTowardBadge, followUpAfter, location, fixedContent, urgency, fallback
     }
 
-    /// Decodes a rule; `fixedContent` is optional (rules stored before it existed decode
-    /// with `false`).
+    /// Decodes a rule; `fixedContent`, `urgency` and `fallback` are optional (rules
+    /// stored before they existed decode with `false`, none and none).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         entity = try container.decode(EntityReference.self, forKey: .entity)
@@ -114,5 +146,7 @@ extension ReminderRule {
         followUpAfter = try container.decodeIfPresent(TimeInterval.self, forKey: .followUpAfter)
         location = try container.decodeIfPresent(LocationTrigger.self, forKey: .location)
         fixedContent = try container.decodeIfPresent(Bool.self, forKey: .fixedContent) ?? false
+        urgency = try container.decodeIfPresent(Urgency.self, forKey: .urgency)
+        fallback = try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? []
     }
 }

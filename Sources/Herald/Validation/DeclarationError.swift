@@ -86,3 +86,14 @@ extension DeclarationError {
         DeclarationError(code: .invalidRegion, message: message)
     }
 }
+
+extension DeclarationError.Code {
+    /// A rule's urgency ladder names a level twice, or goes on after an always-allowed one.
+    public static let invalidUrgency = DeclarationError.Code(name: "invalidUrgency")
+}
+
+extension DeclarationError {
+    static func invalidUrgency(_ message: String) -> DeclarationError {
+        DeclarationError(code: .invalidUrgency, message: message)
+    }
+}

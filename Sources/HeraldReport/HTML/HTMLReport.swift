@@ -118,8 +118,10 @@ public struct HTMLReport: Sendable {
             item.marks.append("before-start")
             item.detail = "already delivered at the start"
         } else {
-            item.detail = delivery.appState.map { "\(delivery.presentationText); \(AppStateName.of($0))" }
-                ?? delivery.presentationText
+            item.detail = (delivery.appState.map { "\(delivery.presentationText); \(AppStateName.of($0))" }
+                ?? delivery.presentationText)
+                + (delivery.interruption == .active ? "" : "; \(InterruptionName.text(delivery.interruption))")
+            if delivery.interruption != .active { item.marks.append(InterruptionName.text(delivery.interruption)) }
             if delivery.identifier.hasPrefix("herald:") {
                 heraldPending = max(0, heraldPending - 1)
             } else {

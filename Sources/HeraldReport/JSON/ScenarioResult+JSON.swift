@@ -9,7 +9,7 @@ extension ScenarioResult {
     /// ``ScenarioJSONLinesFormatter``).
     ///
     /// ```text
-    /// {"app_state":"background","badge":1,"identifier":"herald:reminder:habit:stretch:morning:20261121T0900","local":"2026-11-21T09:00","presentation":"banner, list, sound, badge","title":"Stretch","type":"delivery","utc":"2026-11-21T08:00:00Z"}
+    /// {"app_state":"background","badge":1,"identifier":"herald:reminder:habit:stretch:morning:20261121T0900","interruption":"active","local":"2026-11-21T09:00","presentation":"banner, list, sound, badge","title":"Stretch","type":"delivery","utc":"2026-11-21T08:00:00Z"}
     /// ```
     public func jsonLines() -> String {
         var formatter = ScenarioJSONLinesFormatter()
@@ -35,7 +35,7 @@ extension ScenarioResult {
 /// stands alone, so a streamed run writes each as it happens.
 ///
 /// ```text
-/// {"app_state":"background","badge":1,"identifier":"herald:reminder:habit:stretch:morning:20261121T0900","local":"2026-11-21T09:00","presentation":"banner, list, sound, badge","title":"Stretch","type":"delivery","utc":"2026-11-21T08:00:00Z"}
+/// {"app_state":"background","badge":1,"identifier":"herald:reminder:habit:stretch:morning:20261121T0900","interruption":"active","local":"2026-11-21T09:00","presentation":"banner, list, sound, badge","title":"Stretch","type":"delivery","utc":"2026-11-21T08:00:00Z"}
 /// {"action":"tap","badge":0,"destination":"ready","effect":"none","entity":"goal/read","identifier":"herald:reminder:goal:read:daily:20261121T0900","local":"2026-11-21T09:05:02","received_utc":"2026-11-21T08:05:00Z","title":"Read 20 pages","type":"route","utc":"2026-11-21T08:05:02Z","waited_seconds":2}
 /// ```
 public struct ScenarioJSONLinesFormatter: ScenarioTimelineFormatter {
@@ -95,37 +95,6 @@ public struct ScenarioJSONLinesFormatter: ScenarioTimelineFormatter {
         // Encoding these plain records cannot fail.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
-    }
-}
-
-private struct DeliveryLine: Encodable {
-    var type = "delivery"
-    var utc: String
-    var local: String
-    var badge: Int?
-    var title: String
-    var body: String
-    var identifier: String
-    var alreadyDelivered: Bool?
-    var presentation: String
-    var appState: String?
-
-    init(_ delivery: TimelineDelivery) {
-        utc = TimeText.utc(delivery.date)
-        local = delivery.local.description
-        badge = delivery.badge
-        title = delivery.title
-        body = delivery.body
-        identifier = delivery.identifier
-        alreadyDelivered = delivery.beforeStart ? true : nil
-        presentation = delivery.presentationText
-        appState = delivery.appState.map(AppStateName.of)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case type, utc, local, badge, title, body, identifier, presentation
-        case alreadyDelivered = "already_delivered"
-        case appState = "app_state"
     }
 }
 

@@ -93,7 +93,8 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
             let badge = delivery.badge.map { "badge \($0)" } ?? "no badge"
             let note = delivery.beforeStart ? "  (already delivered at start)" : ""
             let shown = delivery.appState.map { "  [\(delivery.presentationText); \(AppStateName.of($0))]" } ?? ""
-            return "\(when)  delivery   \(badge.padding(8))  \(PrintableText.escaped(delivery.title).padding(columns.title))  \(PrintableText.escaped(delivery.identifier))\(note)\(shown)"
+            let level = delivery.interruption == .active ? "" : "  (\(InterruptionName.text(delivery.interruption)))"
+            return "\(when)  delivery   \(badge.padding(8))  \(PrintableText.escaped(delivery.title).padding(columns.title))  \(PrintableText.escaped(delivery.identifier))\(note)\(shown)\(level)"
         case .event(let event):
             return "\(when)  event      \(event.action)" + (event.note.map { " (\($0))" } ?? "")
         case .lifecycle(let lifecycle):

@@ -132,16 +132,19 @@ extension ScenarioParser {
         try choice(node, "an authorization status", Self.authorizations)
     }
 
-    static let notificationSettingsKeys = ["alert", "sound", "badge"]
+    static let notificationSettingsKeys = ["alert", "sound", "badge", "time_sensitive", "critical"]
 
-    /// The user's alert, sound and badge switches: `{alert: on, sound: off, badge: off}`;
-    /// a switch left out is on.
+    /// The user's alert, sound and badge switches and urgency settings:
+    /// `{alert: on, sound: off, badge: off, time_sensitive: off, critical: on}`; a switch
+    /// left out is on, except `critical` (critical alerts need an entitlement), off.
     func notificationSettings(_ node: ScenarioNode) throws(ScenarioError) -> NotificationSettings {
         let mapping = try node.mapping("notification settings", allowed: Self.notificationSettingsKeys)
         return NotificationSettings(
             alert: try mapping["alert"]?.onOff("the alert switch") ?? true,
             sound: try mapping["sound"]?.onOff("the sound switch") ?? true,
-            badge: try mapping["badge"]?.onOff("the badge switch") ?? true)
+            badge: try mapping["badge"]?.onOff("the badge switch") ?? true,
+            timeSensitive: try mapping["time_sensitive"]?.onOff("the time-sensitive switch") ?? true,
+            criticalAlerts: try mapping["critical"]?.onOff("the critical alerts switch") ?? false)
     }
 
     func appState(_ node: ScenarioNode) throws(ScenarioError) -> AppState {

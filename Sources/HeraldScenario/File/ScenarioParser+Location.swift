@@ -89,6 +89,7 @@ extension ScenarioParser {
         var rule = ScenarioRule(id: id, schedule: try! .daily(at: [LocalTime(hour: 0)]), kind: kind, priority: priority,
                                 countsTowardBadge: badge)
         rule.location = LocationTrigger(region: region, repeats: repeats)
+        try urgency(of: &rule, mapping)
         return rule
     }
 

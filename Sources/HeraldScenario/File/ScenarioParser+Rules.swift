@@ -12,7 +12,11 @@ struct RuleContext {
 
 extension ScenarioParser {
     static let scheduleKeys = ["daily", "weekly", "every_days", "every_minutes", "monthly", "once", "rrule"]
-    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "smart", "fixed_content"]
+    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "smart", "fixed_content",
+                                                   "urgency", "fallback"]
+    static let urgencies: [(String, Urgency)] = [("passive", .passive), ("active", .active),
+                                                 ("time_sensitive", .timeSensitive), ("critical", .critical),
+                                                 ("alarm", .alarm)]
 
     func rules(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> [ScenarioRule] {
         var result: [ScenarioRule] = []
@@ -51,7 +55,35 @@ extension ScenarioParser {
         var rule = ScenarioRule(id: id, schedule: schedule, kind: kind, priority: priority, countsTowardBadge: badge,
                                 category: category, followUpMinutes: followUp, smart: smart, fixedContent: fixedContent)
         rule.source = ScenarioLocation(file: value.file, line: value.line, column: value.column, field: value.path)
+        try urgency(of: &rule, mapping)
         return rule
+    }
+
+    /// `urgency: passive | active | time_sensitive | critical | alarm` and
+    /// `fallback: [time_sensitive, active]`, checked as Herald checks a ladder.
+    func urgency(of rule: inout ScenarioRule, _ mapping: ScenarioMapping) throws(ScenarioError) {
+        guard let node = mapping["urgency"] else {
+            if let fallback = mapping["fallback"] {
+                throw fallback.error(.invalidValue, "a fallback needs an urgency to fall back from (add urgency: ...)")
+            }
+            return
+        }
+        let urgency = try choice(node, "an urgency", Self.urgencies)
+        var fallback: [Urgency] = []
+        if let list = mapping["fallback"] {
+            for item in try list.sequence("fallback urgencies", allowsScalar: true) {
+                fallback.append(try choice(item, "an urgency", Self.urgencies))
+            }
+        }
+        do {
+            _ = try ReminderRule(entity: EntityReference(namespace: "check", id: "check"), id: rule.id,
+                                 schedule: try! .daily(at: [LocalTime(hour: 0)])).urgent(urgency, fallback: fallback)
+        } catch {
+            throw (mapping["fallback"] ?? node).error(.invalidValue, error.message.replacingOccurrences(
+                of: "rule check/check/\(rule.id)", with: "rule \(rule.id)"))
+        }
+        rule.urgency = urgency
+        rule.fallback = fallback.isEmpty ? nil : fallback
     }
 
     private func schedule(kind: String, _ node: ScenarioNode, pin: TimeZone?,

@@ -43,6 +43,10 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     /// cover the rule with repeating triggers (``Herald/ReminderRule/fixedContent``);
     /// `nil` (absent) is `false`.
     public var fixedContent: Bool?
+    /// The urgency the rule asks for (`urgency`), `nil` when absent (the content's level).
+    public var urgency: Urgency?
+    /// The levels to try when the device does not allow ``urgency`` (`fallback`).
+    public var fallback: [Urgency]?
     /// Where the file gives the rule's schedule (`nil` for a rule built in code), so
     /// `herald check` can point at it. Not part of the rule's identity: rules written
     /// on different lines are equal when everything else is, and it is not stored.
@@ -54,6 +58,7 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, schedule, kind, priority, countsTowardBadge, category, followUpMinutes, location, smart, fixedContent
+        case urgency, fallback
     }
 
     public init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
@@ -73,13 +78,16 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     ///
     /// - Throws: ``Herald/DeclarationError`` when Herald refuses its identity.
     public func reminderRule(for entity: EntityReference) throws(DeclarationError) -> ReminderRule {
-        if let location {
-            return try ReminderRule(entity: entity, id: id, location: location, priority: priority,
-                                    countsTowardBadge: countsTowardBadge)
+        let rule = if let location {
+            try ReminderRule(entity: entity, id: id, location: location, priority: priority,
+                             countsTowardBadge: countsTowardBadge)
+        } else {
+            try ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
+                             countsTowardBadge: countsTowardBadge,
+                             followUpAfter: followUpMinutes.map { TimeInterval($0) * 60 }, fixedContent: fixedContent ?? false)
         }
-        return try ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
-                     countsTowardBadge: countsTowardBadge,
-                     followUpAfter: followUpMinutes.map { TimeInterval($0) * 60 }, fixedContent: fixedContent ?? false)
+        guard let urgency else { return rule }
+        return try rule.urgent(urgency, fallback: fallback ?? [])
     }
 }
 

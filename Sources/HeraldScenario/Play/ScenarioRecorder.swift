@@ -83,15 +83,20 @@ actor ScenarioRecorder {
 
     private var now: (Date, LocalDateTime) { (clock.now, converter.local(for: clock.now)) }
 
-    func delivery(_ notification: DeliveredNotification, presented: PresentedNotification?, beforeStart: Bool) {
+    /// A delivery, shown at `shownAt` (the level the settings left it; its content's by
+    /// default).
+    func delivery(_ notification: DeliveredNotification, presented: PresentedNotification?, beforeStart: Bool,
+                  shownAt: InterruptionLevel? = nil) {
         if !beforeStart { delivered += 1 }
         let content = notification.request.content
         let identifier = notification.request.identifier
         let prompt = stashedPrompts.removeValue(forKey: identifier)
-        append(.delivery(TimelineDelivery(
+        var delivery = TimelineDelivery(
             date: notification.date, local: converter.local(for: notification.date), badge: content.badge,
             title: content.title, body: content.body, identifier: identifier, beforeStart: beforeStart,
-            presentation: presented?.presentation, appState: presented?.appState, prompted: prompt != nil)))
+            presentation: presented?.presentation, appState: presented?.appState, prompted: prompt != nil)
+        delivery.interruption = shownAt ?? content.interruptionLevel
+        append(.delivery(delivery))
         if let prompt {
             append(.prompt(TimelinePrompt(
                 date: notification.date, local: converter.local(for: notification.date), identifier: identifier,

@@ -111,7 +111,8 @@ extension ScenarioRunner {
         }
         await center.setDeliveryHandler { [weak device] notification in
             let presented = await device?.presentedNotifications.last { $0.notification == notification }
-            await recorder.delivery(notification, presented: presented, beforeStart: false)
+            let shown = await center.notificationSettings().shownLevel(of: notification.request.content.interruptionLevel)
+            await recorder.delivery(notification, presented: presented, beforeStart: false, shownAt: shown)
         }
         let run = ScenarioRun(scenario: scenario, device: device, environment: environment,
                               instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone),

@@ -26,6 +26,11 @@ public struct TimelineDelivery: Hashable, Sendable {
     public var appState: AppState?
     /// Shown as an in-app prompt (the system banner silenced); a ``TimelinePrompt`` follows.
     public var prompted: Bool
+    /// The interruption level it came at: its request's (which Herald sets from the
+    /// rule's urgency and the device's settings, ``Herald/DeliveryForecast``), lowered
+    /// to active when the settings at delivery did not allow it
+    /// (``Herald/NotificationSettings/shownLevel(of:)``).
+    public var interruption: InterruptionLevel = .active
 
     public init(date: Date, local: LocalDateTime, badge: Int?, title: String, body: String, identifier: String,
                 beforeStart: Bool, presentation: NotificationPresentation? = nil, appState: AppState? = nil,

@@ -149,6 +149,17 @@ enum LocationSamples {
         _ = outcome
     }
 
+    static func urgency(pillbox: EntityReference, plan: Plan) throws {
+        let pills = try ReminderRule(entity: pillbox, id: "evening", schedule: .daily(at: [LocalTime(hour: 21)]))
+            .urgent(.alarm, fallback: [.critical, .timeSensitive])
+        for reminder in plan.reminders {
+            if let delivery = plan.delivery(of: reminder) {
+                print(reminder.identifier, delivery)   // … time-sensitive (alarm: no alarms; critical: not allowed)
+            }
+        }
+        _ = pills
+    }
+
     static func locationAccess(engine: Engine) async throws {
         try await engine.locationAccessChanged(.whenInUse)   // waypoints are no longer watched
         let regions = await engine.becameActive().plan?.regions

@@ -10,6 +10,12 @@ final class TestReminderSource: ReminderSource {
     private let failingContent: Mutex<Set<ReminderRule.ID>> = Mutex([])
     private let categoryIdentifier: String
     private let title: Mutex<String?> = Mutex(nil)
+    private let level = Mutex(InterruptionLevel.active)
+    /// The interruption level of every content it gives.
+    var contentLevel: InterruptionLevel {
+        get { level.withLock { $0 } }
+        set { level.withLock { $0 = newValue } }
+    }
 
     init(_ rules: [ReminderRule], categoryIdentifier: String = "") {
         self.rules = Mutex(rules)
@@ -26,7 +32,7 @@ final class TestReminderSource: ReminderSource {
     func content(for reminder: PlannedReminder) async throws -> NotificationContent {
         if failingContent.withLock({ $0.contains(reminder.rule.id) }) { throw CancellationError() }
         return NotificationContent(title: title.withLock { $0 } ?? reminder.rule.entity.id, body: reminder.rule.ruleID,
-                                   categoryIdentifier: categoryIdentifier)
+                                   categoryIdentifier: categoryIdentifier, interruptionLevel: contentLevel)
     }
 }
 

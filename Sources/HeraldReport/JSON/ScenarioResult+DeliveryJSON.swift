@@ -1,0 +1,38 @@
+import Foundation
+import Herald
+import HeraldScenario
+
+/// `delivery`: a notification the system delivered, with its badge, texts, how it was
+/// shown, where the app stood, and the interruption level it came at (`interruption`).
+struct DeliveryLine: Encodable {
+    var type = "delivery"
+    var utc: String
+    var local: String
+    var badge: Int?
+    var title: String
+    var body: String
+    var identifier: String
+    var alreadyDelivered: Bool?
+    var presentation: String
+    var appState: String?
+    var interruption: String
+
+    init(_ delivery: TimelineDelivery) {
+        utc = TimeText.utc(delivery.date)
+        local = delivery.local.description
+        badge = delivery.badge
+        title = delivery.title
+        body = delivery.body
+        identifier = delivery.identifier
+        alreadyDelivered = delivery.beforeStart ? true : nil
+        presentation = delivery.presentationText
+        appState = delivery.appState.map(AppStateName.of)
+        interruption = InterruptionName.of(delivery.interruption)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, utc, local, badge, title, body, identifier, presentation, interruption
+        case alreadyDelivered = "already_delivered"
+        case appState = "app_state"
+    }
+}
