@@ -233,9 +233,15 @@ enum PlatformMapping {
     }
 
     /// The user's switches: `enabled` is on; `disabled` and `notSupported` are off.
+    /// The user's switches and urgency settings; a setting the platform reports as
+    /// `notSupported` (the badge on watchOS, time-sensitive without the capability,
+    /// critical alerts without the entitlement) reads as off.
     static func settings(_ settings: UNNotificationSettings) -> NotificationSettings {
         NotificationSettings(alert: settings.alertSetting == .enabled, sound: settings.soundSetting == .enabled,
-                             badge: settings.badgeSetting == .enabled)
+                             badge: settings.badgeSetting == .enabled,
+                             timeSensitive: settings.timeSensitiveSetting == .enabled,
+                             criticalAlerts: settings.criticalAlertSetting == .enabled,
+                             scheduledSummary: settings.scheduledDeliverySetting == .enabled)
     }
 
     /// Herald's `timeSensitive` has no authorization option on current OS versions (it

@@ -22,6 +22,12 @@ struct ShimCenterState {
     var alertSetting: UNNotificationSetting = .enabled
     var soundSetting: UNNotificationSetting = .enabled
     var badgeSetting: UNNotificationSetting = .enabled
+    /// The urgency settings: an app has neither the Time Sensitive capability nor the
+    /// critical-alert entitlement until a test says so (the stricter reading), and the
+    /// user has not put it in the scheduled summary.
+    var timeSensitiveSetting: UNNotificationSetting = .notSupported
+    var criticalAlertSetting: UNNotificationSetting = .notSupported
+    var scheduledDeliverySetting: UNNotificationSetting = .disabled
     /// Whether the app asked for `.providesAppNotificationSettings`: only then does the
     /// system call the delegate's `openSettingsFor`.
     var providesAppNotificationSettings = false

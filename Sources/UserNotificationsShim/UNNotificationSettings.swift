@@ -11,13 +11,25 @@ open class UNNotificationSettings: NSObject {
     open private(set) var soundSetting: UNNotificationSetting
     /// Whether the app badge is shown.
     open private(set) var badgeSetting: UNNotificationSetting
+    /// Whether the system treats the app's time-sensitive notifications as such (iOS 15).
+    open private(set) var timeSensitiveSetting: UNNotificationSetting
+    /// Whether the app may play critical alerts (iOS 12).
+    open private(set) var criticalAlertSetting: UNNotificationSetting
+    /// Whether the user put the app in the scheduled summary (iOS 15).
+    open private(set) var scheduledDeliverySetting: UNNotificationSetting
 
     init(authorizationStatus: UNAuthorizationStatus, alertSetting: UNNotificationSetting = .enabled,
-         soundSetting: UNNotificationSetting = .enabled, badgeSetting: UNNotificationSetting = .enabled) {
+         soundSetting: UNNotificationSetting = .enabled, badgeSetting: UNNotificationSetting = .enabled,
+         timeSensitiveSetting: UNNotificationSetting = .notSupported,
+         criticalAlertSetting: UNNotificationSetting = .notSupported,
+         scheduledDeliverySetting: UNNotificationSetting = .disabled) {
         self.authorizationStatus = authorizationStatus
         self.alertSetting = alertSetting
         self.soundSetting = soundSetting
         self.badgeSetting = badgeSetting
+        self.timeSensitiveSetting = timeSensitiveSetting
+        self.criticalAlertSetting = criticalAlertSetting
+        self.scheduledDeliverySetting = scheduledDeliverySetting
         super.init()
     }
 

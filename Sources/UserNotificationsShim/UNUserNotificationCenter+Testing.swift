@@ -59,12 +59,16 @@ extension UNUserNotificationCenter {
     @_spi(Testing)
     public func setNotificationSettingsForTesting(
         alert: UNNotificationSetting = .enabled, sound: UNNotificationSetting = .enabled,
-        badge: UNNotificationSetting = .enabled
+        badge: UNNotificationSetting = .enabled, timeSensitive: UNNotificationSetting = .notSupported,
+        criticalAlert: UNNotificationSetting = .notSupported, scheduledDelivery: UNNotificationSetting = .disabled
     ) {
         withState { state in
             state.alertSetting = alert
             state.soundSetting = sound
             state.badgeSetting = badge
+            state.timeSensitiveSetting = timeSensitive
+            state.criticalAlertSetting = criticalAlert
+            state.scheduledDeliverySetting = scheduledDelivery
         }
     }
 

@@ -86,7 +86,10 @@ open class UNUserNotificationCenter: NSObject {
     open func notificationSettings() async -> UNNotificationSettings {
         withState { state in
             UNNotificationSettings(authorizationStatus: state.authorizationStatus, alertSetting: state.alertSetting,
-                                   soundSetting: state.soundSetting, badgeSetting: state.badgeSetting)
+                                   soundSetting: state.soundSetting, badgeSetting: state.badgeSetting,
+                                   timeSensitiveSetting: state.timeSensitiveSetting,
+                                   criticalAlertSetting: state.criticalAlertSetting,
+                                   scheduledDeliverySetting: state.scheduledDeliverySetting)
         }
     }
 
