@@ -29,10 +29,13 @@ public struct ExercisePlan: Hashable, Sendable {
         self.followUpAfter = followUpAfter
     }
 
-    /// The one rule of exercise breaks.
+    /// The one rule of exercise breaks: time-sensitive, so a break reaches the user
+    /// through a Focus or the scheduled summary (active where the user turned
+    /// time-sensitive notifications off).
     public func reminderRule() throws -> ReminderRule {
         try ReminderRule(entity: Self.entity, id: "interval",
                      schedule: try .everyMinutes(everyMinutes, from: start, to: end, on: weekdays),
                      followUpAfter: followUpAfter)
+            .urgent(.timeSensitive)
     }
 }

@@ -73,8 +73,9 @@ public final class StreakReminderSource: ReminderSource {
     public func reminderRules() async throws -> [ReminderRule] {
         let settings = settings
         guard settings.remindersEnabled, !gamesAtRisk.isEmpty else { return [] }
+        // A nudge, not an emergency: active, so the scheduled summary and a Focus hold it.
         return [try ReminderRule(entity: Self.entity, id: "daily",
-                             schedule: try .daily(at: [settings.reminderTime] + extraTimes))]
+                             schedule: try .daily(at: [settings.reminderTime] + extraTimes)).urgent(.active)]
     }
 
     public func content(for reminder: PlannedReminder) async throws -> NotificationContent {

@@ -70,6 +70,10 @@ import Testing
         #expect(presented.offeredActions.map(\.title) == kind.actionTitles)
         #expect(await fixture.center.deliveredNotifications().contains(presented.notification))
         await fixture.expectNothingUnexpectedPending()
+        // A break is time-sensitive (through a Focus and the summary); the posted events
+        // keep their content's level
+        #expect(presented.notification.request.content.interruptionLevel
+            == (kind == .breakReminder ? .timeSensitive : .active))
     }
 
     /// Where the user chooses the action.
