@@ -15,10 +15,14 @@ public struct DeliveryRecord: Hashable, Sendable, Codable {
     /// The notification, dated at the virtual instant it fired.
     public var notification: DeliveredNotification
     public var outcome: Outcome
+    /// What held it back after it fell due (the notification is dated when it was
+    /// shown); `nil` when it was shown at once.
+    public var hold: DeliveryHold?
 
-    public init(notification: DeliveredNotification, outcome: Outcome) {
+    public init(notification: DeliveredNotification, outcome: Outcome, hold: DeliveryHold? = nil) {
         self.notification = notification
         self.outcome = outcome
+        self.hold = hold
     }
 
     /// What the system did with a request that fired.

@@ -43,9 +43,17 @@ extension SimulatedNotificationCenter {
         var delivered: [DeliveredNotification] = []
         while true {
             let due = soonestDue(notAfter: date)
+            let event = soonestRegionEvent(notAfter: date)
+            // A held notification is shown at its release, before what falls due later.
+            if let release = soonestRelease(notAfter: date), due?.nextFireDate.map({ release.date < $0 }) ?? true,
+               event.map({ release.date <= $0.date }) ?? true {
+                clock.set(now: max(release.date, clock.now))
+                delivered.append(await showHeld(at: release.index))
+                continue
+            }
             // A region crossing is reported at its instant, before a request due later.
             // (`Date.distantFuture` is 4001-01-01: a date may be later.)
-            if let event = soonestRegionEvent(notAfter: date), due?.nextFireDate.map({ event.date < $0 }) ?? true {
+            if let event, due?.nextFireDate.map({ event.date < $0 }) ?? true {
                 clock.set(now: max(event.date, clock.now))
                 await report(event)
                 continue
@@ -64,14 +72,15 @@ extension SimulatedNotificationCenter {
     /// one-shot request's fire date (repeating requests firing on the way) and, when a
     /// deadline is given, on to it.
     ///
-    /// Without a deadline, the run ends when no one-shot request waits for a time; pass
+    /// Without a deadline, the run ends when no one-shot request waits for a time and
+    /// nothing held waits for the summary or a Focus; pass
     /// one when something keeps adding requests as they fire (an engine re-planning at
     /// each delivery), or the run never ends.
     @discardableResult
     public func run(until deadline: Date? = nil) async -> [DeliveredNotification] {
         var delivered: [DeliveredNotification] = []
-        while let last = pending.values.filter({ !$0.request.repeatsByTime })
-            .compactMap(\.nextFireDate).filter({ date in deadline.map { date <= $0 } ?? true }).max()
+        while let last = (pending.values.filter({ !$0.request.repeatsByTime }).compactMap(\.nextFireDate)
+            + held.map { release(of: $0).date }).filter({ date in deadline.map { date <= $0 } ?? true }).max()
         {
             delivered += await advance(to: last)
         }
@@ -152,7 +161,8 @@ extension SimulatedNotificationCenter {
     /// and applies its badge as presented, and awaits the delivery handler. The one place
     /// a request fires, whatever made it fire (time now, region entry later).
     ///
-    /// - Returns: the delivered notification, or `nil` when suppressed.
+    /// - Returns: the delivered notification, or `nil` when suppressed or held (the
+    ///   summary or a Focus shows it later: ``setScheduledSummary(_:)``, ``setFocus(until:)``).
     func fire(_ entry: ScheduledRequest, at instant: Date) async -> DeliveredNotification? {
         let request = entry.request
         let next = entry.nextFireDate.flatMap { due in
@@ -173,7 +183,16 @@ extension SimulatedNotificationCenter {
             return nil
         }
         let outcome: DeliveryRecord.Outcome = authorization == .provisional ? .deliveredQuietly : .delivered
+        // The scheduled summary or a Focus may hold it: shown (and recorded) later.
+        if holds(request, dueAt: instant, outcome: outcome) { return nil }
         deliveryLog.append(DeliveryRecord(notification: notification, outcome: outcome))
+        return await present(notification, outcome: outcome)
+    }
+
+    /// Shows a notification now: asks the device's presenter how, keeps it in the list
+    /// and applies its badge as presented, and awaits the delivery handler.
+    func present(_ notification: DeliveredNotification, outcome: DeliveryRecord.Outcome) async -> DeliveredNotification {
+        let request = notification.request
         // Without a device every delivery is shown as in the background; a device asks
         // the app in the foreground, which may silence it or keep it out of the list.
         let options = allowedBySettings(await presenter?(notification, outcome) ?? .all)

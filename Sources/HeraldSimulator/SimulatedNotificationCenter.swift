@@ -69,6 +69,13 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     var settings = NotificationSettings.allOn
     /// The user's location access for the app (``setLocationAccess(_:)``).
     public internal(set) var locationAccess = LocationAccess.always
+    /// The scheduled summary's times in the device's zone (``setScheduledSummary(_:)``);
+    /// `nil` when the app is not in the summary.
+    public internal(set) var summaryTimes: [LocalTime]?
+    /// When the Focus in effect ends (``setFocus(until:)``); `nil`: none.
+    public internal(set) var focusUntil: Date?
+    /// Notifications that fell due and wait for the summary or the Focus, in order.
+    var held: [HeldDelivery] = []
     var userAnswer: UserAuthorizationAnswer
     /// Requests the system discarded because more than ``capacity`` were pending, in the
     /// order they were dropped.
@@ -161,6 +168,9 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         authorization = snapshot.authorization
         settings = snapshot.notificationSettings ?? .allOn
         locationAccess = snapshot.locationAccess ?? .always
+        summaryTimes = snapshot.summaryTimes
+        focusUntil = snapshot.focusUntil
+        held = snapshot.held ?? []
         userAnswer = snapshot.userAnswer
         droppedRequests = snapshot.droppedRequests
         deliveryLog = snapshot.deliveryLog

@@ -55,6 +55,11 @@ public struct SimulatorSnapshot: Hashable, Sendable, Codable {
     /// The user's location access; `nil` in older snapshots, which restore
     /// ``Herald/LocationAccess/always``.
     public var locationAccess: LocationAccess?
+    /// The scheduled summary's times, the Focus's end and the notifications they hold;
+    /// `nil` (none) in older snapshots.
+    public var summaryTimes: [LocalTime]?
+    public var focusUntil: Date?
+    var held: [HeldDelivery]?
 }
 
 extension SimulatedNotificationCenter {
@@ -82,7 +87,10 @@ extension SimulatedNotificationCenter {
             deniedCenter: deniedCenter,
             locationDeliveries: locationDeliveries,
             notificationSettings: settings,
-            locationAccess: locationAccess
+            locationAccess: locationAccess,
+            summaryTimes: summaryTimes,
+            focusUntil: focusUntil,
+            held: held
         )
     }
 }
