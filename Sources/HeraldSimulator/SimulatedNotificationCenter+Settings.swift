@@ -26,6 +26,8 @@ extension SimulatedNotificationCenter {
     /// ```
     public func setNotificationSettings(_ settings: NotificationSettings) {
         self.settings = settings
+        // The summary's switch is the summary's own (``setScheduledSummary(_:)``).
+        self.settings.scheduledSummary = summaryTimes != nil
     }
 
     /// The badge the user sees on the app icon: ``badgeCount`` while badges are on, `0`

@@ -121,6 +121,7 @@ public struct HTMLReport: Sendable {
             item.detail = (delivery.appState.map { "\(delivery.presentationText); \(AppStateName.of($0))" }
                 ?? delivery.presentationText)
                 + (delivery.interruption == .active ? "" : "; \(InterruptionName.text(delivery.interruption))")
+                + (delivery.held.map { "; held by the \($0 == .summary ? "summary" : "Focus"), due \(delivery.dueLocal?.time.description ?? "")" } ?? "")
             if delivery.interruption != .active { item.marks.append(InterruptionName.text(delivery.interruption)) }
             if delivery.identifier.hasPrefix("herald:") {
                 heraldPending = max(0, heraldPending - 1)

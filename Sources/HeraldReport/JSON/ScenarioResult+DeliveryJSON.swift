@@ -16,6 +16,8 @@ struct DeliveryLine: Encodable {
     var presentation: String
     var appState: String?
     var interruption: String
+    var held: String?
+    var dueLocal: String?
 
     init(_ delivery: TimelineDelivery) {
         utc = TimeText.utc(delivery.date)
@@ -28,10 +30,13 @@ struct DeliveryLine: Encodable {
         presentation = delivery.presentationText
         appState = delivery.appState.map(AppStateName.of)
         interruption = InterruptionName.of(delivery.interruption)
+        held = delivery.held?.rawValue
+        dueLocal = delivery.dueLocal?.description
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, utc, local, badge, title, body, identifier, presentation, interruption
+        case type, utc, local, badge, title, body, identifier, presentation, interruption, held
+        case dueLocal = "due_local"
         case alreadyDelivered = "already_delivered"
         case appState = "app_state"
     }

@@ -93,7 +93,11 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
             let badge = delivery.badge.map { "badge \($0)" } ?? "no badge"
             let note = delivery.beforeStart ? "  (already delivered at start)" : ""
             let shown = delivery.appState.map { "  [\(delivery.presentationText); \(AppStateName.of($0))]" } ?? ""
-            let level = delivery.interruption == .active ? "" : "  (\(InterruptionName.text(delivery.interruption)))"
+            var notes = delivery.interruption == .active ? [] : [InterruptionName.text(delivery.interruption)]
+            if let held = delivery.held, let due = delivery.dueLocal {
+                notes.append("held by the \(held == .summary ? "summary" : "Focus"), due \(due.time)")
+            }
+            let level = notes.isEmpty ? "" : "  (\(notes.joined(separator: "; ")))"
             return "\(when)  delivery   \(badge.padding(8))  \(PrintableText.escaped(delivery.title).padding(columns.title))  \(PrintableText.escaped(delivery.identifier))\(note)\(shown)\(level)"
         case .event(let event):
             return "\(when)  event      \(event.action)" + (event.note.map { " (\($0))" } ?? "")

@@ -26,6 +26,17 @@ extension ScenarioParser {
             return .foreign(count: try value.int("a number of requests", in: 1...ScenarioParser.foreignLimit))
         case "authorize":
             return .authorize(granted: try choice(value, "the user's answer", [("granted", true), ("denied", false)]))
+        case "summary":
+            if (try? value.string("")) == "off" { return .summary(nil) }
+            let times = try value.times()
+            guard !times.isEmpty else { throw value.error(.invalidValue, "a scheduled summary needs at least one time (or off)") }
+            return .summary(times)
+        case "focus":
+            if (try? value.string("")) == "off" { return .focus(until: nil, timeOnly: false) }
+            let mapping = try value.mapping("a Focus ({until: \"22:00\"} or off)", allowed: ["until"])
+            let node = try mapping.required("until", "when the Focus ends: a time such as \"22:00\" or a date-time")
+            if let time = try? node.time() { return .focus(until: LocalDateTime(date: at.date, time: time), timeOnly: true) }
+            return .focus(until: try node.dateTime(), timeOnly: false)
         case "settings":
             if case .mapping = value.node { return .notificationSettings(try notificationSettings(value)) }
             return .settings(try choice(value, "a permission in Settings", [

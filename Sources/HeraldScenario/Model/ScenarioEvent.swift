@@ -125,6 +125,13 @@ public struct ScenarioEvent: Hashable, Sendable {
         /// (`location_access: always|when_in_use|denied|not_determined`): the app reads it
         /// when it next launches or becomes active.
         case locationAccess(LocationAccess)
+        /// The user puts the app in the scheduled summary at these times, or takes it out
+        /// (`summary: ["08:00", "18:00"]`, `summary: off`).
+        case summary([LocalTime]?)
+        /// A Focus that does not allow the app starts and lasts until a local time (the
+        /// next one at or after the event) or date-time, or ends (`focus: {until: "22:00"}`,
+        /// `focus: off`).
+        case focus(until: LocalDateTime?, timeOnly: Bool)
 
         public var description: String {
             switch self {
@@ -164,6 +171,11 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .stopRoute: "stop the route"
             case .routeNotifications(let enabled): "route notifications \(enabled ? "on" : "off") for the app"
             case .locationAccess(let access): "Settings: location access \(access)"
+            case .summary(let times):
+                times.map { "Settings: scheduled summary at " + $0.map(\.description).joined(separator: ", ") }
+                    ?? "Settings: scheduled summary off"
+            case .focus(let until, let timeOnly):
+                until.map { "a Focus starts, until \(timeOnly ? $0.time.description : $0.description)" } ?? "the Focus ends"
             }
         }
 
@@ -202,6 +214,8 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .stopRoute: "stop_route"
             case .routeNotifications: "route_notifications"
             case .locationAccess: "location_access"
+            case .summary: "summary"
+            case .focus: "focus"
             }
         }
 

@@ -86,7 +86,7 @@ actor ScenarioRecorder {
     /// A delivery, shown at `shownAt` (the level the settings left it; its content's by
     /// default).
     func delivery(_ notification: DeliveredNotification, presented: PresentedNotification?, beforeStart: Bool,
-                  shownAt: InterruptionLevel? = nil) {
+                  shownAt: InterruptionLevel? = nil, hold: DeliveryHold? = nil) {
         if !beforeStart { delivered += 1 }
         let content = notification.request.content
         let identifier = notification.request.identifier
@@ -96,6 +96,8 @@ actor ScenarioRecorder {
             title: content.title, body: content.body, identifier: identifier, beforeStart: beforeStart,
             presentation: presented?.presentation, appState: presented?.appState, prompted: prompt != nil)
         delivery.interruption = shownAt ?? content.interruptionLevel
+        delivery.held = hold?.reason
+        delivery.dueLocal = hold.map { converter.local(for: $0.dueDate) }
         append(.delivery(delivery))
         if let prompt {
             append(.prompt(TimelinePrompt(

@@ -75,6 +75,17 @@ extension ScenarioRun {
 
     /// A change of the system around the app: foreign requests, the permission, the
     /// device's zone or clock.
+    /// The instant a Focus ends: a local date-time as given, or a time of day's next
+    /// occurrence after now in the device's zone.
+    private func focusEnd(_ end: LocalDateTime, timeOnly: Bool) -> Date {
+        let converter = ZoneConverter.for(clock.timeZone)
+        guard timeOnly else { return converter.instant(for: end).date }
+        let today = converter.local(for: clock.now).date
+        let first = converter.instant(for: LocalDateTime(date: today, time: end.time)).date
+        return first > clock.now ? first
+            : converter.instant(for: LocalDateTime(date: today.adding(days: 1), time: end.time)).date
+    }
+
     func applySystemChange(_ event: ScenarioEvent) async throws {
         let action = event.action
         switch action {
@@ -107,6 +118,13 @@ extension ScenarioRun {
             await recorder.event(action)
             await device.setNotificationSettings(settings)
             await recorder.lifecycle(.notificationSettings(settings))
+        case .summary(let times):
+            await recorder.event(action)
+            await device.setScheduledSummary(times)
+            await recorder.lifecycle(.notificationSettings(await center.notificationSettings()))
+        case .focus(let until, let timeOnly):
+            await recorder.event(action)
+            await center.setFocus(until: until.map { focusEnd($0, timeOnly: timeOnly) })
         case .locationAccess(let access):
             await recorder.event(action)
             await device.setLocationAccess(access)

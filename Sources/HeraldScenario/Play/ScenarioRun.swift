@@ -136,7 +136,7 @@ struct ScenarioRun {
             switch action {
             case .launch, .background, .foreground, .terminate, .crash, .forceQuit, .ready, .refresh:
                 try await applyLifecycle(event)
-            case .foreign, .authorize, .settings, .notificationSettings, .locationAccess, .zone, .clock:
+            case .foreign, .authorize, .settings, .notificationSettings, .locationAccess, .summary, .focus, .zone, .clock:
                 try await applySystemChange(event)
             case .post(let post):
                 try await applyPost(post, event)

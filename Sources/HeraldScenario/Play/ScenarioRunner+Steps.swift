@@ -112,7 +112,8 @@ extension ScenarioRunner {
         await center.setDeliveryHandler { [weak device] notification in
             let presented = await device?.presentedNotifications.last { $0.notification == notification }
             let shown = await center.notificationSettings().shownLevel(of: notification.request.content.interruptionLevel)
-            await recorder.delivery(notification, presented: presented, beforeStart: false, shownAt: shown)
+            let hold = await center.deliveryLog.last { $0.notification == notification }?.hold
+            await recorder.delivery(notification, presented: presented, beforeStart: false, shownAt: shown, hold: hold)
         }
         let run = ScenarioRun(scenario: scenario, device: device, environment: environment,
                               instants: EventInstants.instants(of: scenario.events, startingIn: scenario.zone),

@@ -31,6 +31,11 @@ public struct TimelineDelivery: Hashable, Sendable {
     /// to active when the settings at delivery did not allow it
     /// (``Herald/NotificationSettings/shownLevel(of:)``).
     public var interruption: InterruptionLevel = .active
+    /// What held it after it fell due (the scheduled summary or a Focus); `nil` when it
+    /// was shown at once. ``date`` is when the user was shown it.
+    public var held: DeliveryHold.Reason?
+    /// When it fell due, when it was held.
+    public var dueLocal: LocalDateTime?
 
     public init(date: Date, local: LocalDateTime, badge: Int?, title: String, body: String, identifier: String,
                 beforeStart: Bool, presentation: NotificationPresentation? = nil, appState: AppState? = nil,

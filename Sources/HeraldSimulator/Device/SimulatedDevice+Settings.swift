@@ -74,3 +74,23 @@ extension SimulatedDevice {
         }
     }
 }
+
+extension SimulatedDevice {
+    /// The user puts the app in the scheduled summary at these times, or takes it out
+    /// (`nil`), in Settings (``SimulatedNotificationCenter/setScheduledSummary(_:)``): an
+    /// app in the foreground leaves for Settings and comes back.
+    ///
+    /// ```swift
+    /// await device.setScheduledSummary([LocalTime(hour: 8), LocalTime(hour: 18)])
+    /// ```
+    @discardableResult
+    public func setScheduledSummary(_ times: [LocalTime]?) async -> UserActionOutcome {
+        await outcome {
+            let wasInForeground = appState == .foreground
+            if wasInForeground { await enterBackground() }
+            await center.setScheduledSummary(times)
+            record(.settingsChanged(await center.notificationSettings()))
+            if wasInForeground { await becomeActive() }
+        }
+    }
+}
