@@ -14,12 +14,9 @@ extension SimulatedDevice {
     /// ```
     @discardableResult
     public func setAuthorization(_ status: AuthorizationStatus) async -> UserActionOutcome {
-        await outcome {
-            let wasInForeground = appState == .foreground
-            if wasInForeground { await enterBackground() }
+        await inSettings {
             await center.setAuthorizationStatus(status)
             record(.authorizationChanged(status))
-            if wasInForeground { await becomeActive() }
         }
     }
 }
@@ -39,12 +36,9 @@ extension SimulatedDevice {
     /// ```
     @discardableResult
     public func setNotificationSettings(_ settings: NotificationSettings) async -> UserActionOutcome {
-        await outcome {
-            let wasInForeground = appState == .foreground
-            if wasInForeground { await enterBackground() }
+        await inSettings {
             await center.setNotificationSettings(settings)
             record(.settingsChanged(settings))
-            if wasInForeground { await becomeActive() }
         }
     }
 }
@@ -65,12 +59,9 @@ extension SimulatedDevice {
     /// ```
     @discardableResult
     public func setLocationAccess(_ access: LocationAccess) async -> UserActionOutcome {
-        await outcome {
-            let wasInForeground = appState == .foreground
-            if wasInForeground { await enterBackground() }
+        await inSettings {
             await center.setLocationAccess(access)
             record(.locationAccessChanged(access))
-            if wasInForeground { await becomeActive() }
         }
     }
 }
@@ -85,11 +76,22 @@ extension SimulatedDevice {
     /// ```
     @discardableResult
     public func setScheduledSummary(_ times: [LocalTime]?) async -> UserActionOutcome {
+        await inSettings {
+            await center.setScheduledSummary(times)
+            record(.settingsChanged(await center.notificationSettings()))
+        }
+    }
+}
+
+extension SimulatedDevice {
+    /// The user changes something in Settings: an app in the foreground leaves for
+    /// Settings (`didEnterBackground()`) and comes back (`didBecomeActive()`), where it
+    /// reads what changed; in the background or not running, only `change` happens.
+    func inSettings(_ change: () async -> Void) async -> UserActionOutcome {
         await outcome {
             let wasInForeground = appState == .foreground
             if wasInForeground { await enterBackground() }
-            await center.setScheduledSummary(times)
-            record(.settingsChanged(await center.notificationSettings()))
+            await change()
             if wasInForeground { await becomeActive() }
         }
     }
