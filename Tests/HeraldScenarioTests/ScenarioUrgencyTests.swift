@@ -49,6 +49,25 @@ import Testing
         #expect(result.text().contains("Water") && result.text().contains("(passive)"))
     }
 
+    /// The reconcile line says the plan's forecast, with its reasons, when it changes:
+    /// at launch time-sensitive (no alarms, no critical alerts), and at the first run
+    /// after time-sensitive is turned off (the app in the foreground: it leaves for
+    /// Settings and comes back) active.
+    @Test func theReconcileLineSaysWhatThePillWillComeAtAndWhy() async throws {
+        let result = try await Self.run(nil, event: "{at: 2026-11-21T12:00, settings: {time_sensitive: off}}\n  - {at: 2026-11-21T12:01, foreground}")
+        let forecasts = result.timeline.compactMap { entry -> [String]? in
+            guard case .reconcile(let reconcile) = entry, !reconcile.urgency.isEmpty else { return nil }
+            return reconcile.urgency
+        }
+        #expect(forecasts == [
+            ["habit/pills/evening: time-sensitive (alarm: no alarms; critical: not allowed)"],
+            ["habit/pills/evening: active (alarm: no alarms; critical: not allowed; time-sensitive: turned off)"],
+        ])
+        #expect(result.text().contains("; urgency: habit/pills/evening: time-sensitive (alarm: no alarms; critical: not allowed)"))
+        let json = result.jsonLines().split(separator: "\n").filter { $0.contains("\"urgency\":[") }
+        #expect(json.count == 2)
+    }
+
     @Test func aBadLadderIsLocated() {
         let twice = parseError(ScenarioFixtures.header + """
             entities:

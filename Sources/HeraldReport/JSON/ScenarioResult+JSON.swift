@@ -165,6 +165,8 @@ private struct ReconcileLine: Encodable {
     /// `true` when notifications were off and the center was left alone; absent otherwise.
     var notificationsOff: Bool?
     var badgesOff: Bool?
+    /// The urgency forecasts that changed (``TimelineReconcile/urgency``); absent when none.
+    var urgency: [String]?
 
     init(_ reconcile: TimelineReconcile) {
         utc = TimeText.utc(reconcile.date)
@@ -185,10 +187,11 @@ private struct ReconcileLine: Encodable {
         failure = reconcile.failure
         notificationsOff = reconcile.heldWhileNotificationsOff ? true : nil
         badgesOff = reconcile.badgesOff ? true : nil
+        urgency = reconcile.urgency.isEmpty ? nil : reconcile.urgency
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, utc, local, reasons, added, removed, unchanged, planned, failure, displaced
+        case type, utc, local, reasons, added, removed, unchanged, planned, failure, displaced, urgency
         case notificationsOff = "notifications_off"
         case badgesOff = "badges_off"
         case moreReasons = "more_reasons"

@@ -46,6 +46,8 @@ actor ScenarioRecorder {
     private var watchedPlaces: Set<String> = []
     private var cutPlaces = 0
     private var withheldPlaces: RegionPlan.Withheld?
+    /// The urgency forecasts last recorded on a reconcile line.
+    private var forecasts: [String] = []
     /// Every place a recorded plan watched, by identifier: a region event is named from
     /// them (only watched places are monitored).
     private var knownPlaces: [String: TimelineRegions.Place] = [:]
@@ -165,8 +167,25 @@ actor ScenarioRecorder {
             guaranteedCoverage: report.plan?.guaranteedCoverage, refreshDeadline: report.plan?.refreshDeadline,
             heldWhileNotificationsOff: report.heldWhileNotificationsOff)
         entry.badgesOff = report.badgesOff
+        entry.urgency = urgencyChange(report.plan)
         append(.reconcile(entry))
         regions(report.plan?.regions)
+    }
+
+    /// The plan's forecasts for rules whose urgency the settings change, one per rule in
+    /// rule order, when they differ from the last recorded; empty otherwise.
+    private func urgencyChange(_ plan: Plan?) -> [String] {
+        guard let plan else { return [] }
+        var byRule: [ReminderRule.ID: String] = [:]
+        for reminder in plan.requests where byRule[reminder.rule.id] == nil {
+            guard let forecast = plan.delivery(of: reminder), !forecast.passedOver.isEmpty || forecast.heldBySummary
+            else { continue }
+            byRule[reminder.rule.id] = "\(reminder.rule.id): \(forecast)"
+        }
+        let texts = byRule.sorted { $0.key < $1.key }.map(\.value)
+        guard texts != forecasts else { return [] }
+        forecasts = texts
+        return texts
     }
 
     /// Records the places a plan watches and how many it cuts, when they differ from

@@ -45,6 +45,11 @@ public struct TimelineReconcile: Hashable, Sendable {
     /// Whether badges were turned off in Settings, so the run set no badge and handed
     /// the center none (``Herald/ReconcileReport/badgesOff``).
     public var badgesOff = false
+    /// What the plan forecasts for rules whose urgency the settings change (a level
+    /// passed over, or held by the summary), one per rule, when that differs from the
+    /// last run's: `habit/pills/evening: time-sensitive (alarm: no alarms; critical: not allowed)`
+    /// (``Herald/Plan/delivery(of:)``). Empty when nothing changed.
+    public var urgency: [String] = []
 
     public init(date: Date, local: LocalDateTime, reasons: [String], added: Int, removed: Int, unchanged: Int,
                 failedAdds: Int, clearedDelivered: Int = 0, displaced: Int = 0, planned: Int?, badgeSet: Int?,
@@ -99,6 +104,7 @@ extension TimelineReconcile {
         if heldWhileNotificationsOff { text += ", notifications off: the center is left as it is" }
         if badgesOff { text += ", badges off: no badge set" }
         if let failure { text += ", planning failed: \(failure)" }
+        if !urgency.isEmpty { text += "; urgency: " + urgency.joined(separator: "; ") }
         return text
     }
 }
