@@ -108,15 +108,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     /// - Throws: ``DeclarationError`` (`invalidUrgency`) when the ladder names a level
     ///   twice, or a level after one that is always allowed (passive, active).
     public func urgent(_ urgency: Urgency, fallback: [Urgency] = []) throws(DeclarationError) -> ReminderRule {
-        let ladder = [urgency] + fallback
-        for (index, level) in ladder.enumerated() {
-            if ladder[..<index].contains(level) {
-                throw .invalidUrgency("the urgency ladder of rule \(entity)/\(ruleID) names \(level) twice (\(ladder.map(\.description).joined(separator: ", "))); name each level once")
-            }
-            if index > 0, ladder[index - 1].isHeldBySummaryAndFocus {
-                throw .invalidUrgency("the urgency ladder of rule \(entity)/\(ruleID) goes on after \(ladder[index - 1]), which is always allowed (\(ladder.map(\.description).joined(separator: ", "))); end it there")
-            }
-        }
+        try Urgency.checkLadder(urgency, fallback: fallback, of: "rule \(entity)/\(ruleID)")
         var rule = self
         rule.urgency = urgency
         rule.fallback = fallback

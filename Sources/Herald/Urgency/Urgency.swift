@@ -43,6 +43,24 @@ public enum Urgency: String, Hashable, Sendable, Codable, CaseIterable, CustomSt
     /// Whether a scheduled summary and a Focus hold it (passive and active do).
     public var isHeldBySummaryAndFocus: Bool { self == .passive || self == .active }
 
+    /// Checks a ladder as ``ReminderRule/urgent(_:fallback:)`` does, naming `owner` in
+    /// the error (`rule habit/pills/evening`).
+    ///
+    /// - Throws: ``DeclarationError`` (`invalidUrgency`) when the ladder names a level
+    ///   twice, or a level after one that is always allowed (passive, active).
+    public static func checkLadder(_ urgency: Urgency, fallback: [Urgency], of owner: String) throws(DeclarationError) {
+        let ladder = [urgency] + fallback
+        let listed = ladder.map(\.description).joined(separator: ", ")
+        for (index, level) in ladder.enumerated() {
+            if ladder[..<index].contains(level) {
+                throw .invalidUrgency("the urgency ladder of \(owner) names \(level) twice (\(listed)); name each level once")
+            }
+            if index > 0, ladder[index - 1].isHeldBySummaryAndFocus {
+                throw .invalidUrgency("the urgency ladder of \(owner) goes on after \(ladder[index - 1]), which is always allowed (\(listed)); end it there")
+            }
+        }
+    }
+
     /// `time-sensitive`, as the timeline writes it.
     public var description: String {
         switch self {

@@ -76,11 +76,9 @@ extension ScenarioParser {
             }
         }
         do {
-            _ = try ReminderRule(entity: EntityReference(namespace: "check", id: "check"), id: rule.id,
-                                 schedule: try! .daily(at: [LocalTime(hour: 0)])).urgent(urgency, fallback: fallback)
+            try Urgency.checkLadder(urgency, fallback: fallback, of: "rule \(rule.id)")
         } catch {
-            throw (mapping["fallback"] ?? node).error(.invalidValue, error.message.replacingOccurrences(
-                of: "rule check/check/\(rule.id)", with: "rule \(rule.id)"))
+            throw (mapping["fallback"] ?? node).error(.invalidValue, error.message)
         }
         rule.urgency = urgency
         rule.fallback = fallback.isEmpty ? nil : fallback
