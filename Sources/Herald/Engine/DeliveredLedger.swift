@@ -27,7 +27,7 @@ import Foundation
 /// ```swift
 /// var ledger = DeliveredLedger()
 /// ledger.update(with: delivered, zone: zone)          // keeps what did not change
-/// let positions = ledger.relevant(signatures: EntitySignature.of(input))
+/// let positions = ledger.relevant(for: input)
 /// input.delivered = positions.map { delivered[$0] }
 /// input.settledOutstanding = ledger.settledOutstanding(on: today)
 /// let (plan, outstanding) = planner.planJudging(input, walk: &walk)
@@ -122,7 +122,10 @@ struct DeliveredLedger {
     /// The positions of the entries planning must see, in list order: those not
     /// judged, and those of entities whose state differs from `signatures` of the last
     /// look (whose entries are then not judged until ``judged(_:stale:counting:)``).
-    mutating func relevant(signatures current: [EntityReference: EntitySignature]) -> [Int] {
+    mutating func relevant(for input: PlanningInput) -> [Int] {
+        // Only entities with entries can have a verdict to take back: the others'
+        // signatures are never compared, so they are not computed.
+        let current = byEntity.isEmpty ? [:] : EntitySignature.of(input) { byEntity[$0] != nil }
         for entity in Set(signatures.keys).union(current.keys) where signatures[entity] != current[entity] {
             for position in byEntity[entity] ?? [] { unsettle(position) }
         }
@@ -181,18 +184,23 @@ struct EntitySignature: Hashable {
         var countsTowardBadge: Bool
     }
 
-    /// The signatures of every entity the planning input names.
-    static func of(_ input: PlanningInput) -> [EntityReference: EntitySignature] {
+    /// The signatures of the entities the planning input names that `include` accepts.
+    static func of(_ input: PlanningInput, including include: (EntityReference) -> Bool = { _ in true })
+        -> [EntityReference: EntitySignature] {
         var result: [EntityReference: EntitySignature] = [:]
-        for entity in input.paused { result[entity, default: EntitySignature()].paused = true }
-        for (entity, date) in input.deletions { result[entity, default: EntitySignature()].deletion = date }
-        for day in input.satisfied { result[day.entity, default: EntitySignature()].satisfied.insert(day.day) }
-        for snooze in input.snoozes {
+        for entity in input.paused where include(entity) { result[entity, default: EntitySignature()].paused = true }
+        for (entity, date) in input.deletions where include(entity) {
+            result[entity, default: EntitySignature()].deletion = date
+        }
+        for day in input.satisfied where include(day.entity) {
+            result[day.entity, default: EntitySignature()].satisfied.insert(day.day)
+        }
+        for snooze in input.snoozes where include(snooze.original.entity) {
             let original = snooze.original
             result[original.entity, default: EntitySignature()].snoozedUntil[original] =
                 max(result[original.entity]?.snoozedUntil[original] ?? snooze.until, snooze.until)
         }
-        for rule in input.rules {
+        for rule in input.rules where include(rule.entity) {
             result[rule.entity, default: EntitySignature()].rules[rule.ruleID] = RuleTraits(
                 zone: rule.schedule.timeZone?.identifier ?? "", countsTowardBadge: rule.countsTowardBadge)
         }

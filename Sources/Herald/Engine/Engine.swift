@@ -178,7 +178,12 @@ public actor Engine {
                 : await apply(prepared, reasons: reasons)
             // Nothing changed while the plan was applied: a position may reuse it while
             // the center holds as many requests (none delivered) and allows the same.
-            let pending = await center.pendingNotificationRequests().count
+            // What it holds now is what the run left there, without reading it again:
+            // the desired requests that were added or kept, and the others' (or, while
+            // notifications are off, what it showed). A center that holds something
+            // else reads differently at the next position, which then runs.
+            let pending = prepared.authorization == .denied ? prepared.pendingCount
+                : prepared.desired.count + prepared.othersPending - report.outcome.failedAdds.count
             lastRegionChoice = stateVersion == prepared.stateVersion
                 ? LastRegionChoice(plan: prepared.plan, route: prepared.route, stateVersion: stateVersion,
                                    day: day(of: clock.now), zone: clock.timeZone, pending: pending,
@@ -196,6 +201,9 @@ public actor Engine {
     private struct Prepared {
         var plan: Plan
         var managedPending: [String: NotificationRequest]
+        /// How many pending requests the center listed, and how many of them are not Herald's.
+        var pendingCount: Int
+        var othersPending: Int
         var desired: [NotificationRequest]
         var stateVersion: Int
         /// The route session in progress, as the plan saw it.
@@ -235,7 +243,7 @@ public actor Engine {
         // Location firings are never listed: today's are added as the run knows them.
         let known = delivered + unlistedLocationDeliveries(log.locationFirings, listed: delivered)
         deliveredLedger.update(with: known, zone: input.deviceZone)
-        var relevant = deliveredLedger.relevant(signatures: EntitySignature.of(input))
+        var relevant = deliveredLedger.relevant(for: input)
         // The route's completion counts on whatever day it was delivered.
         if let completion = input.routeCompletion {
             relevant = Array(Set(relevant).union(deliveredLedger.positions(ofRequest: completion.description))).sorted()
@@ -257,7 +265,8 @@ public actor Engine {
                 built.identifier(of: key).flatMap { route.delivered.contains($0) ? request : nil }
             }
         }
-        return Prepared(plan: plan, managedPending: managed, desired: desired, stateVersion: version, route: route,
+        return Prepared(plan: plan, managedPending: managed, pendingCount: pending.count, othersPending: foreign,
+                        desired: desired, stateVersion: version, route: route,
                         authorization: authorization, armedLocations: ArmedLocations(state), settings: settings)
     }
 

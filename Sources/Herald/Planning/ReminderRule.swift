@@ -30,36 +30,111 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         public var description: String { "\(entity)/\(rule)" }
     }
 
-    public var entity: EntityReference
+    /// The rule's values, shared by its copies until one changes (copy on write): a rule
+    /// is copied into every planned reminder, and comparing two copies of one rule is
+    /// one pointer comparison.
+    fileprivate final class Storage: @unchecked Sendable {
+        var entity: EntityReference
+        var ruleID: String
+        var schedule: Schedule
+        var priority: Int
+        var countsTowardBadge: Bool
+        var followUpAfter: TimeInterval?
+        var location: LocationTrigger?
+        var fixedContent: Bool
+        var urgency: Urgency?
+        var fallback: [Urgency]
+
+        init(entity: EntityReference, ruleID: String, schedule: Schedule, priority: Int, countsTowardBadge: Bool,
+             followUpAfter: TimeInterval?, location: LocationTrigger? = nil, fixedContent: Bool,
+             urgency: Urgency? = nil, fallback: [Urgency] = []) {
+            self.entity = entity
+            self.ruleID = ruleID
+            self.schedule = schedule
+            self.priority = priority
+            self.countsTowardBadge = countsTowardBadge
+            self.followUpAfter = followUpAfter
+            self.location = location
+            self.fixedContent = fixedContent
+            self.urgency = urgency
+            self.fallback = fallback
+        }
+
+        func copy() -> Storage {
+            Storage(entity: entity, ruleID: ruleID, schedule: schedule, priority: priority,
+                    countsTowardBadge: countsTowardBadge, followUpAfter: followUpAfter, location: location,
+                    fixedContent: fixedContent, urgency: urgency, fallback: fallback)
+        }
+    }
+
+    fileprivate var storage: Storage
+
+    /// The storage, copied first when another rule shares it.
+    private mutating func mutableStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public var entity: EntityReference {
+        get { storage.entity }
+        set { mutableStorage().entity = newValue }
+    }
     /// The rule's identifier within its entity (`morning`, `reminder-2`).
-    public var ruleID: String
-    public var schedule: Schedule
+    public var ruleID: String {
+        get { storage.ruleID }
+        set { mutableStorage().ruleID = newValue }
+    }
+    public var schedule: Schedule {
+        get { storage.schedule }
+        set { mutableStorage().schedule = newValue }
+    }
     /// Breaks ties between occurrences at the same instant when the budget is short:
     /// higher first.
-    public var priority: Int
+    public var priority: Int {
+        get { storage.priority }
+        set { mutableStorage().priority = newValue }
+    }
     /// Whether this rule's notifications count toward the badge (seed 004's
     /// personality nudges, for example, do not).
-    public var countsTowardBadge: Bool
+    public var countsTowardBadge: Bool {
+        get { storage.countsTowardBadge }
+        set { mutableStorage().countsTowardBadge = newValue }
+    }
     /// When set, an occurrence nobody acted on this long after it was delivered gets
     /// one follow-up; acting on it or completing the entity withdraws the follow-up.
-    public var followUpAfter: TimeInterval?
+    public var followUpAfter: TimeInterval? {
+        get { storage.followUpAfter }
+        set { mutableStorage().followUpAfter = newValue }
+    }
     /// For a location reminder (seed 004): the region whose crossing fires it. Such a
     /// rule is armed every day its entity is neither done nor paused, as one request of
     /// kind ``NotificationKind/location``; its `schedule` is not read.
-    public var location: LocationTrigger?
+    public var location: LocationTrigger? {
+        get { storage.location }
+        set { mutableStorage().location = newValue }
+    }
     /// Whether the app's ``ReminderSource`` gives every occurrence of this rule the same
     /// content (title, body, sound, category, extras), whatever the day. Only such a rule
     /// may be covered by repeating calendar triggers, which keep firing when the app
     /// never runs again (see ``PlannerConfiguration/repeatingTriggers``); its content is
     /// then asked once, and it never needs a midnight re-plan for its content. `false`
     /// (the default) for content that names the day, a streak or a count.
-    public var fixedContent: Bool = false
+    public var fixedContent: Bool {
+        get { storage.fixedContent }
+        set { mutableStorage().fixedContent = newValue }
+    }
     /// How much the rule's reminders matter (``urgent(_:fallback:)``): the level asked
     /// for; `nil` leaves the level to the content the source gives.
-    public internal(set) var urgency: Urgency?
+    public internal(set) var urgency: Urgency? {
+        get { storage.urgency }
+        set { mutableStorage().urgency = newValue }
+    }
     /// The levels to try, in order, when the device does not allow ``urgency``; after
     /// them, ``Urgency/active``.
-    public internal(set) var fallback: [Urgency] = []
+    public internal(set) var fallback: [Urgency] {
+        get { storage.fallback }
+        set { mutableStorage().fallback = newValue }
+    }
 
     /// - Throws: ``DeclarationError`` when a part of its identity is empty or longer
     ///   than Herald reads back, or `followUpAfter` is negative or not finite.
@@ -70,13 +145,9 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         try Declaration.checkEntity(entity, of: owner)
         try Declaration.checkParts([("rule id", id)], of: owner)
         if let followUpAfter { try Declaration.checkDuration(followUpAfter, "follow-up delay", of: owner) }
-        self.entity = entity
-        self.ruleID = id
-        self.schedule = schedule
-        self.priority = priority
-        self.countsTowardBadge = countsTowardBadge
-        self.followUpAfter = followUpAfter
-        self.fixedContent = fixedContent
+        storage = Storage(entity: entity, ruleID: id, schedule: schedule, priority: priority,
+                          countsTowardBadge: countsTowardBadge, followUpAfter: followUpAfter,
+                          fixedContent: fixedContent)
     }
 
     /// A location reminder: fires when the device arrives at (or leaves) a region, once
@@ -130,15 +201,53 @@ extension ReminderRule {
     /// stored before they existed decode with `false`, none and none).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        entity = try container.decode(EntityReference.self, forKey: .entity)
-        ruleID = try container.decode(String.self, forKey: .ruleID)
-        schedule = try container.decode(Schedule.self, forKey: .schedule)
-        priority = try container.decode(Int.self, forKey: .priority)
-        countsTowardBadge = try container.decode(Bool.self, forKey: .countsTowardBadge)
-        followUpAfter = try container.decodeIfPresent(TimeInterval.self, forKey: .followUpAfter)
-        location = try container.decodeIfPresent(LocationTrigger.self, forKey: .location)
-        fixedContent = try container.decodeIfPresent(Bool.self, forKey: .fixedContent) ?? false
-        urgency = try container.decodeIfPresent(Urgency.self, forKey: .urgency)
-        fallback = try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? []
+        storage = Storage(
+            entity: try container.decode(EntityReference.self, forKey: .entity),
+            ruleID: try container.decode(String.self, forKey: .ruleID),
+            schedule: try container.decode(Schedule.self, forKey: .schedule),
+            priority: try container.decode(Int.self, forKey: .priority),
+            countsTowardBadge: try container.decode(Bool.self, forKey: .countsTowardBadge),
+            followUpAfter: try container.decodeIfPresent(TimeInterval.self, forKey: .followUpAfter),
+            location: try container.decodeIfPresent(LocationTrigger.self, forKey: .location),
+            fixedContent: try container.decodeIfPresent(Bool.self, forKey: .fixedContent) ?? false,
+            urgency: try container.decodeIfPresent(Urgency.self, forKey: .urgency),
+            fallback: try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? [])
+    }
+
+    /// Encodes every field under its name; absent optionals are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entity, forKey: .entity)
+        try container.encode(ruleID, forKey: .ruleID)
+        try container.encode(schedule, forKey: .schedule)
+        try container.encode(priority, forKey: .priority)
+        try container.encode(countsTowardBadge, forKey: .countsTowardBadge)
+        try container.encodeIfPresent(followUpAfter, forKey: .followUpAfter)
+        try container.encodeIfPresent(location, forKey: .location)
+        try container.encode(fixedContent, forKey: .fixedContent)
+        try container.encodeIfPresent(urgency, forKey: .urgency)
+        try container.encode(fallback, forKey: .fallback)
+    }
+
+    /// Equal when every field is; copies of one rule are equal at once.
+    public static func == (lhs: ReminderRule, rhs: ReminderRule) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        guard lhs.entity == rhs.entity, lhs.ruleID == rhs.ruleID, lhs.priority == rhs.priority,
+              lhs.countsTowardBadge == rhs.countsTowardBadge, lhs.followUpAfter == rhs.followUpAfter,
+              lhs.fixedContent == rhs.fixedContent, lhs.urgency == rhs.urgency else { return false }
+        return lhs.fallback == rhs.fallback && lhs.location == rhs.location && lhs.schedule == rhs.schedule
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entity)
+        hasher.combine(ruleID)
+        hasher.combine(schedule)
+        hasher.combine(priority)
+        hasher.combine(countsTowardBadge)
+        hasher.combine(followUpAfter)
+        hasher.combine(location)
+        hasher.combine(fixedContent)
+        hasher.combine(urgency)
+        hasher.combine(fallback)
     }
 }
