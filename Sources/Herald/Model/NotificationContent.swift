@@ -10,26 +10,107 @@
 /// content.categoryIdentifier = "habit.reminder"
 /// ```
 public struct NotificationContent: Hashable, Sendable, Codable {
-    public var title: String
-    public var subtitle: String
-    public var body: String
+    /// The content's values, shared by its copies until one changes (copy on write): a
+    /// request's content is copied at every step from the source to the center, and
+    /// comparing two copies of one content is one pointer comparison.
+    fileprivate final class Storage: @unchecked Sendable {
+        var title: String
+        var subtitle: String
+        var body: String
+        var sound: NotificationSound?
+        var badge: Int?
+        var categoryIdentifier: String
+        var threadIdentifier: String
+        var interruptionLevel: InterruptionLevel
+        var relevanceScore: Double
+        var targetContentIdentifier: String?
+        var userInfo: [String: JSONValue]
+
+        init(title: String, subtitle: String, body: String, sound: NotificationSound?, badge: Int?,
+             categoryIdentifier: String, threadIdentifier: String, interruptionLevel: InterruptionLevel,
+             relevanceScore: Double, targetContentIdentifier: String?, userInfo: [String: JSONValue]) {
+            self.title = title
+            self.subtitle = subtitle
+            self.body = body
+            self.sound = sound
+            self.badge = badge
+            self.categoryIdentifier = categoryIdentifier
+            self.threadIdentifier = threadIdentifier
+            self.interruptionLevel = interruptionLevel
+            self.relevanceScore = relevanceScore
+            self.targetContentIdentifier = targetContentIdentifier
+            self.userInfo = userInfo
+        }
+
+        func copy() -> Storage {
+            Storage(title: title, subtitle: subtitle, body: body, sound: sound, badge: badge,
+                    categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier,
+                    interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
+                    targetContentIdentifier: targetContentIdentifier, userInfo: userInfo)
+        }
+    }
+
+    fileprivate var storage: Storage
+
+    /// The storage, copied first when another content shares it.
+    private mutating func mutableStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public var title: String {
+        get { storage.title }
+        set { mutableStorage().title = newValue }
+    }
+    public var subtitle: String {
+        get { storage.subtitle }
+        set { mutableStorage().subtitle = newValue }
+    }
+    public var body: String {
+        get { storage.body }
+        set { mutableStorage().body = newValue }
+    }
     /// The sound to play, or `nil` for a silent notification.
-    public var sound: NotificationSound?
+    public var sound: NotificationSound? {
+        get { storage.sound }
+        set { mutableStorage().sound = newValue }
+    }
     /// The app badge to set when this notification is delivered: an absolute number;
     /// `0` clears the badge and `nil` leaves it as it is.
-    public var badge: Int?
+    public var badge: Int? {
+        get { storage.badge }
+        set { mutableStorage().badge = newValue }
+    }
     /// The category whose actions the notification offers; empty for none.
-    public var categoryIdentifier: String
+    public var categoryIdentifier: String {
+        get { storage.categoryIdentifier }
+        set { mutableStorage().categoryIdentifier = newValue }
+    }
     /// The thread that groups notifications in the list; empty for the app's default.
-    public var threadIdentifier: String
-    public var interruptionLevel: InterruptionLevel
+    public var threadIdentifier: String {
+        get { storage.threadIdentifier }
+        set { mutableStorage().threadIdentifier = newValue }
+    }
+    public var interruptionLevel: InterruptionLevel {
+        get { storage.interruptionLevel }
+        set { mutableStorage().interruptionLevel = newValue }
+    }
     /// How the system ranks this notification in a summary, from 0 to 1; 0 (the
     /// platform's default) leaves the ranking to the system.
-    public var relevanceScore: Double
+    public var relevanceScore: Double {
+        get { storage.relevanceScore }
+        set { mutableStorage().relevanceScore = newValue }
+    }
     /// The window or scene a tap brings forward, or `nil` for the app's default.
-    public var targetContentIdentifier: String?
+    public var targetContentIdentifier: String? {
+        get { storage.targetContentIdentifier }
+        set { mutableStorage().targetContentIdentifier = newValue }
+    }
     /// JSON-safe extras. Herald owns the ``HeraldPayload/userInfoKey`` entry.
-    public var userInfo: [String: JSONValue]
+    public var userInfo: [String: JSONValue] {
+        get { storage.userInfo }
+        set { mutableStorage().userInfo = newValue }
+    }
 
     public init(
         title: String,
@@ -44,33 +125,72 @@ public struct NotificationContent: Hashable, Sendable, Codable {
         targetContentIdentifier: String? = nil,
         userInfo: [String: JSONValue] = [:]
     ) {
-        self.title = title
-        self.subtitle = subtitle
-        self.body = body
-        self.sound = sound
-        self.badge = badge
-        self.categoryIdentifier = categoryIdentifier
-        self.threadIdentifier = threadIdentifier
-        self.interruptionLevel = interruptionLevel
-        self.relevanceScore = relevanceScore
-        self.targetContentIdentifier = targetContentIdentifier
-        self.userInfo = userInfo
+        storage = Storage(title: title, subtitle: subtitle, body: body, sound: sound, badge: badge,
+                          categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier,
+                          interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
+                          targetContentIdentifier: targetContentIdentifier, userInfo: userInfo)
     }
 
     /// Reads content written before ``relevanceScore`` and ``targetContentIdentifier``
     /// existed (queued responses, scenario files) as well as current content.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        title = try container.decode(String.self, forKey: .title)
-        subtitle = try container.decode(String.self, forKey: .subtitle)
-        body = try container.decode(String.self, forKey: .body)
-        sound = try container.decodeIfPresent(NotificationSound.self, forKey: .sound)
-        badge = try container.decodeIfPresent(Int.self, forKey: .badge)
-        categoryIdentifier = try container.decode(String.self, forKey: .categoryIdentifier)
-        threadIdentifier = try container.decode(String.self, forKey: .threadIdentifier)
-        interruptionLevel = try container.decode(InterruptionLevel.self, forKey: .interruptionLevel)
-        relevanceScore = try container.decodeIfPresent(Double.self, forKey: .relevanceScore) ?? 0
-        targetContentIdentifier = try container.decodeIfPresent(String.self, forKey: .targetContentIdentifier)
-        userInfo = try container.decode([String: JSONValue].self, forKey: .userInfo)
+        storage = Storage(
+            title: try container.decode(String.self, forKey: .title),
+            subtitle: try container.decode(String.self, forKey: .subtitle),
+            body: try container.decode(String.self, forKey: .body),
+            sound: try container.decodeIfPresent(NotificationSound.self, forKey: .sound),
+            badge: try container.decodeIfPresent(Int.self, forKey: .badge),
+            categoryIdentifier: try container.decode(String.self, forKey: .categoryIdentifier),
+            threadIdentifier: try container.decode(String.self, forKey: .threadIdentifier),
+            interruptionLevel: try container.decode(InterruptionLevel.self, forKey: .interruptionLevel),
+            relevanceScore: try container.decodeIfPresent(Double.self, forKey: .relevanceScore) ?? 0,
+            targetContentIdentifier: try container.decodeIfPresent(String.self, forKey: .targetContentIdentifier),
+            userInfo: try container.decode([String: JSONValue].self, forKey: .userInfo))
+    }
+
+    /// Encodes every field under its name; absent optionals are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(subtitle, forKey: .subtitle)
+        try container.encode(body, forKey: .body)
+        try container.encodeIfPresent(sound, forKey: .sound)
+        try container.encodeIfPresent(badge, forKey: .badge)
+        try container.encode(categoryIdentifier, forKey: .categoryIdentifier)
+        try container.encode(threadIdentifier, forKey: .threadIdentifier)
+        try container.encode(interruptionLevel, forKey: .interruptionLevel)
+        try container.encode(relevanceScore, forKey: .relevanceScore)
+        try container.encodeIfPresent(targetContentIdentifier, forKey: .targetContentIdentifier)
+        try container.encode(userInfo, forKey: .userInfo)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, subtitle, body, sound, badge, categoryIdentifier, threadIdentifier, interruptionLevel
+        case relevanceScore, targetContentIdentifier, userInfo
+    }
+
+    /// Equal when every field is; copies of one content are equal at once.
+    public static func == (lhs: NotificationContent, rhs: NotificationContent) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        guard lhs.title == rhs.title, lhs.subtitle == rhs.subtitle, lhs.body == rhs.body, lhs.sound == rhs.sound,
+              lhs.badge == rhs.badge, lhs.categoryIdentifier == rhs.categoryIdentifier else { return false }
+        guard lhs.threadIdentifier == rhs.threadIdentifier, lhs.interruptionLevel == rhs.interruptionLevel,
+              lhs.relevanceScore == rhs.relevanceScore else { return false }
+        return lhs.targetContentIdentifier == rhs.targetContentIdentifier && lhs.userInfo == rhs.userInfo
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(title)
+        hasher.combine(subtitle)
+        hasher.combine(body)
+        hasher.combine(sound)
+        hasher.combine(badge)
+        hasher.combine(categoryIdentifier)
+        hasher.combine(threadIdentifier)
+        hasher.combine(interruptionLevel)
+        hasher.combine(relevanceScore)
+        hasher.combine(targetContentIdentifier)
+        hasher.combine(userInfo)
     }
 }

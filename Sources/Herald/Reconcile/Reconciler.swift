@@ -62,15 +62,20 @@ public struct Reconciler: Sendable {
                      staleDelivered: [String] = []) -> ReconcileDiff {
         var additions: [NotificationRequest] = []
         var unchanged = 0
-        var wanted: Set<String> = []
-        for request in desired where wanted.insert(request.identifier).inserted {
-            if managedPending[request.identifier] == request {
-                unchanged += 1
-            } else {
+        // Each pending request is taken out when a desired one has its identifier: what
+        // is left is removed. One look-up per desired request; a repeated identifier
+        // (the first one wins) is caught by the pending one already taken, or by the
+        // additions so far.
+        var remaining = managedPending
+        var added: Set<String> = []
+        for request in desired {
+            if let pending = remaining.removeValue(forKey: request.identifier) {
+                if pending == request { unchanged += 1 } else { additions.append(request) }
+            } else if managedPending[request.identifier] == nil, added.insert(request.identifier).inserted {
                 additions.append(request)
             }
         }
-        let removals = managedPending.keys.filter { !wanted.contains($0) }.sorted()
+        let removals = remaining.keys.sorted()
         return ReconcileDiff(removals: removals, deliveredRemovals: staleDelivered, additions: additions,
                              unchanged: unchanged)
     }
