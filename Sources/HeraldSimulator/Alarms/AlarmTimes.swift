@@ -6,8 +6,9 @@ enum AlarmTimes {
     /// The first instant after `date` at which a schedule sounds: a fixed date whatever
     /// it is (one in the past sounds at once), a relative one at its wall time in `zone`
     /// on one of its weekdays (any day when the set is empty). A wall time a DST gap
-    /// skips moves later by the gap, like Herald's one-shot triggers.
-    static func next(of schedule: AlarmSchedule, after date: Date, in zone: TimeZone) -> Date {
+    /// skips moves later by the gap, like Herald's one-shot triggers. `nil` for a wall
+    /// time no clock shows (25:00): such an alarm never sounds.
+    static func next(of schedule: AlarmSchedule, after date: Date, in zone: TimeZone) -> Date? {
         switch schedule {
         case .fixed(let instant):
             return instant
@@ -23,8 +24,7 @@ enum AlarmTimes {
                     direction: .forward
                 )
             }
-            // Every wall time of a valid LocalTime occurs within eight days.
-            return matches.min() ?? date.addingTimeInterval(7 * 86_400)
+            return matches.min()
         }
     }
 }

@@ -34,6 +34,8 @@ import Herald
 ///   change. A fixed date already past sounds at the next move of time.
 /// - Stopping a one-shot alarm (fixed, or relative without weekdays) deletes it: it is
 ///   gone from ``alarms()``. A weekly one waits for its next time after the press.
+/// - An alarm nobody stops keeps sounding (how long AlarmKit lets it sound is not
+///   documented); a weekly one does not sound again meanwhile.
 /// - An alarm sounds through Focus and Silent mode (``focusActive`` is only recorded).
 /// - Changing authorization in Settings (``setAuthorization(_:)``) leaves the alarms
 ///   already held alone.

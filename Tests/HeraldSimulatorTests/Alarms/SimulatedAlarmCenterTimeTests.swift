@@ -95,4 +95,28 @@ struct SimulatedAlarmCenterTimeTests {
         #expect(fired.map(\.at) == [instant("2026-03-25T12:00:00Z"), instant("2026-03-25T12:30:00Z")])
         #expect(center.clock.now == instant("2026-03-25T14:00:00+01:00"))
     }
+
+    @Test func aWallTimeTheSpringGapSkipsSoundsTheGapLater() async throws {
+        // 02:30 does not exist on Sunday 2026-03-29 in Berlin: 02:00 +01:00 becomes 03:00 +02:00
+        let center = makeAlarmCenter()
+        try await center.schedule(makeAlarm("g", .weekly(LocalTime(hour: 2, minute: 30), on: [.sunday])))
+
+        let fired = await center.advance(to: instant("2026-03-30T00:00:00+02:00"))
+
+        #expect(fired.map(\.at) == [instant("2026-03-29T03:30:00+02:00")])
+    }
+
+    @Test func anAlarmNobodyStopsKeepsSoundingAndDoesNotSoundTwice() async throws {
+        let center = makeAlarmCenter()
+        let daily = makeAlarm("d", .weekly(LocalTime(hour: 8), on: Weekday.everyDay))
+        try await center.schedule(daily)
+
+        // Thursday 08:00 sounds; Friday and Saturday 08:00 find it still sounding
+        let fired = await center.advance(to: instant("2026-03-28T12:00:00+01:00"))
+        #expect(fired.map(\.at) == [instant("2026-03-26T08:00:00+01:00")])
+
+        // Stopped on Saturday at noon: Sunday 08:00, summer time
+        try await center.press(.stop, on: daily.id)
+        #expect(await center.nextAlert(of: daily.id) == instant("2026-03-29T08:00:00+02:00"))
+    }
 }
