@@ -119,4 +119,18 @@ struct SimulatedAlarmCenterTimeTests {
         try await center.press(.stop, on: daily.id)
         #expect(await center.nextAlert(of: daily.id) == instant("2026-03-29T08:00:00+02:00"))
     }
+
+    @Test func aWallTimeTheAutumnFallBackRepeatsSoundsOnce() async throws {
+        // 02:30 happens twice on Sunday 2026-10-25 in Berlin: at +02:00, then at +01:00
+        let center = makeAlarmCenter(at: "2026-10-24T12:00:00+02:00")
+        let daily = makeAlarm("d", .weekly(LocalTime(hour: 2, minute: 30), on: Weekday.everyDay))
+        try await center.schedule(daily)
+
+        let first = await center.advance(to: instant("2026-10-25T02:30:00+02:00"))
+        try await center.press(.stop, on: daily.id)
+        let next = await center.advance(to: instant("2026-10-27T00:00:00+01:00"))
+
+        #expect(first.map(\.at) == [instant("2026-10-25T02:30:00+02:00")])
+        #expect(next.map(\.at) == [instant("2026-10-26T02:30:00+01:00")])
+    }
 }
