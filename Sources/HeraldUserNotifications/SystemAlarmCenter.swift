@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import Logging
 #if (os(iOS) && canImport(AlarmKit)) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
 #if canImport(AlarmKit)
 import AlarmKit
@@ -19,31 +20,45 @@ import AlarmKitShim
 /// schedule is a relative schedule (its seconds are dropped: AlarmKit's time has hours
 /// and minutes only).
 ///
+/// Without `NSAlarmKitUsageDescription` in Info.plist (or with an empty one) the app
+/// cannot schedule alarms: the center then logs the cause and acts as unavailable, never
+/// calling AlarmKit.
+///
 /// ```swift
 /// let alarms = SystemAlarmCenter(capacity: 8)
 /// if await alarms.authorization() == .notDetermined { _ = try await alarms.requestAuthorization() }
 /// ```
 public struct SystemAlarmCenter: AlarmCenter {
     public let capacity: Int
+    /// Whether Info.plist says why the app sets alarms.
+    public let hasUsageDescription: Bool
 
-    /// - Parameter capacity: How many alarms Herald plans at most (AlarmKit does not
-    ///   publish its limit).
-    public init(capacity: Int = 8) {
+    /// - Parameters:
+    ///   - capacity: How many alarms Herald plans at most (AlarmKit does not publish its
+    ///     limit).
+    ///   - usageDescription: Info.plist's `NSAlarmKitUsageDescription` (read from the main
+    ///     bundle unless given).
+    public init(capacity: Int = 8, usageDescription: String? = SystemAlarmCenter.bundleUsageDescription) {
         self.capacity = capacity
+        hasUsageDescription = !(usageDescription ?? "").isEmpty
+        if !hasUsageDescription {
+            Logger(label: "Herald.SystemAlarmCenter").error(
+                "NSAlarmKitUsageDescription is missing from Info.plist or empty: the app cannot schedule alarms")
+        }
     }
 
     public func authorization() async -> AlarmAuthorization {
-        guard #available(iOS 26, macCatalyst 26, *) else { return .unavailable }
+        guard hasUsageDescription, #available(iOS 26, macCatalyst 26, *) else { return .unavailable }
         return Self.authorization(AlarmManager.shared.authorizationState)
     }
 
     public func requestAuthorization() async throws -> AlarmAuthorization {
-        guard #available(iOS 26, macCatalyst 26, *) else { throw AlarmCenterError.unavailable }
+        guard hasUsageDescription, #available(iOS 26, macCatalyst 26, *) else { throw AlarmCenterError.unavailable }
         return Self.authorization(try await AlarmManager.shared.requestAuthorization())
     }
 
     public func alarms() async throws -> [SystemAlarm] {
-        guard #available(iOS 26, macCatalyst 26, *) else { throw AlarmCenterError.unavailable }
+        guard hasUsageDescription, #available(iOS 26, macCatalyst 26, *) else { throw AlarmCenterError.unavailable }
         return try AlarmManager.shared.alarms.map { alarm in
             SystemAlarm(id: alarm.id, schedule: alarm.schedule.flatMap(Self.heraldSchedule),
                         state: Self.state(alarm.state))
@@ -54,7 +69,7 @@ public struct SystemAlarmCenter: AlarmCenter {
     ///   limit, ``Herald/AlarmCenterError/notAuthorized`` when the user has not allowed
     ///   alarms, ``Herald/AlarmCenterError/unavailable`` without AlarmKit.
     public func schedule(_ request: AlarmRequest) async throws {
-        guard #available(iOS 26, macCatalyst 26, *) else { throw AlarmCenterError.unavailable }
+        guard hasUsageDescription, #available(iOS 26, macCatalyst 26, *) else { throw AlarmCenterError.unavailable }
         let manager = AlarmManager.shared
         if case .denied = manager.authorizationState { throw AlarmCenterError.notAuthorized }
         do {
@@ -70,7 +85,7 @@ public struct SystemAlarmCenter: AlarmCenter {
 
     /// Deletes the alarm; one the system does not hold is ignored.
     public func cancel(id: UUID) async throws {
-        guard #available(iOS 26, macCatalyst 26, *) else { throw AlarmCenterError.unavailable }
+        guard hasUsageDescription, #available(iOS 26, macCatalyst 26, *) else { throw AlarmCenterError.unavailable }
         do {
             try AlarmManager.shared.cancel(id: id)
         } catch {
@@ -179,9 +194,11 @@ extension SystemAlarmCenter {
 /// other call throws ``Herald/AlarmCenterError/unavailable``.
 public struct SystemAlarmCenter: AlarmCenter {
     public let capacity: Int
+    public let hasUsageDescription: Bool
 
-    public init(capacity: Int = 8) {
+    public init(capacity: Int = 8, usageDescription: String? = SystemAlarmCenter.bundleUsageDescription) {
         self.capacity = capacity
+        hasUsageDescription = !(usageDescription ?? "").isEmpty
     }
 
     public func authorization() async -> AlarmAuthorization { .unavailable }
@@ -191,3 +208,10 @@ public struct SystemAlarmCenter: AlarmCenter {
     public func cancel(id: UUID) async throws { throw AlarmCenterError.unavailable }
 }
 #endif
+
+extension SystemAlarmCenter {
+    /// The main bundle's `NSAlarmKitUsageDescription`, if any.
+    public static var bundleUsageDescription: String? {
+        Bundle.main.object(forInfoDictionaryKey: "NSAlarmKitUsageDescription") as? String
+    }
+}

@@ -26,7 +26,7 @@ import Testing
     func makeCenter(authorization: AlarmManager.AuthorizationState = .authorized,
                     userAnswer: AlarmManager.AuthorizationState = .authorized, limit: Int = 8) -> SystemAlarmCenter {
         AlarmManager.resetForTesting(authorization: authorization, userAnswer: userAnswer, limit: limit)
-        return SystemAlarmCenter(capacity: limit)
+        return SystemAlarmCenter(capacity: limit, usageDescription: "Your pills, on time, through Silent mode")
     }
 
     @Test func schedulesMapBothWays() {
@@ -111,6 +111,20 @@ import Testing
         #expect(AlarmManager.promptsForTesting == 1)
     }
 
+    @Test(arguments: [nil, ""])
+    func withoutAUsageDescriptionAlarmsAreUnavailableAndAlarmKitIsNotCalled(_ description: String?) async throws {
+        AlarmManager.resetForTesting(authorization: .notDetermined)
+        let center = SystemAlarmCenter(usageDescription: description)
+
+        #expect(await center.authorization() == .unavailable)
+        await #expect(throws: AlarmCenterError.unavailable) { try await center.requestAuthorization() }
+        await #expect(throws: AlarmCenterError.unavailable) { try await center.schedule(Self.request("a")) }
+        await #expect(throws: AlarmCenterError.unavailable) { try await center.alarms() }
+        await #expect(throws: AlarmCenterError.unavailable) { try await center.cancel(id: Self.request("a").id) }
+        #expect(AlarmManager.promptsForTesting == 0)
+        #expect(AlarmManager.shared.authorizationState == .notDetermined)
+    }
+
     @Test func cancelDeletesAndIgnoresAnIdTheSystemDoesNotHold() async throws {
         let center = makeCenter()
         let weekly = Self.request("w", .weekly(LocalTime(hour: 8), on: [.monday]))
@@ -159,6 +173,24 @@ import Testing
 
         #expect(received.presses == [.action("taken"), .stop])
         #expect(try await center.alarms().isEmpty)
+        await AlarmButtonRouter.setHandler(nil)
+    }
+
+    @Test func anIntentWithoutAHeraldIdentifierOrAPressReachesNobody() async throws {
+        _ = makeCenter()
+        let received = PressLog()
+        await AlarmButtonRouter.setHandler { press, _ in received.append(press) }
+        var foreign = AlarmButtonIntent(identifier: Self.request("a").identifier, press: .stop)
+        foreign.identifier = "someone-else"
+        var garbled = AlarmButtonIntent(identifier: Self.request("a").identifier, press: .stop)
+        garbled.press = "dismiss"
+        let colon = AlarmButtonIntent(identifier: Self.request("a").identifier, press: .action("log:taken"))
+
+        try await foreign.perform()
+        try await garbled.perform()
+        try await colon.perform()
+
+        #expect(received.presses == [.action("log:taken")])
         await AlarmButtonRouter.setHandler(nil)
     }
 
