@@ -41,11 +41,12 @@ let package = Package(
             ]
         ),
         .target(name: "HeraldSimulator", dependencies: ["Herald"]),
-        // Stand-ins for Apple's UserNotifications, Core Location and BackgroundTasks with the SDK's
+        // Stand-ins for Apple's UserNotifications, Core Location, BackgroundTasks and AlarmKit with the SDK's
         // signatures, so the adapter compiles and is tested on Linux; never products.
         .target(name: "UserNotificationsShim", dependencies: ["CoreLocationShim"]),
         .target(name: "CoreLocationShim"),
         .target(name: "BackgroundTasksShim"),
+        .target(name: "AlarmKitShim"),
         .target(
             name: "HeraldUserNotifications",
             dependencies: [
@@ -55,6 +56,7 @@ let package = Package(
                 .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
                 .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
+                .target(name: "AlarmKitShim", condition: .when(platforms: [.linux])),
             ]
         ),
         .target(
@@ -131,6 +133,7 @@ let package = Package(
                 .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
                 .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
+                .target(name: "AlarmKitShim", condition: .when(platforms: [.linux])),
             ]
         ),
         // GRDB writes the SQLite files the command's state-file tests give it; the command's
@@ -166,6 +169,7 @@ let package = Package(
                 .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
                 .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
+                .target(name: "AlarmKitShim", condition: .when(platforms: [.linux])),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -10,7 +10,8 @@ import Testing
 /// documentation: location triggers are iOS and watchOS only, CarPlay options are not on
 /// macOS, watchOS has no badge, no settings callback, no named sounds and no hidden
 /// previews, region monitoring and `CLMonitor` are iOS, Mac Catalyst and macOS only,
-/// `CLServiceSession` is not on macOS, background tasks are not on macOS or watchOS.
+/// `CLServiceSession` is not on macOS, background tasks are not on macOS or watchOS, AlarmKit is
+/// on iOS and Mac Catalyst only.
 @Suite(.serialized) struct ShimPlatformTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var module: String
@@ -53,6 +54,12 @@ import Testing
              use: "func use() { _ = BGTaskScheduler.self }", names: "BGTaskScheduler"),
         Case(module: "BackgroundTasksShim", flag: "HERALD_SHIM_WATCHOS",
              use: "func use() { _ = BGTaskScheduler.self }", names: "BGTaskScheduler"),
+        Case(module: "AlarmKitShim", flag: "HERALD_SHIM_MACOS",
+             use: "func use() { _ = AlarmManager.self }", names: "AlarmManager"),
+        Case(module: "AlarmKitShim", flag: "HERALD_SHIM_WATCHOS",
+             use: "func use() { _ = AlarmManager.self }", names: "AlarmManager"),
+        Case(module: "AlarmKitShim", flag: "HERALD_SHIM_VISIONOS",
+             use: "func use() { _ = AlarmManager.self }", names: "AlarmManager"),
     ]
 
     @Test(arguments: cases)
