@@ -56,7 +56,7 @@ public struct AlarmRequest: Hashable, Sendable {
 }
 
 /// An alarm's second button.
-public enum AlarmSecondaryButton: Hashable, Sendable {
+public enum AlarmSecondaryButton: Hashable, Sendable, Codable {
     /// Snooze: the alarm counts down `minutes` and sounds again (AlarmKit's
     /// `.countdown` behaviour with a post-alert duration).
     case snooze(title: String, minutes: Int)

@@ -30,3 +30,27 @@ public enum AlarmSchedule: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension AlarmSchedule: Codable {
+    private enum CodingKeys: String, CodingKey { case fixed, time, weekdays }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let date = try container.decodeIfPresent(Date.self, forKey: .fixed) {
+            self = .fixed(date)
+        } else {
+            self = .weekly(try container.decode(LocalTime.self, forKey: .time),
+                           on: try container.decode(Set<Weekday>.self, forKey: .weekdays))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .fixed(let date): try container.encode(date, forKey: .fixed)
+        case .weekly(let time, let days):
+            try container.encode(time, forKey: .time)
+            try container.encode(days.sorted(), forKey: .weekdays)
+        }
+    }
+}

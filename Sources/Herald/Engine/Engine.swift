@@ -41,6 +41,9 @@ public actor Engine {
     public nonisolated let source: any ReminderSource
     nonisolated let store: any EngineStore
     public nonisolated let clock: any DeviceClock
+    /// The alarm service (AlarmKit), when the app gave one: rules asking for
+    /// ``Urgency/alarm`` are planned there while the user allows alarms.
+    public nonisolated let alarmCenter: (any AlarmCenter)?
     public nonisolated let planner: Planner
     public nonisolated let categories: CategoryRegistry
     /// How long the fired log and other history are kept; applied at each launch.
@@ -90,9 +93,11 @@ public actor Engine {
         configuration: PlannerConfiguration = PlannerConfiguration(),
         categories: CategoryRegistry = CategoryRegistry.empty,
         retention: RetentionPolicy = .standard,
+        alarms: (any AlarmCenter)? = nil,
         logger: Logger = Logger(label: "herald.engine")
     ) {
         self.center = center
+        self.alarmCenter = alarms
         self.source = source
         self.store = store
         self.clock = clock
@@ -173,9 +178,11 @@ public actor Engine {
                 logger.debug("state changed during a re-plan; planning again", metadata: ["reasons": "\(reasons)"])
                 continue
             }
-            let report = prepared.authorization == .denied
+            var report = prepared.authorization == .denied
                 ? heldWhileNotificationsOff(prepared.plan, reasons: reasons)
                 : await apply(prepared, reasons: reasons)
+            // Alarms have a permission of their own: reconciled whether or not notifications are on.
+            if let read = prepared.alarms { report.alarms = await reconcileAlarms(prepared.plan, read: read) }
             // Nothing changed while the plan was applied: a position may reuse it while
             // the center holds as many requests (none delivered) and allows the same.
             // What it holds now is what the run left there, without reading it again:
@@ -214,6 +221,8 @@ public actor Engine {
         var armedLocations: ArmedLocations
         /// Which of alert, sound and badge the user allowed then.
         var settings: NotificationSettings
+        /// What the run read of the alarm service, if the app has one.
+        var alarms: AlarmRead?
     }
 
     /// Reads the center and the store, records what was delivered since the last run,
@@ -222,8 +231,9 @@ public actor Engine {
         let (authorization, settings) = await center.permission()
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
-        let state = try stateRecordingLocationFirings(try stateRecordingDeliveries(delivered), pending: pending,
+        var state = try stateRecordingLocationFirings(try stateRecordingDeliveries(delivered), pending: pending,
                                                       authorization: authorization)
+        let alarms = try await readingAlarms(&state)
         let (route, log) = try routeRecordingDeliveries(state)
         let fired = log.planned
         let version = stateVersion
@@ -236,6 +246,7 @@ public actor Engine {
             capacity: center.capacity, foreignRequests: foreign, historyWindow: Self.historyWindow
         ) { managed[$0.description] != nil }
         input.deliverySettings = settings
+        input.alarms = alarms?.channel
         // Only the delivered notifications whose verdict may have changed: the plan is
         // the same as from the whole list (see DeliveredLedger), at a cost that does
         // not grow with what the user never clears.
@@ -267,7 +278,8 @@ public actor Engine {
         }
         return Prepared(plan: plan, managedPending: managed, pendingCount: pending.count, othersPending: foreign,
                         desired: desired, stateVersion: version, route: route,
-                        authorization: authorization, armedLocations: ArmedLocations(state), settings: settings)
+                        authorization: authorization, armedLocations: ArmedLocations(state), settings: settings,
+                        alarms: alarms)
     }
 
     /// Makes the center match the plan: the one place Herald writes to it. Removals

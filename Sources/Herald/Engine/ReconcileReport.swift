@@ -24,4 +24,6 @@ public struct ReconcileReport: Sendable {
     /// badges come back sets the badge to what is outstanding and re-adds the pending
     /// requests with their badges.
     public var badgesOff = false
+    /// What the run did to the alarm service (nothing without one).
+    public var alarms = AlarmOutcome()
 }

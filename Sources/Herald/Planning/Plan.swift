@@ -94,6 +94,21 @@ public struct Plan: Sendable {
     public internal(set) var deliverySettings = NotificationSettings.allOn
     /// Whether the plan could use an alarm channel the user allowed.
     public internal(set) var alarmsAvailable = false
+    /// How many alarms the plan may hold (``AlarmChannel/capacity``; 0 without an alarm channel).
+    public internal(set) var alarmCapacity = 0
+    /// The alarms the plan wants the system to hold, by first sounding: the reminders of
+    /// rules whose level is ``Urgency/alarm`` (``DeliveryForecast``), which take no slot
+    /// of the notification center. Weekly where that is exact, one per occurrence
+    /// otherwise (see the planner's alarm channel).
+    public internal(set) var alarms: [PlannedAlarm] = []
+
+    /// Records the alarm channel's part of the plan; its coverage bounds the plan's.
+    mutating func setAlarms(_ selection: Planner.AlarmSelection, channel: AlarmChannel?) {
+        alarms = selection.alarms
+        alarmsAvailable = channel?.isAvailable ?? false
+        alarmCapacity = channel?.capacity ?? 0
+        if let horizon = selection.coverageHorizon { guaranteedCoverage = min(guaranteedCoverage, .until(horizon)) }
+    }
 
     /// What the user will really get from `reminder` under ``deliverySettings``: the
     /// level and why, and what holds it (``DeliveryForecast``); `nil` when its rule asks

@@ -21,6 +21,10 @@ import Foundation
 /// later plan, once the snoozes and events have fired. Together, the plan never asks
 /// for more than the center keeps.
 ///
+/// **Alarms.** Rules whose level is ``Urgency/alarm`` while the user allows alarms
+/// (``PlanningInput/alarms``) are planned in their own channel, within its own
+/// capacity, and take no slot of the center (``Plan/alarms``).
+///
 /// The planner skips what is satisfied (the entity done or deferred that day, paused,
 /// snoozed, or already delivered), stops at the budget or the horizon, reports how far
 /// the plan is complete and what it cut, and finds the delivered notifications that no
@@ -58,9 +62,13 @@ public struct Planner: Sendable {
     /// ``DeliveredLedger`` with it, rather than judging the list again).
     func planJudging(_ input: PlanningInput, walk: inout OneShotWalk?, keepingWalk: Bool = true)
         -> (plan: Plan, outstanding: OutstandingNotifications) {
+        let declared = input
         var input = input
         let horizonEnd = input.now.addingTimeInterval(configuration.horizon)
         let deviceConverter = ZoneConverter.for(input.deviceZone)
+        let alarmInput = Self.takingAlarmRules(from: &input)
+        let alarms = alarmInput.map { planAlarms($0, horizonEnd: horizonEnd, deviceConverter: deviceConverter) }
+            ?? AlarmSelection()
         let budget = SlotBudget(centerCapacity: input.capacity ?? configuration.capacity,
                                 foreignRequests: input.foreignRequests, reserve: configuration.reserve)
         var scan = scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter, walk: &walk,
@@ -77,7 +85,6 @@ public struct Planner: Sendable {
             for index in compression.droppedBadges { input.rules[index].countsTowardBadge = false }
         }
         let compressed = compression.slotCount
-
         let context = Context(input: input, deviceConverter: deviceConverter, converters: converters)
         // The reserve side first: what the user asked for, then what the app posted.
         var snoozes = Array(context.plannedSnoozes(before: horizonEnd).prefix(budget.snoozeRoom))
@@ -97,12 +104,11 @@ public struct Planner: Sendable {
                                                located: located.reminders.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
             after: reminders, limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
-
-        let outstanding = OutstandingNotifications(input, converters: converters)
+        // Alarm rules' delivered notifications (before alarms were allowed) are judged too.
+        let outstanding = alarmInput == nil ? OutstandingNotifications(input, converters: converters) : .init(declared)
         let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
         assignBadges(to: &reminders, and: &snoozes, today: today, outstandingToday: counts.soon,
                      outstandingLater: counts.carried)
-
         let appBadge: Int? = if case .none = configuration.badgePolicy { nil } else { counts.now }
         var plan = Plan(
             reminders: reminders,
@@ -114,7 +120,7 @@ public struct Planner: Sendable {
             capacity: budget.capacity,
             coverageHorizon: selection.coverageHorizon,
             horizonEnd: horizonEnd,
-            skipped: selection.skipped,
+            skipped: selection.skipped + alarms.skipped,
             pausedEntities: scan.pausedEntities.sorted(),
             appBadge: appBadge,
             remainder: Plan.Remainder(heap: selection.heap, selector: selector)
@@ -128,6 +134,7 @@ public struct Planner: Sendable {
         plan.guaranteedCoverage = guaranteedCoverage(
             oneShotHorizon: selection.coverageHorizon, compressed: compression,
             oneShotRulesDue: scan.dueRules.contains { compression.slots[$0] == nil }, input: input, horizonEnd: horizonEnd)
+        plan.setAlarms(alarms, channel: input.alarms)
         plan.refreshDeadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone,
                                                switchAt: compression.switchAt)
         return (plan, outstanding)

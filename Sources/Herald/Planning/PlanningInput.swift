@@ -48,6 +48,9 @@ public struct PlanningInput: Sendable {
     /// The user's settings: the urgency each reminder is delivered at follows them
     /// (``Plan/delivery(of:)``). Everything on unless the engine read otherwise.
     public var deliverySettings = NotificationSettings.allOn
+    /// The alarm channel (AlarmKit), or `nil` when the app has none: rules that ask for
+    /// ``Urgency/alarm`` are planned as alarms only while it is available.
+    public var alarms: AlarmChannel?
     /// Places the route in progress watches (its waypoints not reached yet): they come
     /// before location reminders in the 20-region budget.
     public var routeRegions: [MonitoredPlace] {

@@ -1,0 +1,21 @@
+/// The alarm channel as a plan sees it: whether the user allowed alarms, and how many
+/// Herald may hold at once (``AlarmCenter/capacity``).
+///
+/// ```swift
+/// var input = PlanningInput(now: now, deviceZone: zone, rules: rules)
+/// input.alarms = AlarmChannel(authorization: .authorized, capacity: 8)
+/// let plan = Planner().plan(input)   // rules urgent(.alarm) are planned in plan.alarms
+/// ```
+public struct AlarmChannel: Hashable, Sendable {
+    public var authorization: AlarmAuthorization
+    /// How many alarms the plan may hold.
+    public var capacity: Int
+
+    public init(authorization: AlarmAuthorization, capacity: Int) {
+        self.authorization = authorization
+        self.capacity = max(0, capacity)
+    }
+
+    /// Whether alarms can be planned: the user allowed them and there is room for one.
+    public var isAvailable: Bool { authorization.allowsAlarms && capacity > 0 }
+}

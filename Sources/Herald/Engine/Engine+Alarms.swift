@@ -1,0 +1,180 @@
+import Foundation
+
+/// The alarm channel's side of a run (see ``AlarmCenter``).
+///
+/// Before planning, a run reads the alarm service's authorization and its list, and
+/// records in the fired log what sounded since Herald last looked: a fixed alarm Herald
+/// scheduled whose instant has passed sounded then (the service deletes a one-shot
+/// alarm once it is stopped, so "gone" is the usual form), and a weekly alarm sounding
+/// now sounded for today's occurrence at its time. The plan then puts the alarm rules'
+/// reminders in ``Plan/alarms``; after the notification center is reconciled, the
+/// alarms are: those Herald asked for and no longer wants are cancelled first, then
+/// each new or changed one is scheduled (one call each, nothing for an unchanged one).
+/// At the service's first refusal for its limit, nothing more is scheduled that run.
+/// What Herald asked for is kept in its state (``scheduledAlarmsSetting``), so a
+/// relaunch neither schedules again what is held nor loses what to cancel; alarms the
+/// app scheduled itself are never touched.
+///
+/// An alarm's title is its reminder's content title from the app's source; its second
+/// button is the first action of the content's category: a Herald snooze becomes the
+/// alarm's own snooze, any other action a button whose press comes back as that
+/// action's response (``alarmButtonPressed(_:identifier:)``).
+extension Engine {
+    /// The settings key under which Herald keeps the alarms it scheduled, by alarm id.
+    public static let scheduledAlarmsSetting = "herald.alarms"
+
+    /// What Herald asked the alarm service for, as remembered between runs.
+    struct ScheduledAlarm: Codable, Equatable {
+        var identifier: NotificationIdentifier
+        var schedule: AlarmSchedule
+        var title: String
+        var secondary: AlarmSecondaryButton?
+        /// The category of the content it was made from, whose actions its presses mean.
+        var category: String
+
+        init(_ request: AlarmRequest, category: String) {
+            identifier = request.identifier
+            schedule = request.schedule
+            title = request.title
+            secondary = request.secondary
+            self.category = category
+        }
+    }
+
+    /// What a run read of the alarm service before planning.
+    struct AlarmRead {
+        var channel: AlarmChannel
+        var held: [SystemAlarm]
+        var scheduled: [UUID: ScheduledAlarm]
+    }
+
+    /// The alarms Herald scheduled, as kept in `state`.
+    static func scheduledAlarms(in state: EngineState) -> [UUID: ScheduledAlarm] {
+        guard case .string(let text)? = state.settings[scheduledAlarmsSetting],
+              let kept = try? JSONDecoder().decode([String: ScheduledAlarm].self, from: Data(text.utf8)) else { return [:] }
+        return Dictionary(uniqueKeysWithValues: kept.compactMap { key, value in UUID(uuidString: key).map { ($0, value) } })
+    }
+
+    /// Reads the alarm service and records what sounded since the last look (see the
+    /// extension's overview); `nil` without an alarm service.
+    func readingAlarms(_ state: inout EngineState) async throws -> AlarmRead? {
+        guard let alarmCenter else { return nil }
+        let authorization = await alarmCenter.authorization()
+        let channel = AlarmChannel(authorization: authorization, capacity: alarmCenter.capacity)
+        let held = authorization == .authorized ? ((try? await alarmCenter.alarms()) ?? []) : []
+        let scheduled = Self.scheduledAlarms(in: state)
+        let changes = firings(of: scheduled, held: held, state: state).map(EngineStateChange.recordFired)
+        if !changes.isEmpty {
+            try commit(changes)
+            for change in changes { state.apply(change) }
+        }
+        return AlarmRead(channel: channel, held: held, scheduled: scheduled)
+    }
+
+    /// The fired records of the alarms that sounded, not yet in the fired log.
+    private func firings(of scheduled: [UUID: ScheduledAlarm], held: [SystemAlarm], state: EngineState) -> [FiredRecord] {
+        let now = clock.now
+        let states = Dictionary(held.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
+        let logged = Set(state.fired.values.lazy.map(\.identifier))
+        let converter = ZoneConverter.for(clock.timeZone)
+        var records: [FiredRecord] = []
+        for (id, alarm) in scheduled.sorted(by: { $0.value.identifier < $1.value.identifier }) {
+            switch alarm.schedule {
+            case .fixed(let date) where date <= now && states[id] != .scheduled:
+                records.append(FiredRecord(identifier: alarm.identifier, date: date))
+            case .weekly(let time, _) where states[id] == .alerting || states[id] == .countdown:
+                // The occurrence it sounds for: today at its time, or yesterday's when
+                // that time is still to come (an alarm left sounding past midnight).
+                var local = LocalDateTime(date: converter.local(for: now).date, time: time)
+                if converter.instant(for: local).date > now { local.date = local.date.adding(days: -1) }
+                let occurrence = NotificationIdentifier(entity: alarm.identifier.entity, rule: alarm.identifier.rule,
+                                                        occurrence: OccurrenceKey(local), kind: .reminder)
+                records.append(FiredRecord(identifier: occurrence, date: converter.instant(for: local).date))
+            default:
+                continue
+            }
+        }
+        return records.filter { !logged.contains($0.identifier) }
+    }
+
+    /// Makes the alarm service hold the plan's alarms (see the extension's overview).
+    func reconcileAlarms(_ plan: Plan, read: AlarmRead) async -> AlarmOutcome {
+        guard let alarmCenter else { return AlarmOutcome() }
+        var outcome = AlarmOutcome()
+        let desired = await alarmRequests(for: plan)
+        let wanted = Set(desired.map(\.request.id))
+        let heldIDs = Set(read.held.map(\.id))
+        var kept = read.scheduled
+        for (id, alarm) in read.scheduled.sorted(by: { $0.value.identifier < $1.value.identifier }) where !wanted.contains(id) {
+            kept[id] = nil
+            // A fixed alarm that sounded and was stopped is gone already.
+            guard heldIDs.contains(id) else { continue }
+            do {
+                try await alarmCenter.cancel(id: id)
+                outcome.cancelled += 1
+            } catch {
+                logger.warning("cancelling an alarm failed", metadata: ["alarm": "\(alarm.identifier)", "error": "\(error)"])
+            }
+        }
+        for (request, category) in desired {
+            if heldIDs.contains(request.id), read.scheduled[request.id] == ScheduledAlarm(request, category: category) {
+                outcome.unchanged += 1
+                continue
+            }
+            guard outcome.refused.isEmpty else {
+                outcome.refused.append(request.identifier)
+                continue
+            }
+            do {
+                try await alarmCenter.schedule(request)
+                kept[request.id] = ScheduledAlarm(request, category: category)
+                outcome.scheduled += 1
+            } catch {
+                kept[request.id] = nil
+                outcome.refused.append(request.identifier)
+                logger.warning("scheduling an alarm failed; the next run tries again", metadata: [
+                    "alarm": "\(request.identifier)", "error": "\(error)",
+                ])
+            }
+        }
+        if kept != read.scheduled { rememberScheduledAlarms(kept) }
+        return outcome
+    }
+
+    /// The plan's alarms with their titles and buttons from the app's source, each with
+    /// its content's category.
+    private func alarmRequests(for plan: Plan) async -> [(request: AlarmRequest, category: String)] {
+        var requests: [(request: AlarmRequest, category: String)] = []
+        for alarm in plan.alarms {
+            let content: NotificationContent
+            do {
+                content = try await source.content(for: alarm.reminder)
+            } catch {
+                logger.warning("content for an alarm failed", metadata: ["alarm": "\(alarm.identifier)", "error": "\(error)"])
+                continue
+            }
+            let action = categories[content.categoryIdentifier]?.actions.first
+            let secondary: AlarmSecondaryButton? = switch action?.kind {
+            case .snooze(let seconds)?: .snooze(title: action?.title ?? "", minutes: max(1, Int(seconds / 60)))
+            case nil, .dismiss?: nil
+            default: action.map { .action(identifier: $0.identifier, title: $0.title) }
+            }
+            requests.append((AlarmRequest(identifier: alarm.identifier, schedule: alarm.schedule, title: content.title,
+                                          secondary: secondary), content.categoryIdentifier))
+        }
+        return requests
+    }
+
+    /// Keeps what Herald scheduled in its state.
+    private func rememberScheduledAlarms(_ scheduled: [UUID: ScheduledAlarm]) {
+        let byText = Dictionary(uniqueKeysWithValues: scheduled.map { ($0.key.uuidString, $0.value) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let text = (try? encoder.encode(byText)).flatMap { String(data: $0, encoding: .utf8) }
+        do {
+            try commit([.setSetting(key: Self.scheduledAlarmsSetting, scheduled.isEmpty ? nil : text.map(JSONValue.string))])
+        } catch {
+            logger.error("remembering the scheduled alarms failed", metadata: ["error": "\(error)"])
+        }
+    }
+}

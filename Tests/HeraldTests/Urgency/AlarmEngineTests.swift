@@ -1,0 +1,139 @@
+import Foundation
+import HeraldSimulator
+import Testing
+@testable import Herald
+
+/// The engine with an alarm service: the pill rule's reminders become alarms within
+/// the service's limit, reconciled with the fewest calls; what sounded is recorded in
+/// the fired log; the alarm's buttons come back as responses, once. Expectations are
+/// worked out by hand from a Berlin Wednesday, 2026-11-25 at 10:00.
+@Suite struct AlarmEngineTests {
+    static let start = Fixtures.date("2026-11-25T10:00")
+    static let pills = Fixtures.habit("pills")
+
+    struct Source: ReminderSource {
+        var rules: [ReminderRule]
+        func reminderRules() async throws -> [ReminderRule] { rules }
+        func content(for reminder: PlannedReminder) async throws -> NotificationContent {
+            NotificationContent(title: reminder.rule.entity.id == "pills" ? "Blood pressure pill" : "Water",
+                                categoryIdentifier: reminder.rule.entity.id == "pills" ? "pill" : "")
+        }
+    }
+
+    struct Setup {
+        let clock: VirtualClock
+        let center: SimulatedNotificationCenter
+        let alarms: SimulatedAlarmCenter
+        let store: InMemoryEngineStore
+        let engine: Engine
+
+        init(systemLimit: Int = 8, capacity: Int? = nil, authorization: AlarmAuthorization = .authorized) throws {
+            clock = VirtualClock(now: AlarmEngineTests.start, timeZone: Fixtures.berlin)
+            center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+            alarms = SimulatedAlarmCenter(clock: clock, systemLimit: systemLimit, capacity: capacity,
+                                          authorization: authorization)
+            store = InMemoryEngineStore()
+            let pill = try ReminderRule(entity: AlarmEngineTests.pills, id: "r",
+                                        schedule: try .daily(at: Fixtures.times(["08:00", "20:00"])),
+                                        fixedContent: true).urgent(.alarm, fallback: [.timeSensitive])
+            let source = Source(rules: [pill, Fixtures.dailyRule("water", at: ["12:00"])])
+            let categories = try CategoryRegistry([ReminderCategory(identifier: "pill", actions: [
+                CategoryAction(identifier: "taken", title: "Taken", kind: .complete),
+            ])])
+            engine = Engine(center: center, source: source, store: store, clock: clock, categories: categories,
+                            alarms: alarms)
+        }
+
+        func heldAlarms() async throws -> [String] {
+            var described: [String] = []
+            for alarm in try await alarms.alarms() {
+                let request = await alarms.request(for: alarm.id)
+                described.append("\(request?.identifier.occurrence.rawValue ?? "?") \(alarm.state)")
+            }
+            return described.sorted()
+        }
+    }
+
+    static func weekly(_ time: String) -> NotificationIdentifier {
+        NotificationIdentifier(entity: pills, rule: "r", occurrence: .repeating(LocalTime(parsing: time)!), kind: .reminder)
+    }
+
+    @Test func theDailyPillIsTwoWeeklyAlarmsWithItsTitleAndTakenButtonAndNoNotification() async throws {
+        let setup = try Setup()
+        let report = await setup.engine.launched()
+        #expect(report.alarms.scheduled == 2 && report.alarms.cancelled == 0 && report.alarms.refused.isEmpty)
+        #expect(try await setup.heldAlarms() == ["every-0800 scheduled", "every-2000 scheduled"])
+        let evening = try #require(await setup.alarms.request(for: AlarmRequest.id(for: Self.weekly("20:00"))))
+        #expect(evening.title == "Blood pressure pill")
+        #expect(evening.schedule == .weekly(LocalTime(hour: 20), on: Set(Weekday.allCases)))
+        #expect(evening.secondary == .action(identifier: "taken", title: "Taken"))
+        // Only water is in the notification center: 14 noons, 25 November to 8 December.
+        let pending = await setup.center.pendingNotificationRequests()
+        #expect(pending.count == 14 && pending.allSatisfy { $0.heraldIdentifier?.entity.id == "water" })
+    }
+
+    @Test func aSecondRunMakesNoAlarmCall() async throws {
+        let setup = try Setup()
+        await setup.engine.launched()
+        let before = await setup.alarms.callCounts
+        let report = await setup.engine.becameActive()
+        #expect(report.alarms == { var outcome = AlarmOutcome(); outcome.unchanged = 2; return outcome }())
+        let after = await setup.alarms.callCounts
+        #expect(after.schedules == before.schedules && after.cancels == before.cancels)
+    }
+
+    @Test func takingThePillTodaySwitchesToFixedAlarmsFromTomorrow() async throws {
+        let setup = try Setup()
+        await setup.engine.launched()
+        let report = try await setup.engine.completed(Self.pills)
+        // Tonight's 20:00 is done, so weekly alarms would not be exact: both are cancelled
+        // and the next eight occurrences (26 to 29 November, 08:00 and 20:00) scheduled.
+        #expect(report.alarms.cancelled == 2 && report.alarms.scheduled == 8)
+        #expect(try await setup.heldAlarms() == [26, 27, 28, 29].flatMap { day in
+            ["0800", "2000"].map { "202611\(day)T\($0) scheduled" }
+        })
+    }
+
+    @Test func aServiceLimitBelowTheCapacityRefusesTheRestAndTheNextRunTriesAgain() async throws {
+        let setup = try Setup(systemLimit: 1, capacity: 8)
+        let report = await setup.engine.launched()
+        // Alarms in order of first sounding: 20:00 tonight fits, 08:00 tomorrow is refused.
+        #expect(report.alarms.scheduled == 1)
+        #expect(report.alarms.refused == [Self.weekly("08:00")])
+        #expect(try await setup.heldAlarms() == ["every-2000 scheduled"])
+        let again = await setup.engine.becameActive()
+        #expect(again.alarms.unchanged == 1 && again.alarms.refused == [Self.weekly("08:00")])
+        #expect(await setup.alarms.callCounts.failedSchedules == 2)
+    }
+
+    @Test func withAlarmsDeniedThePillIsATimeSensitiveNotificationAndNoAlarmCallIsMade() async throws {
+        let setup = try Setup(authorization: .denied)
+        let report = await setup.engine.launched()
+        #expect(report.alarms == AlarmOutcome())
+        #expect(await setup.alarms.callCounts.schedules == 0)
+        let pending = await setup.center.pendingNotificationRequests()
+        let pills = pending.filter { $0.heraldIdentifier?.entity == Self.pills }
+        // 25 November 20:00, then twice a day to 9 December 08:00: 1 + 13 × 2 + 1 = 28.
+        #expect(pills.count == 28 && pills.allSatisfy { $0.content.interruptionLevel == .timeSensitive })
+    }
+
+    @Test func anAlarmThatSoundedIsInTheFiredLogAndItsTakenButtonCompletesThePillOnce() async throws {
+        let setup = try Setup()
+        await setup.engine.launched()
+        _ = await setup.alarms.advance(to: Fixtures.date("2026-11-25T20:00"))
+        await setup.engine.becameActive()
+        let fired = try setup.store.load().fired.values.map { "\($0.identifier.occurrence.rawValue) \($0.date)" }
+        #expect(fired == ["20261125T2000 \(Fixtures.date("2026-11-25T20:00"))"])
+        // The press reaches the app twice (a retry after a kill): one response, one completion.
+        try await setup.alarms.press(.action("taken"), on: AlarmRequest.id(for: Self.weekly("20:00")))
+        for record in await setup.alarms.takePresses() {
+            await setup.engine.alarmButtonPressed(record.press, identifier: record.identifier)
+            await setup.engine.alarmButtonPressed(record.press, identifier: record.identifier)
+        }
+        let state = try setup.store.load()
+        #expect(state.queuedResponses.map(\.response.notification.request.identifier)
+                == [NotificationIdentifier(entity: Self.pills, rule: "r", occurrence: OccurrenceKey(LocalDateTime(parsing: "2026-11-25T20:00")!),
+                                           kind: .reminder).description])
+        #expect(state.satisfiedDays.contains(EntityDay(Self.pills, LocalDate(year: 2026, month: 11, day: 25))))
+    }
+}
