@@ -69,6 +69,10 @@ public final class HeraldSystem: @unchecked Sendable {
     public let regions: RegionMonitor?
     #endif
 
+    /// The alarm service the engine plans alarm rules into (a ``SystemAlarmCenter``), if
+    /// the app gave one; its buttons' presses reach the engine from the launch on.
+    public let alarms: (any AlarmCenter)?
+
     private let lock = NSLock()
     private var started = false
     private var signals: Task<Void, Never>?
@@ -85,31 +89,36 @@ public final class HeraldSystem: @unchecked Sendable {
     ///   - monitorsRegions: whether the waypoints of routes are monitored through Core
     ///     Location (a `CLMonitor` of the façade's own, ``RegionMonitor``), which also
     ///     reports the user's location access to the engine.
+    ///   - alarms: the alarm service for rules that ask for ``Herald/Urgency/alarm``
+    ///     (``SystemAlarmCenter`` on iOS 26); `nil`: alarm rules fall back along their ladder.
     ///   - presentPrompt: shows an in-app prompt; pass the chosen action to
     ///     ``Herald/AppHost/chose(_:in:text:)``.
     ///   - openSettings: opens the app's notification settings.
     public convenience init(
         source: any ReminderSource, store: any EngineStore, categories: CategoryRegistry = CategoryRegistry.empty,
         configuration: PlannerConfiguration = PlannerConfiguration(), refreshIdentifier: String? = nil,
-        monitorsRegions: Bool = false,
+        monitorsRegions: Bool = false, alarms: (any AlarmCenter)? = nil,
         presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void = { _ in },
         openSettings: @escaping @Sendable (DeliveredNotification?) -> Void = { _ in }
     ) {
         self.init(source: source, store: store, categories: categories, configuration: configuration,
-                  refreshIdentifier: refreshIdentifier, monitorsRegions: monitorsRegions, system: .live,
-                  presentPrompt: presentPrompt, openSettings: openSettings)
+                  refreshIdentifier: refreshIdentifier, monitorsRegions: monitorsRegions, alarms: alarms,
+                  system: .live, presentPrompt: presentPrompt, openSettings: openSettings)
     }
 
     /// Makes the pieces over `system`'s services (the live ones, or stand-ins in tests).
     init(
         source: any ReminderSource, store: any EngineStore, categories: CategoryRegistry,
-        configuration: PlannerConfiguration, refreshIdentifier: String?, monitorsRegions: Bool, system: SystemServices,
+        configuration: PlannerConfiguration, refreshIdentifier: String?, monitorsRegions: Bool,
+        alarms: (any AlarmCenter)? = nil, system: SystemServices,
         presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void,
         openSettings: @escaping @Sendable (DeliveredNotification?) -> Void
     ) {
         let engine = Engine(center: UserNotificationCenter(system.notificationCenter), source: source, store: store,
-                            clock: system.clock, configuration: configuration, categories: categories)
+                            clock: system.clock, configuration: configuration, categories: categories,
+                            alarms: alarms)
         let host = AppHost(engine: engine)
+        self.alarms = alarms
         self.store = store
         self.engine = engine
         self.host = host
@@ -134,7 +143,8 @@ public final class HeraldSystem: @unchecked Sendable {
     }
 
     /// The process started: subscribes background refresh and region monitoring to the
-    /// engine and starts forwarding time signals (once per façade), then launches
+    /// engine, hands alarm button presses (``AlarmButtonRouter``) to it when it has alarms,
+    /// and starts forwarding time signals (once per façade), then launches
     /// through the host (categories, history trimmed, a re-plan, whose run submits the
     /// first refresh request). Pass `readyWith` when the app's data is in memory.
     @discardableResult
@@ -169,6 +179,12 @@ public final class HeraldSystem: @unchecked Sendable {
         #if os(iOS) || os(macOS) || (!canImport(CoreLocation) && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
         await regions?.observeRuns()
         #endif
+        if alarms != nil {
+            let engine = engine
+            await AlarmButtonRouter.setHandler { press, identifier in
+                await engine.alarmButtonPressed(press, identifier: identifier)
+            }
+        }
         let timeSignals = timeSignals
         let task = Task { await timeSignals.run() }
         lock.withLock { signals = task }

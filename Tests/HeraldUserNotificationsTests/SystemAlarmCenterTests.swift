@@ -5,6 +5,9 @@ import Herald
 import Synchronization
 import Testing
 @_spi(Testing) import AlarmKitShim
+@_spi(Testing) import BackgroundTasksShim
+@_spi(Testing) import CoreLocationShim
+@_spi(Testing) import UserNotificationsShim
 
 /// Herald's alarms over the AlarmKit shim: schedules and requests mapped both ways, the
 /// configuration each secondary button gets, the daemon's refusals mapped, and the
@@ -205,6 +208,34 @@ import Testing
         await AlarmButtonRouter.setHandler { press, _ in received.append(press) }
 
         #expect(received.presses == [.snooze])
+        await AlarmButtonRouter.setHandler(nil)
+    }
+
+    @Test func theFacadeHandsAlarmPressesToItsEngineAsResponsesOnce() async throws {
+        // Given a façade with alarms, launched (no app ready: responses wait in the queue)
+        let platform = makePlatformCenter()
+        _ = try await platform.requestAuthorization(options: [.alert, .badge, .sound])
+        let store = InMemoryEngineStore()
+        let system = SystemServices(
+            notificationCenter: platform, clock: FixedClock(now: tuesdayMorning, timeZone: berlin),
+            timeSignals: StartedSignals(stream: AsyncStream { _ in }),
+            scheduler: BGTaskScheduler.makeForTesting(permittedIdentifiers: []), locationManager: { CLLocationManager() })
+        let herald = HeraldSystem(
+            source: TwoHabits(), store: store, categories: TwoHabits.categories, configuration: PlannerConfiguration(),
+            refreshIdentifier: nil, monitorsRegions: false, alarms: makeCenter(), system: system,
+            presentPrompt: { _ in }, openSettings: { _ in })
+        await herald.launched()
+
+        // When an alarm's stop button is pressed, and its intent runs a second time
+        let identifier = NotificationIdentifier(entity: EntityReference(namespace: "habit", id: "water"), rule: "daily",
+                                                occurrence: OccurrenceKey(rawValue: "20260310T0900"), kind: .reminder)
+        try await AlarmButtonIntent(identifier: identifier, press: .stop).perform()
+        try await AlarmButtonIntent(identifier: identifier, press: .stop).perform()
+
+        // Then the engine queued one dismissal of that occurrence
+        let queued = store.load().queuedResponses.map(\.response)
+        #expect(queued.map(\.notification.request.identifier) == [identifier.description])
+        #expect(queued.map(\.actionIdentifier) == [NotificationResponse.dismissActionIdentifier])
         await AlarmButtonRouter.setHandler(nil)
     }
 }
