@@ -5,7 +5,8 @@ import Herald
 /// Plans mixed rule sets of 10, 1,000 and 10,000 rules over a 14-day horizon with the
 /// default budget of 54. Target: 10,000 rules under 5 ms median (release build).
 /// Then habits with fixed content and no badge, two daily times each, which the planner
-/// may cover with repeating triggers: it tries every prefix of them that fits.
+/// may cover with repeating triggers: it tries every prefix of them that fits. Then
+/// the alarm channel's cost: 1,000 rules planned with and without an alarm service.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -34,6 +35,22 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("Plan \(count) fixed-content habits (repeating triggers)") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(Planner().plan(PlanningInput(now: now, deviceZone: zone, rules: rules)))
+            }
+        }
+    }
+    // The alarm channel's cost: the same 1,000 rules, every tenth asking for an alarm
+    // (alarm, else time-sensitive), planned with no alarm service (one channel: they
+    // fall back to notifications) and with one that allows 32 alarms (two channels).
+    let urgent = makeMixedRules(count: 1_000).enumerated().map { index, rule in
+        index % 10 == 0 ? try! rule.urgent(.alarm, fallback: [.timeSensitive]) : rule
+    }
+    for (name, channel) in [("one channel", nil), ("two channels", AlarmChannel(authorization: .authorized, capacity: 32))]
+        as [(String, AlarmChannel?)] {
+        var input = PlanningInput(now: now, deviceZone: zone, rules: urgent)
+        input.alarms = channel
+        Benchmark("Plan 1000 rules, 100 asking for alarms: \(name)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(Planner().plan(input))
             }
         }
     }
