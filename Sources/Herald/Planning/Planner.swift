@@ -108,7 +108,7 @@ public struct Planner: Sendable {
         let outstanding = alarmInput == nil ? OutstandingNotifications(input, converters: converters) : .init(declared)
         let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
         assignBadges(to: &reminders, and: &snoozes, today: today, outstandingToday: counts.soon,
-                     outstandingLater: counts.carried)
+                     outstandingLater: counts.carried, input: input)
         let appBadge: Int? = if case .none = configuration.badgePolicy { nil } else { counts.now }
         var plan = Plan(
             reminders: reminders,
@@ -127,7 +127,8 @@ public struct Planner: Sendable {
         )
         plan.repeating = repeatingReminders(compression, input: input, converters: converters,
                                             deviceConverter: deviceConverter)
-        plan.locationReminders = badged(located.reminders, counts: counts, outstanding: outstanding, today: today)
+        plan.locationReminders = badged(located.reminders, counts: counts, outstanding: outstanding, today: today,
+                                        input: input)
         badgeRouteCompletion(of: &plan, input: input, counts: counts)
         plan.regions = located.regions
         plan.deliverySettings = input.deliverySettings
@@ -174,15 +175,27 @@ public struct Planner: Sendable {
     /// each one's badge is what is outstanding when it is delivered: `outstandingToday`
     /// before today's first, `outstandingLater` (the route's completion) before another
     /// day's first.
+    ///
+    /// While the user has the scheduled summary on, a reminder it holds carries no badge
+    /// and takes no number: it appears at a summary time the app cannot read, so no
+    /// number it could carry would be right then (a number in due order would set the
+    /// badge back when a batch arrives after a time-sensitive reminder that broke
+    /// through). The badge is left as it is when the batch arrives, and the app's next
+    /// run sets it. Reminders that break through are numbered among themselves.
     private func assignBadges(to reminders: inout [PlannedReminder], and snoozes: inout [PlannedReminder],
-                              today: LocalDate, outstandingToday: Int, outstandingLater: Int) {
+                              today: LocalDate, outstandingToday: Int, outstandingLater: Int, input: PlanningInput) {
         var order: [(isSnooze: Bool, index: Int, date: Date)] =
             reminders.indices.map { (false, $0, reminders[$0].date) } + snoozes.indices.map { (true, $0, snoozes[$0].date) }
         if !snoozes.isEmpty { order.sort { ($0.date, $0.isSnooze ? 1 : 0, $0.index) < ($1.date, $1.isSnooze ? 1 : 0, $1.index) } }
         var countsPerDay: [LocalDate: Int] = [:]
         // In place: a reminder is a large value, copied out and back field by field.
+        let summary = input.deliverySettings.scheduledSummary
         func number(_ reminder: inout PlannedReminder) {
             guard reminder.rule.countsTowardBadge else { return }
+            if summary, Self.isHeldBySummary(reminder, input: input) {
+                reminder.badge = nil
+                return
+            }
             let position = (countsPerDay[reminder.day] ?? 0) + 1
             countsPerDay[reminder.day] = position
             let outstanding = (reminder.day == today ? outstandingToday : outstandingLater) + position
@@ -198,11 +211,22 @@ public struct Planner: Sendable {
     /// occurrence is outstanding already (a repeating one delivered earlier today: its
     /// repeat is the same occurrence, the same badge); the run after its delivery
     /// renumbers.
+    /// Whether the scheduled summary holds a reminder: its level (active when its rule
+    /// leaves the level to the content) is passive or active.
+    static func isHeldBySummary(_ reminder: PlannedReminder, input: PlanningInput) -> Bool {
+        guard let urgency = reminder.rule.urgency else { return true }
+        return DeliveryForecast(urgency: urgency, fallback: reminder.rule.fallback, settings: input.deliverySettings,
+                                alarms: input.alarms?.isAvailable ?? false).heldBySummary
+    }
+
     private func badged(_ reminders: [PlannedReminder], counts: BadgeCounts, outstanding: OutstandingNotifications,
-                        today: LocalDate) -> [PlannedReminder] {
+                        today: LocalDate, input: PlanningInput) -> [PlannedReminder] {
         reminders.map { reminder in
             var reminder = reminder
-            if reminder.rule.countsTowardBadge {
+            if reminder.rule.countsTowardBadge, input.deliverySettings.scheduledSummary,
+               Self.isHeldBySummary(reminder, input: input) {
+                reminder.badge = nil
+            } else if reminder.rule.countsTowardBadge {
                 let itself = outstanding.counts(reminder.identifier, on: today) ? 0 : 1
                 reminder.badge = badge(for: reminder, outstanding: counts.soon + itself)
             }
