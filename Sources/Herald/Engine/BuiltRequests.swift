@@ -65,7 +65,7 @@ struct BuiltRequests {
     mutating func request(for reminder: PlannedReminder, content: NotificationContent) throws(DeclarationError)
         -> NotificationRequest {
         let key = Key(reminder)
-        if let built = current[key] ?? previous[key], built.reminder == reminder, built.content == content {
+        if let built = previous[key] ?? current[key], built.reminder == reminder, built.content == content {
             current[key] = built
             return built.request
         }

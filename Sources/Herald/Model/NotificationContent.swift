@@ -10,10 +10,10 @@
 /// content.categoryIdentifier = "habit.reminder"
 /// ```
 public struct NotificationContent: Hashable, Sendable, Codable {
-    /// The content's values, shared by its copies until one changes (copy on write): a
-    /// request's content is copied at every step from the source to the center, and
-    /// comparing two copies of one content is one pointer comparison.
-    fileprivate final class Storage: @unchecked Sendable {
+    /// A content's values, in one immutable box its copies share: copying a content
+    /// is one reference, reading a value needs no access check, comparing two copies is
+    /// one pointer comparison, and a change makes a new box.
+    fileprivate struct Values: Sendable {
         var title: String
         var subtitle: String
         var body: String
@@ -25,91 +25,74 @@ public struct NotificationContent: Hashable, Sendable, Codable {
         var relevanceScore: Double
         var targetContentIdentifier: String?
         var userInfo: [String: JSONValue]
+    }
 
-        init(title: String, subtitle: String, body: String, sound: NotificationSound?, badge: Int?,
-             categoryIdentifier: String, threadIdentifier: String, interruptionLevel: InterruptionLevel,
-             relevanceScore: Double, targetContentIdentifier: String?, userInfo: [String: JSONValue]) {
-            self.title = title
-            self.subtitle = subtitle
-            self.body = body
-            self.sound = sound
-            self.badge = badge
-            self.categoryIdentifier = categoryIdentifier
-            self.threadIdentifier = threadIdentifier
-            self.interruptionLevel = interruptionLevel
-            self.relevanceScore = relevanceScore
-            self.targetContentIdentifier = targetContentIdentifier
-            self.userInfo = userInfo
-        }
-
-        func copy() -> Storage {
-            Storage(title: title, subtitle: subtitle, body: body, sound: sound, badge: badge,
-                    categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier,
-                    interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
-                    targetContentIdentifier: targetContentIdentifier, userInfo: userInfo)
-        }
+    fileprivate final class Storage: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
     }
 
     fileprivate var storage: Storage
 
-    /// The storage, copied first when another content shares it.
-    private mutating func mutableStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
+    /// Changes values in a new box, so no copy sees the change.
+    private mutating func change(_ body: (inout Values) -> Void) {
+        var values = storage.values
+        body(&values)
+        storage = Storage(values)
     }
 
     public var title: String {
-        get { storage.title }
-        set { mutableStorage().title = newValue }
+        _read { yield storage.values.title }
+        set { change { $0.title = newValue } }
     }
     public var subtitle: String {
-        get { storage.subtitle }
-        set { mutableStorage().subtitle = newValue }
+        _read { yield storage.values.subtitle }
+        set { change { $0.subtitle = newValue } }
     }
     public var body: String {
-        get { storage.body }
-        set { mutableStorage().body = newValue }
+        _read { yield storage.values.body }
+        set { change { $0.body = newValue } }
     }
     /// The sound to play, or `nil` for a silent notification.
     public var sound: NotificationSound? {
-        get { storage.sound }
-        set { mutableStorage().sound = newValue }
+        _read { yield storage.values.sound }
+        set { change { $0.sound = newValue } }
     }
     /// The app badge to set when this notification is delivered: an absolute number;
     /// `0` clears the badge and `nil` leaves it as it is.
     public var badge: Int? {
-        get { storage.badge }
-        set { mutableStorage().badge = newValue }
+        _read { yield storage.values.badge }
+        set { change { $0.badge = newValue } }
     }
     /// The category whose actions the notification offers; empty for none.
     public var categoryIdentifier: String {
-        get { storage.categoryIdentifier }
-        set { mutableStorage().categoryIdentifier = newValue }
+        _read { yield storage.values.categoryIdentifier }
+        set { change { $0.categoryIdentifier = newValue } }
     }
     /// The thread that groups notifications in the list; empty for the app's default.
     public var threadIdentifier: String {
-        get { storage.threadIdentifier }
-        set { mutableStorage().threadIdentifier = newValue }
+        _read { yield storage.values.threadIdentifier }
+        set { change { $0.threadIdentifier = newValue } }
     }
     public var interruptionLevel: InterruptionLevel {
-        get { storage.interruptionLevel }
-        set { mutableStorage().interruptionLevel = newValue }
+        _read { yield storage.values.interruptionLevel }
+        set { change { $0.interruptionLevel = newValue } }
     }
     /// How the system ranks this notification in a summary, from 0 to 1; 0 (the
     /// platform's default) leaves the ranking to the system.
     public var relevanceScore: Double {
-        get { storage.relevanceScore }
-        set { mutableStorage().relevanceScore = newValue }
+        _read { yield storage.values.relevanceScore }
+        set { change { $0.relevanceScore = newValue } }
     }
     /// The window or scene a tap brings forward, or `nil` for the app's default.
     public var targetContentIdentifier: String? {
-        get { storage.targetContentIdentifier }
-        set { mutableStorage().targetContentIdentifier = newValue }
+        _read { yield storage.values.targetContentIdentifier }
+        set { change { $0.targetContentIdentifier = newValue } }
     }
     /// JSON-safe extras. Herald owns the ``HeraldPayload/userInfoKey`` entry.
     public var userInfo: [String: JSONValue] {
-        get { storage.userInfo }
-        set { mutableStorage().userInfo = newValue }
+        _read { yield storage.values.userInfo }
+        set { change { $0.userInfo = newValue } }
     }
 
     public init(
@@ -125,17 +108,17 @@ public struct NotificationContent: Hashable, Sendable, Codable {
         targetContentIdentifier: String? = nil,
         userInfo: [String: JSONValue] = [:]
     ) {
-        storage = Storage(title: title, subtitle: subtitle, body: body, sound: sound, badge: badge,
-                          categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier,
-                          interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
-                          targetContentIdentifier: targetContentIdentifier, userInfo: userInfo)
+        storage = Storage(Values(title: title, subtitle: subtitle, body: body, sound: sound, badge: badge,
+                                 categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier,
+                                 interruptionLevel: interruptionLevel, relevanceScore: relevanceScore,
+                                 targetContentIdentifier: targetContentIdentifier, userInfo: userInfo))
     }
 
     /// Reads content written before ``relevanceScore`` and ``targetContentIdentifier``
     /// existed (queued responses, scenario files) as well as current content.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        storage = Storage(
+        storage = Storage(Values(
             title: try container.decode(String.self, forKey: .title),
             subtitle: try container.decode(String.self, forKey: .subtitle),
             body: try container.decode(String.self, forKey: .body),
@@ -146,7 +129,7 @@ public struct NotificationContent: Hashable, Sendable, Codable {
             interruptionLevel: try container.decode(InterruptionLevel.self, forKey: .interruptionLevel),
             relevanceScore: try container.decodeIfPresent(Double.self, forKey: .relevanceScore) ?? 0,
             targetContentIdentifier: try container.decodeIfPresent(String.self, forKey: .targetContentIdentifier),
-            userInfo: try container.decode([String: JSONValue].self, forKey: .userInfo))
+            userInfo: try container.decode([String: JSONValue].self, forKey: .userInfo)))
     }
 
     /// Encodes every field under its name; absent optionals are left out.

@@ -39,13 +39,12 @@ extension Planner {
     /// Takes the alarm rules out of `input`: the input to plan them from, or `nil` when
     /// there are none (or no alarm channel is available).
     static func takingAlarmRules(from input: inout PlanningInput) -> PlanningInput? {
-        let declared = input
-        guard input.alarms?.isAvailable == true, input.rules.contains(where: { isAlarmRule($0, in: declared) }) else {
-            return nil
-        }
+        guard input.alarms?.isAvailable == true else { return nil }
+        let isAlarm = input.rules.map { isAlarmRule($0, in: input) }
+        guard isAlarm.contains(true) else { return nil }
         var alarmInput = input
-        alarmInput.rules.removeAll { !isAlarmRule($0, in: declared) }
-        input.rules.removeAll { isAlarmRule($0, in: declared) }
+        alarmInput.rules = zip(input.rules, isAlarm).compactMap { $1 ? $0 : nil }
+        input.rules = zip(input.rules, isAlarm).compactMap { $1 ? nil : $0 }
         return alarmInput
     }
 
@@ -72,7 +71,9 @@ extension Planner {
                                            badge: nil, day: day, triggerTime: converter.local(for: candidate.occurrence.date))
             result.alarms.append(PlannedAlarm(reminder: reminder, schedule: .fixed(candidate.occurrence.date)))
         }
-        result.alarms.sort { ($0.firstDate, $0.identifier.description) < ($1.firstDate, $1.identifier.description) }
+        // By first sounding, then identifier (formatted once per alarm).
+        result.alarms = result.alarms.map { ($0.firstDate, $0.identifier.description, $0) }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         result.skipped = selection.skipped
         if !scan.candidates.isEmpty {
             result.coverageHorizon = oneShotCandidates.isEmpty ? horizonEnd : selection.coverageHorizon

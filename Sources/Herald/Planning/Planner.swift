@@ -104,8 +104,7 @@ public struct Planner: Sendable {
                                                located: located.reminders.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
             after: reminders, limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
-        // Alarm rules' delivered notifications (before alarms were allowed) are judged too.
-        let outstanding = alarmInput == nil ? OutstandingNotifications(input, converters: converters) : .init(declared)
+        let outstanding = judge(input, converters: converters, declared: alarmInput.map { _ in declared })
         let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
         assignBadges(to: &reminders, and: &snoozes, today: today, outstandingToday: counts.soon,
                      outstandingLater: counts.carried, input: input)
@@ -211,6 +210,15 @@ public struct Planner: Sendable {
     /// occurrence is outstanding already (a repeating one delivered earlier today: its
     /// repeat is the same occurrence, the same badge); the run after its delivery
     /// renumbers.
+    /// The judge of the delivered list. With alarm rules taken out (`declared`: the input
+    /// with every rule), their delivered notifications (from before alarms were allowed)
+    /// are judged with every declared rule.
+    private func judge(_ input: PlanningInput, converters: [ZoneConverter], declared: PlanningInput?)
+        -> OutstandingNotifications {
+        guard let declared, !declared.delivered.isEmpty else { return OutstandingNotifications(input, converters: converters) }
+        return OutstandingNotifications(declared)
+    }
+
     /// Whether the scheduled summary holds a reminder: its level (active when its rule
     /// leaves the level to the content) is passive or active.
     static func isHeldBySummary(_ reminder: PlannedReminder, input: PlanningInput) -> Bool {

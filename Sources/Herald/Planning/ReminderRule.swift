@@ -30,88 +30,73 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         public var description: String { "\(entity)/\(rule)" }
     }
 
-    /// The rule's values, shared by its copies until one changes (copy on write): a rule
-    /// is copied into every planned reminder, and comparing two copies of one rule is
-    /// one pointer comparison.
-    fileprivate final class Storage: @unchecked Sendable {
+    /// A rule's values, in one immutable box its copies share: copying a rule
+    /// is one reference, reading a value needs no access check, comparing two copies is
+    /// one pointer comparison, and a change makes a new box.
+    fileprivate struct Values: Sendable {
         var entity: EntityReference
         var ruleID: String
         var schedule: Schedule
         var priority: Int
         var countsTowardBadge: Bool
         var followUpAfter: TimeInterval?
-        var location: LocationTrigger?
+        var location: LocationTrigger? = nil
         var fixedContent: Bool
-        var urgency: Urgency?
-        var fallback: [Urgency]
+        var urgency: Urgency? = nil
+        var fallback: [Urgency] = []
+    }
 
-        init(entity: EntityReference, ruleID: String, schedule: Schedule, priority: Int, countsTowardBadge: Bool,
-             followUpAfter: TimeInterval?, location: LocationTrigger? = nil, fixedContent: Bool,
-             urgency: Urgency? = nil, fallback: [Urgency] = []) {
-            self.entity = entity
-            self.ruleID = ruleID
-            self.schedule = schedule
-            self.priority = priority
-            self.countsTowardBadge = countsTowardBadge
-            self.followUpAfter = followUpAfter
-            self.location = location
-            self.fixedContent = fixedContent
-            self.urgency = urgency
-            self.fallback = fallback
-        }
-
-        func copy() -> Storage {
-            Storage(entity: entity, ruleID: ruleID, schedule: schedule, priority: priority,
-                    countsTowardBadge: countsTowardBadge, followUpAfter: followUpAfter, location: location,
-                    fixedContent: fixedContent, urgency: urgency, fallback: fallback)
-        }
+    fileprivate final class Storage: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
     }
 
     fileprivate var storage: Storage
 
-    /// The storage, copied first when another rule shares it.
-    private mutating func mutableStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
+    /// Changes values in a new box, so no copy sees the change.
+    private mutating func change(_ body: (inout Values) -> Void) {
+        var values = storage.values
+        body(&values)
+        storage = Storage(values)
     }
 
     public var entity: EntityReference {
-        get { storage.entity }
-        set { mutableStorage().entity = newValue }
+        _read { yield storage.values.entity }
+        set { change { $0.entity = newValue } }
     }
     /// The rule's identifier within its entity (`morning`, `reminder-2`).
     public var ruleID: String {
-        get { storage.ruleID }
-        set { mutableStorage().ruleID = newValue }
+        _read { yield storage.values.ruleID }
+        set { change { $0.ruleID = newValue } }
     }
     public var schedule: Schedule {
-        get { storage.schedule }
-        set { mutableStorage().schedule = newValue }
+        _read { yield storage.values.schedule }
+        set { change { $0.schedule = newValue } }
     }
     /// Breaks ties between occurrences at the same instant when the budget is short:
     /// higher first.
     public var priority: Int {
-        get { storage.priority }
-        set { mutableStorage().priority = newValue }
+        _read { yield storage.values.priority }
+        set { change { $0.priority = newValue } }
     }
     /// Whether this rule's notifications count toward the badge (seed 004's
     /// personality nudges, for example, do not).
     public var countsTowardBadge: Bool {
-        get { storage.countsTowardBadge }
-        set { mutableStorage().countsTowardBadge = newValue }
+        _read { yield storage.values.countsTowardBadge }
+        set { change { $0.countsTowardBadge = newValue } }
     }
     /// When set, an occurrence nobody acted on this long after it was delivered gets
     /// one follow-up; acting on it or completing the entity withdraws the follow-up.
     public var followUpAfter: TimeInterval? {
-        get { storage.followUpAfter }
-        set { mutableStorage().followUpAfter = newValue }
+        _read { yield storage.values.followUpAfter }
+        set { change { $0.followUpAfter = newValue } }
     }
     /// For a location reminder (seed 004): the region whose crossing fires it. Such a
     /// rule is armed every day its entity is neither done nor paused, as one request of
     /// kind ``NotificationKind/location``; its `schedule` is not read.
     public var location: LocationTrigger? {
-        get { storage.location }
-        set { mutableStorage().location = newValue }
+        _read { yield storage.values.location }
+        set { change { $0.location = newValue } }
     }
     /// Whether the app's ``ReminderSource`` gives every occurrence of this rule the same
     /// content (title, body, sound, category, extras), whatever the day. Only such a rule
@@ -120,20 +105,20 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     /// then asked once, and it never needs a midnight re-plan for its content. `false`
     /// (the default) for content that names the day, a streak or a count.
     public var fixedContent: Bool {
-        get { storage.fixedContent }
-        set { mutableStorage().fixedContent = newValue }
+        _read { yield storage.values.fixedContent }
+        set { change { $0.fixedContent = newValue } }
     }
     /// How much the rule's reminders matter (``urgent(_:fallback:)``): the level asked
     /// for; `nil` leaves the level to the content the source gives.
     public internal(set) var urgency: Urgency? {
-        get { storage.urgency }
-        set { mutableStorage().urgency = newValue }
+        _read { yield storage.values.urgency }
+        set { change { $0.urgency = newValue } }
     }
     /// The levels to try, in order, when the device does not allow ``urgency``; after
     /// them, ``Urgency/active``.
     public internal(set) var fallback: [Urgency] {
-        get { storage.fallback }
-        set { mutableStorage().fallback = newValue }
+        _read { yield storage.values.fallback }
+        set { change { $0.fallback = newValue } }
     }
 
     /// - Throws: ``DeclarationError`` when a part of its identity is empty or longer
@@ -145,9 +130,9 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         try Declaration.checkEntity(entity, of: owner)
         try Declaration.checkParts([("rule id", id)], of: owner)
         if let followUpAfter { try Declaration.checkDuration(followUpAfter, "follow-up delay", of: owner) }
-        storage = Storage(entity: entity, ruleID: id, schedule: schedule, priority: priority,
-                          countsTowardBadge: countsTowardBadge, followUpAfter: followUpAfter,
-                          fixedContent: fixedContent)
+        storage = Storage(Values(entity: entity, ruleID: id, schedule: schedule, priority: priority,
+                                 countsTowardBadge: countsTowardBadge, followUpAfter: followUpAfter,
+                                 fixedContent: fixedContent))
     }
 
     /// A location reminder: fires when the device arrives at (or leaves) a region, once
@@ -201,7 +186,7 @@ extension ReminderRule {
     /// stored before they existed decode with `false`, none and none).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        storage = Storage(
+        storage = Storage(Values(
             entity: try container.decode(EntityReference.self, forKey: .entity),
             ruleID: try container.decode(String.self, forKey: .ruleID),
             schedule: try container.decode(Schedule.self, forKey: .schedule),
@@ -211,7 +196,7 @@ extension ReminderRule {
             location: try container.decodeIfPresent(LocationTrigger.self, forKey: .location),
             fixedContent: try container.decodeIfPresent(Bool.self, forKey: .fixedContent) ?? false,
             urgency: try container.decodeIfPresent(Urgency.self, forKey: .urgency),
-            fallback: try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? [])
+            fallback: try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? []))
     }
 
     /// Encodes every field under its name; absent optionals are left out.
