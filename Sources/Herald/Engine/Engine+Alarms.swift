@@ -11,6 +11,9 @@ import Foundation
 /// alarms are: those Herald asked for and no longer wants are cancelled first, then
 /// each new or changed one is scheduled (one call each, nothing for an unchanged one).
 /// At the service's first refusal for its limit, nothing more is scheduled that run.
+/// The list is read whatever the authorization, so alarms scheduled before the user
+/// turned alarms off are cancelled when their rules fall back to notifications; when it
+/// cannot be read, the run records no firing and makes no call.
 /// What Herald asked for is kept in its state (``scheduledAlarmsSetting``), so a
 /// relaunch neither schedules again what is held nor loses what to cancel; alarms the
 /// app scheduled itself are never touched.
@@ -44,7 +47,9 @@ extension Engine {
     /// What a run read of the alarm service before planning.
     struct AlarmRead {
         var channel: AlarmChannel
-        var held: [SystemAlarm]
+        /// The service's alarms, or `nil` when it could not be read: nothing is then
+        /// concluded (no firing recorded) and nothing changed (no call, nothing forgotten).
+        var held: [SystemAlarm]?
         var scheduled: [UUID: ScheduledAlarm]
     }
 
@@ -61,9 +66,18 @@ extension Engine {
         guard let alarmCenter else { return nil }
         let authorization = await alarmCenter.authorization()
         let channel = AlarmChannel(authorization: authorization, capacity: alarmCenter.capacity)
-        let held = authorization == .authorized ? ((try? await alarmCenter.alarms()) ?? []) : []
+        // Read whatever the authorization: alarms scheduled before the user turned them
+        // off are cancelled once their rules fall back to notifications.
+        var held: [SystemAlarm]?
+        if authorization != .unavailable {
+            do {
+                held = try await alarmCenter.alarms()
+            } catch {
+                logger.warning("reading the alarms failed; they are left as they are", metadata: ["error": "\(error)"])
+            }
+        }
         let scheduled = Self.scheduledAlarms(in: state)
-        let changes = firings(of: scheduled, held: held, state: state).map(EngineStateChange.recordFired)
+        let changes = held.map { firings(of: scheduled, held: $0, state: state) }?.map(EngineStateChange.recordFired) ?? []
         if !changes.isEmpty {
             try commit(changes)
             for change in changes { state.apply(change) }
@@ -99,11 +113,11 @@ extension Engine {
 
     /// Makes the alarm service hold the plan's alarms (see the extension's overview).
     func reconcileAlarms(_ plan: Plan, read: AlarmRead) async -> AlarmOutcome {
-        guard let alarmCenter else { return AlarmOutcome() }
+        guard let alarmCenter, let held = read.held else { return AlarmOutcome() }
         var outcome = AlarmOutcome()
         let desired = await alarmRequests(for: plan)
         let wanted = Set(desired.map(\.request.id))
-        let heldIDs = Set(read.held.map(\.id))
+        let heldIDs = Set(held.map(\.id))
         var kept = read.scheduled
         for (id, alarm) in read.scheduled.sorted(by: { $0.value.identifier < $1.value.identifier }) where !wanted.contains(id) {
             kept[id] = nil

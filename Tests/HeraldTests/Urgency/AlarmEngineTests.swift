@@ -136,4 +136,56 @@ import Testing
                                            kind: .reminder).description])
         #expect(state.satisfiedDays.contains(EntityDay(Self.pills, LocalDate(year: 2026, month: 11, day: 25))))
     }
+
+    @Test func alarmsTurnedOffAfterTheyWereScheduledAreCancelledAndThePillFallsBackToNotifications() async throws {
+        let setup = try Setup()
+        await setup.engine.launched()
+        await setup.alarms.setAuthorization(.denied)
+        let report = await setup.engine.becameActive()
+        #expect(report.alarms.cancelled == 2 && report.alarms.scheduled == 0)
+        #expect(try await setup.heldAlarms().isEmpty)
+        #expect(await setup.center.pendingNotificationRequests().filter { $0.heraldIdentifier?.entity == Self.pills }.count == 28)
+        #expect(Engine.scheduledAlarms(in: try setup.store.load()).isEmpty)
+    }
+
+    /// An alarm service whose list cannot be read while `failing`.
+    final class Unreadable: AlarmCenter, @unchecked Sendable {
+        let inner: SimulatedAlarmCenter
+        var failing = false
+        init(_ inner: SimulatedAlarmCenter) { self.inner = inner }
+        var capacity: Int { inner.capacity }
+        func authorization() async -> AlarmAuthorization { await inner.authorization() }
+        func requestAuthorization() async throws -> AlarmAuthorization { try await inner.requestAuthorization() }
+        func alarms() async throws -> [SystemAlarm] {
+            if failing { throw AlarmCenterError.unavailable }
+            return try await inner.alarms()
+        }
+        func schedule(_ request: AlarmRequest) async throws { try await inner.schedule(request) }
+        func cancel(id: UUID) async throws { try await inner.cancel(id: id) }
+    }
+
+    @Test func whenTheAlarmListCannotBeReadNothingIsConcludedOrChanged() async throws {
+        let clock = VirtualClock(now: Self.start, timeZone: Fixtures.berlin)
+        let simulated = SimulatedAlarmCenter(clock: clock, authorization: .authorized)
+        let alarms = Unreadable(simulated)
+        let store = InMemoryEngineStore()
+        let pill = try ReminderRule(entity: Self.pills, id: "r", schedule: try .daily(at: Fixtures.times(["20:00"])))
+            .urgent(.alarm)
+        let engine = Engine(center: SimulatedNotificationCenter(clock: clock, authorization: .authorized),
+                            source: Source(rules: [pill]), store: store, clock: clock, alarms: alarms)
+        await engine.launched()
+        let remembered = Engine.scheduledAlarms(in: store.load())
+        #expect(remembered.count == 8)
+        // 20:00 tonight has sounded, but the list cannot be read:
+        // no firing is recorded, no call is made, nothing is forgotten.
+        _ = await simulated.advance(to: Fixtures.date("2026-11-26T07:00"))
+        alarms.failing = true
+        let before = await simulated.callCounts
+        let report = await engine.becameActive()
+        #expect(report.alarms == AlarmOutcome())
+        #expect(store.load().fired.isEmpty)
+        #expect(Engine.scheduledAlarms(in: store.load()) == remembered)
+        let after = await simulated.callCounts
+        #expect(after.schedules == before.schedules && after.cancels == before.cancels)
+    }
 }
