@@ -44,16 +44,9 @@ extension Engine {
     /// weekly one, the latest occurrence at its time up to now.
     private func alarmOccurrence(of identifier: NotificationIdentifier, scheduled: ScheduledAlarm?)
         -> (NotificationIdentifier, Date) {
-        let converter = ZoneConverter.for(clock.timeZone)
         if case .fixed(let date)? = scheduled?.schedule { return (identifier, date) }
-        if let slot = identifier.occurrence.repeatingSlot {
-            let now = clock.now
-            var local = LocalDateTime(date: converter.local(for: now).date, time: slot.time)
-            if converter.instant(for: local).date > now { local.date = local.date.adding(days: -1) }
-            let occurrence = NotificationIdentifier(entity: identifier.entity, rule: identifier.rule,
-                                                    occurrence: OccurrenceKey(local), kind: .reminder)
-            return (occurrence, converter.instant(for: local).date)
-        }
+        if let slot = identifier.occurrence.repeatingSlot { return latestOccurrence(of: identifier, at: slot.time) }
+        let converter = ZoneConverter.for(clock.timeZone)
         let local = identifier.occurrence.localDateTime ?? converter.local(for: clock.now)
         return (identifier, converter.instant(for: local).date)
     }

@@ -90,20 +90,14 @@ extension Engine {
         let now = clock.now
         let states = Dictionary(held.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
         let logged = Set(state.fired.values.lazy.map(\.identifier))
-        let converter = ZoneConverter.for(clock.timeZone)
         var records: [FiredRecord] = []
         for (id, alarm) in scheduled.sorted(by: { $0.value.identifier < $1.value.identifier }) {
             switch alarm.schedule {
             case .fixed(let date) where date <= now && states[id] != .scheduled:
                 records.append(FiredRecord(identifier: alarm.identifier, date: date))
             case .weekly(let time, _) where states[id] == .alerting || states[id] == .countdown:
-                // The occurrence it sounds for: today at its time, or yesterday's when
-                // that time is still to come (an alarm left sounding past midnight).
-                var local = LocalDateTime(date: converter.local(for: now).date, time: time)
-                if converter.instant(for: local).date > now { local.date = local.date.adding(days: -1) }
-                let occurrence = NotificationIdentifier(entity: alarm.identifier.entity, rule: alarm.identifier.rule,
-                                                        occurrence: OccurrenceKey(local), kind: .reminder)
-                records.append(FiredRecord(identifier: occurrence, date: converter.instant(for: local).date))
+                let (occurrence, date) = latestOccurrence(of: alarm.identifier, at: time)
+                records.append(FiredRecord(identifier: occurrence, date: date))
             default:
                 continue
             }
@@ -111,12 +105,27 @@ extension Engine {
         return records.filter { !logged.contains($0.identifier) }
     }
 
+    /// The occurrence a weekly alarm at `time` sounds for now, and its instant: today's at
+    /// that time, or yesterday's when that time is still to come (an alarm left sounding
+    /// past midnight).
+    func latestOccurrence(of identifier: NotificationIdentifier, at time: LocalTime) -> (NotificationIdentifier, Date) {
+        let converter = ZoneConverter.for(clock.timeZone)
+        let now = clock.now
+        var local = LocalDateTime(date: converter.local(for: now).date, time: time)
+        if converter.instant(for: local).date > now { local.date = local.date.adding(days: -1) }
+        let occurrence = NotificationIdentifier(entity: identifier.entity, rule: identifier.rule,
+                                                occurrence: OccurrenceKey(local), kind: .reminder)
+        return (occurrence, converter.instant(for: local).date)
+    }
+
     /// Makes the alarm service hold the plan's alarms (see the extension's overview).
     func reconcileAlarms(_ plan: Plan, read: AlarmRead) async -> AlarmOutcome {
         guard let alarmCenter, let held = read.held else { return AlarmOutcome() }
         var outcome = AlarmOutcome()
-        let desired = await alarmRequests(for: plan)
-        let wanted = Set(desired.map(\.request.id))
+        let (desired, unanswered) = await alarmRequests(for: plan)
+        // An alarm whose content the source did not give stays as it is, like a pending
+        // request whose content failed.
+        let wanted = Set(desired.map(\.request.id)).union(unanswered)
         let heldIDs = Set(held.map(\.id))
         var kept = read.scheduled
         for (id, alarm) in read.scheduled.sorted(by: { $0.value.identifier < $1.value.identifier }) where !wanted.contains(id) {
@@ -156,15 +165,18 @@ extension Engine {
     }
 
     /// The plan's alarms with their titles and buttons from the app's source, each with
-    /// its content's category.
-    private func alarmRequests(for plan: Plan) async -> [(request: AlarmRequest, category: String)] {
+    /// its content's category, and the ids of those whose content failed.
+    private func alarmRequests(for plan: Plan) async
+        -> (requests: [(request: AlarmRequest, category: String)], unanswered: Set<UUID>) {
         var requests: [(request: AlarmRequest, category: String)] = []
+        var unanswered: Set<UUID> = []
         for alarm in plan.alarms {
             let content: NotificationContent
             do {
                 content = try await source.content(for: alarm.reminder)
             } catch {
                 logger.warning("content for an alarm failed", metadata: ["alarm": "\(alarm.identifier)", "error": "\(error)"])
+                unanswered.insert(alarm.id)
                 continue
             }
             let action = categories[content.categoryIdentifier]?.actions.first
@@ -176,7 +188,7 @@ extension Engine {
             requests.append((AlarmRequest(identifier: alarm.identifier, schedule: alarm.schedule, title: content.title,
                                           secondary: secondary), content.categoryIdentifier))
         }
-        return requests
+        return (requests, unanswered)
     }
 
     /// Keeps what Herald scheduled in its state.

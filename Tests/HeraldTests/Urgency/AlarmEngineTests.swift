@@ -188,4 +188,47 @@ import Testing
         let after = await simulated.callCounts
         #expect(after.schedules == before.schedules && after.cancels == before.cancels)
     }
+
+    @Test func aFixedAlarmStoppedWhileTheAppWasAwayIsInTheFiredLogAtItsInstant() async throws {
+        let setup = try Setup()
+        await setup.engine.launched()
+        try await setup.engine.completed(Self.pills)   // fixed alarms from 26 November 08:00
+        let morning = NotificationIdentifier(entity: Self.pills, rule: "r",
+                                             occurrence: OccurrenceKey(LocalDateTime(parsing: "2026-11-26T08:00")!),
+                                             kind: .reminder)
+        _ = await setup.alarms.advance(to: Fixtures.date("2026-11-26T08:01"))
+        try await setup.alarms.press(.stop, on: AlarmRequest.id(for: morning))   // one-shot: deleted
+        await setup.engine.becameActive()
+        let fired = try setup.store.load().fired.values.map { "\($0.identifier.occurrence.rawValue) \($0.date)" }
+        #expect(fired == ["20261126T0800 \(Fixtures.date("2026-11-26T08:00"))"])
+    }
+
+    /// A source whose content fails while `failing`.
+    final class FlakySource: ReminderSource, @unchecked Sendable {
+        let inner: Source
+        var failing = false
+        init(_ inner: Source) { self.inner = inner }
+        func reminderRules() async throws -> [ReminderRule] { try await inner.reminderRules() }
+        func content(for reminder: PlannedReminder) async throws -> NotificationContent {
+            if failing { throw CancellationError() }
+            return try await inner.content(for: reminder)
+        }
+    }
+
+    @Test func anAlarmWhoseContentFailsIsLeftAsItIs() async throws {
+        let clock = VirtualClock(now: Self.start, timeZone: Fixtures.berlin)
+        let alarms = SimulatedAlarmCenter(clock: clock, authorization: .authorized)
+        let pill = try ReminderRule(entity: Self.pills, id: "r", schedule: try .daily(at: Fixtures.times(["20:00"])),
+                                    fixedContent: true).urgent(.alarm)
+        let source = FlakySource(Source(rules: [pill]))
+        let engine = Engine(center: SimulatedNotificationCenter(clock: clock, authorization: .authorized),
+                            source: source, clock: clock, alarms: alarms)
+        await engine.launched()
+        source.failing = true
+        let report = await engine.becameActive()
+        // Neither cancelled nor scheduled again: the weekly 20:00 alarm stays.
+        #expect(report.alarms == AlarmOutcome())
+        #expect(try await alarms.alarms().count == 1)
+        #expect(await alarms.callCounts.cancels == 0)
+    }
 }
