@@ -178,11 +178,18 @@ public struct Plan: Sendable {
     }
 
     /// What was still waiting when the budget was full, kept so ``cuts()`` can list it.
-    struct Remainder: Sendable {
-        var heap: Heap<PlanCandidate>
+    /// A class: a plan is copied into reports and the engine's memory, and this part,
+    /// which holds the planning input, is then shared rather than copied.
+    final class Remainder: Sendable {
+        let heap: Heap<PlanCandidate>
         /// The planner's pass, whose reasons to skip an occurrence (done that day,
         /// snoozed, fired already) the cut list shares.
-        var selector: Planner.OneShotSelector
+        let selector: Planner.OneShotSelector
+
+        init(heap: Heap<PlanCandidate>, selector: Planner.OneShotSelector) {
+            self.heap = heap
+            self.selector = selector
+        }
 
         func cuts(before end: Date, limit: Int) -> [PlanCut] {
             var heap = heap

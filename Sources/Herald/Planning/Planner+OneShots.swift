@@ -14,8 +14,9 @@ extension Planner {
 
     /// Takes the soonest occurrences as one-shot requests, skipping what is satisfied,
     /// snoozed or already delivered, up to a budget: the planner's one pass, also run
-    /// for each choice of rules to compress.
-    struct OneShotSelector {
+    /// for each choice of rules to compress. A class: plans keep it for their cut list,
+    /// and passing it on costs one reference, not a copy of the planning input.
+    final class OneShotSelector: Sendable {
         let input: PlanningInput
         let horizonEnd: Date
         let deviceConverter: ZoneConverter

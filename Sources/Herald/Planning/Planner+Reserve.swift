@@ -2,7 +2,7 @@ import Foundation
 
 extension Planner {
     /// The reserve side of a plan: snoozes, posted events and follow-ups.
-    struct Context {
+    final class Context {
         let input: PlanningInput
         let deviceConverter: ZoneConverter
         /// The declared rules by identity, with their converters: built once, and only

@@ -60,10 +60,9 @@ public struct Planner: Sendable {
     /// ``plan(_:walk:keepingWalk:)``, with the judge of the delivered list the plan's
     /// badges and stale list came from (the engine settles its verdicts in
     /// ``DeliveredLedger`` with it, rather than judging the list again).
-    func planJudging(_ input: PlanningInput, walk: inout OneShotWalk?, keepingWalk: Bool = true)
+    func planJudging(_ declared: PlanningInput, walk: inout OneShotWalk?, keepingWalk: Bool = true)
         -> (plan: Plan, outstanding: OutstandingNotifications) {
-        let declared = input
-        var input = input
+        var input = declared
         let horizonEnd = input.now.addingTimeInterval(configuration.horizon)
         let deviceConverter = ZoneConverter.for(input.deviceZone)
         let alarmInput = Self.takingAlarmRules(from: &input)

@@ -43,8 +43,8 @@ public struct Reconciler: Sendable {
     /// identifiers it built rather than parsing them again).
     func partition(_ pending: [NotificationRequest], identify: (String) -> NotificationIdentifier?)
         -> (managed: [String: NotificationRequest], others: Int) {
-        var managed: [String: NotificationRequest] = [:]
-        managed.reserveCapacity(pending.count)
+        // An empty center needs no table (reserving room for none still allocates one).
+        var managed: [String: NotificationRequest] = pending.isEmpty ? [:] : Dictionary(minimumCapacity: pending.count)
         var others = 0
         for request in pending {
             if let identifier = identify(request.identifier), managedKinds.contains(identifier.kind) {
