@@ -1,8 +1,13 @@
 import Herald
 
 /// A habit in the showcase habit app (seed 004): a name, a category, the times of day
-/// it reminds the user, the place that reminds it on arrival (if any), and whether it
-/// is active.
+/// it reminds the user, the place that reminds it on arrival (if any), whether it is
+/// active, and whether it must not be missed (a pill).
+///
+/// ```swift
+/// let pills = Habit(id: "pills", name: "Blood pressure pill", category: "Health",
+///                   reminderTimes: [LocalTime(hour: 20)], mustNotMiss: true)
+/// ```
 public struct Habit: Hashable, Sendable, Identifiable {
     public var id: String
     public var name: String
@@ -11,10 +16,15 @@ public struct Habit: Hashable, Sendable, Identifiable {
     public var isActive: Bool
     /// Arriving here reminds the user once a day (a location reminder).
     public var place: LocationRegion?
+    /// A habit the user must not miss, such as a pill: its timed reminders ring as
+    /// alarms where the user allows the app's alarms (iOS 26 and later), else come
+    /// time-sensitive, through a Focus and the scheduled summary, else as usual.
+    public var mustNotMiss: Bool
 
     public init(id: String, name: String, category: String, reminderTimes: [LocalTime], isActive: Bool = true,
-                place: LocationRegion? = nil) {
+                place: LocationRegion? = nil, mustNotMiss: Bool = false) {
         self.place = place
+        self.mustNotMiss = mustNotMiss
         self.id = id
         self.name = name
         self.category = category

@@ -3,7 +3,8 @@ import Herald
 import Synchronization
 
 /// The showcase habit app's data and its side of Herald: every active habit's reminder
-/// times become one daily rule, and content is chosen per habit, rich (streak and
+/// times become one daily rule (an alarm, else time-sensitive, for a habit that must
+/// not be missed), and content is chosen per habit, rich (streak and
 /// category) or tailored to the user's personality when a recent analysis exists.
 ///
 /// This is seed 004's `DailyNotificationSchedulerService` rebuilt as a declaration:
@@ -47,7 +48,8 @@ public final class HabitReminderSource: ReminderSource {
         try data.withLock { data in
             let active = data.habits.values.filter(\.isActive)
             let timed = try active.filter { !$0.reminderTimes.isEmpty }.map { habit in
-                try ReminderRule(entity: habit.entity, id: "daily", schedule: try .daily(at: habit.reminderTimes))
+                let rule = try ReminderRule(entity: habit.entity, id: "daily", schedule: try .daily(at: habit.reminderTimes))
+                return habit.mustNotMiss ? try rule.urgent(.alarm, fallback: [.timeSensitive]) : rule
             }
             let located = try active.compactMap { habit in
                 try habit.place.map { try ReminderRule(entity: habit.entity, id: "arrive", location: LocationTrigger(region: $0)) }
