@@ -6,9 +6,10 @@ import Testing
 
 /// A rule's `urgency` and `fallback` in a scenario, and the settings that decide the
 /// level it comes at (`settings: {time_sensitive: off, critical: on}`). Hand-worked: the
-/// pill rule asks alarm, else critical, else time-sensitive; a scenario has no alarm
-/// channel, so with the default settings it comes time-sensitive, with critical alerts
-/// allowed critical, and with time-sensitive off (and no critical) active.
+/// pill rule asks alarm, else critical, else time-sensitive; a scenario that does not
+/// mention alarms has no alarm channel, so with the default settings it comes
+/// time-sensitive, with critical alerts allowed critical, and with time-sensitive off
+/// (and no critical) active.
 @Suite struct ScenarioUrgencyTests {
     static func run(_ settings: String?, event: String? = nil) async throws -> ScenarioResult {
         let scenario = try makeScenario(body: """

@@ -120,10 +120,14 @@ public struct HTMLReport: Sendable {
         } else {
             item.detail = (delivery.appState.map { "\(delivery.presentationText); \(AppStateName.of($0))" }
                 ?? delivery.presentationText)
-                + (delivery.interruption == .active ? "" : "; \(InterruptionName.text(delivery.interruption))")
+                + "; \(InterruptionName.text(delivery.level))"
+                + (delivery.afterSnooze ? "; again after a snooze" : "")
+                + (delivery.throughFocus ? "; through the Focus" : "")
                 + (delivery.held.map { "; held by the \($0 == .summary ? "summary" : "Focus"), due \(delivery.dueLocal?.time.description ?? "")" } ?? "")
-            if delivery.interruption != .active { item.marks.append(InterruptionName.text(delivery.interruption)) }
-            if delivery.identifier.hasPrefix("herald:") {
+            if delivery.level != .active { item.marks.append(InterruptionName.text(delivery.level)) }
+            if delivery.isAlarm {
+                // An alarm is the alarm service's: no pending request fired.
+            } else if delivery.identifier.hasPrefix("herald:") {
                 heraldPending = max(0, heraldPending - 1)
             } else {
                 otherPending = max(0, otherPending - 1)

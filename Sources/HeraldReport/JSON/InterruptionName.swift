@@ -1,7 +1,8 @@
 import Herald
 
-/// `passive`, `active`, `time_sensitive`, `critical`: as the scenario file and the JSON
-/// timeline spell an interruption level; `time-sensitive` in the text timeline.
+/// `passive`, `active`, `time_sensitive`, `critical` (and `alarm` for a delivery's
+/// level): as the scenario file and the JSON timeline spell an interruption level;
+/// `time-sensitive` in the text timeline.
 public enum InterruptionName {
     public static func of(_ level: InterruptionLevel) -> String {
         switch level {
@@ -13,6 +14,15 @@ public enum InterruptionName {
     }
 
     public static func text(_ level: InterruptionLevel) -> String {
+        of(level).replacingOccurrences(of: "_", with: "-")
+    }
+
+    /// A delivery's level (``HeraldScenario/TimelineDelivery/level``), alarm included.
+    public static func of(_ level: Urgency) -> String {
+        level.interruptionLevel.map { of($0) } ?? "alarm"
+    }
+
+    public static func text(_ level: Urgency) -> String {
         of(level).replacingOccurrences(of: "_", with: "-")
     }
 }

@@ -58,6 +58,8 @@ struct UserLine: Encodable {
     var identifier: String?
     var action: String?
     var text: String?
+    /// The alarm's button pressed: `stop`, `snooze` or an action's id.
+    var button: String?
     var inPrompt: Bool?
 
     init(_ entry: TimelineUserAction) {
@@ -70,13 +72,14 @@ struct UserLine: Encodable {
         case .text(let id, let typed):
             action = id
             text = typed
+        case .alarm(let pressed): button = ScenarioEvent.Action.name(of: pressed)
         default: break
         }
         inPrompt = entry.inPrompt ? true : nil
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, utc, local, gesture, identifier, action, text
+        case type, utc, local, gesture, identifier, action, text, button
         case inPrompt = "in_prompt"
     }
 }

@@ -167,6 +167,15 @@ private struct ReconcileLine: Encodable {
     var badgesOff: Bool?
     /// The urgency forecasts that changed (``TimelineReconcile/urgency``); absent when none.
     var urgency: [String]?
+    /// What the run did to the alarm service; absent when it did nothing.
+    var alarms: AlarmsLine?
+
+    struct AlarmsLine: Encodable {
+        var scheduled: Int
+        var cancelled: Int
+        var unchanged: Int
+        var refused: [String]?
+    }
 
     init(_ reconcile: TimelineReconcile) {
         utc = TimeText.utc(reconcile.date)
@@ -188,10 +197,14 @@ private struct ReconcileLine: Encodable {
         notificationsOff = reconcile.heldWhileNotificationsOff ? true : nil
         badgesOff = reconcile.badgesOff ? true : nil
         urgency = reconcile.urgency.isEmpty ? nil : reconcile.urgency
+        alarms = reconcile.alarms.map {
+            AlarmsLine(scheduled: $0.scheduled, cancelled: $0.cancelled, unchanged: $0.unchanged,
+                       refused: $0.refused.isEmpty ? nil : $0.refused.map(\.description))
+        }
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, utc, local, reasons, added, removed, unchanged, planned, failure, displaced, urgency
+        case type, utc, local, reasons, added, removed, unchanged, planned, failure, displaced, urgency, alarms
         case notificationsOff = "notifications_off"
         case badgesOff = "badges_off"
         case moreReasons = "more_reasons"

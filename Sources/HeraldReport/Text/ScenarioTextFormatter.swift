@@ -93,7 +93,9 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
             let badge = delivery.badge.map { "badge \($0)" } ?? "no badge"
             let note = delivery.beforeStart ? "  (already delivered at start)" : ""
             let shown = delivery.appState.map { "  [\(delivery.presentationText); \(AppStateName.of($0))]" } ?? ""
-            var notes = delivery.interruption == .active ? [] : [InterruptionName.text(delivery.interruption)]
+            var notes = delivery.level == .active ? [] : [InterruptionName.text(delivery.level)]
+            if delivery.afterSnooze { notes.append("again after a snooze") }
+            if delivery.throughFocus { notes.append("through the Focus") }
             if let held = delivery.held, let due = delivery.dueLocal {
                 notes.append("held by the \(held == .summary ? "summary" : "Focus"), due \(due.time)")
             }

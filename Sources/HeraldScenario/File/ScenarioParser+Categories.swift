@@ -137,8 +137,9 @@ extension ScenarioParser {
     /// The user's alert, sound and badge switches and urgency settings:
     /// `{alert: on, sound: off, badge: off, time_sensitive: off, critical: on}`; a switch
     /// left out is on, except `critical` (critical alerts need an entitlement), off.
-    func notificationSettings(_ node: ScenarioNode) throws(ScenarioError) -> NotificationSettings {
-        let mapping = try node.mapping("notification settings", allowed: Self.notificationSettingsKeys)
+    /// `extraKeys` are let through for the caller to read (the top-level alarm keys).
+    func notificationSettings(_ node: ScenarioNode, extraKeys: [String] = []) throws(ScenarioError) -> NotificationSettings {
+        let mapping = try node.mapping("notification settings", allowed: Self.notificationSettingsKeys + extraKeys)
         return NotificationSettings(
             alert: try mapping["alert"]?.onOff("the alert switch") ?? true,
             sound: try mapping["sound"]?.onOff("the sound switch") ?? true,

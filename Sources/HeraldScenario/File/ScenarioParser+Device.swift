@@ -38,7 +38,10 @@ extension ScenarioParser {
             if let time = try? node.time() { return .focus(until: LocalDateTime(date: at.date, time: time), timeOnly: true) }
             return .focus(until: try node.dateTime(), timeOnly: false)
         case "settings":
-            if case .mapping = value.node { return .notificationSettings(try notificationSettings(value)) }
+            if case .mapping = value.node {
+                if let alarms = try alarmSettingsEvent(value) { return alarms }
+                return .notificationSettings(try notificationSettings(value))
+            }
             return .settings(try choice(value, "a permission in Settings", [
                 ("authorized", AuthorizationStatus.authorized), ("denied", .denied), ("provisional", .provisional),
             ]))
@@ -46,6 +49,8 @@ extension ScenarioParser {
             return .tap(try catalog.target(value))
         case "dismiss":
             return .dismiss(try catalog.target(value))
+        case "alarm":
+            return try alarmPress(value, catalog: catalog)
         case "clear":
             if (try? value.string("")) == "all" { return .clear(nil) }
             return .clear(try catalog.target(value))

@@ -5,7 +5,7 @@ import HeraldSimulator
 extension ScenarioParser {
     static let dataEventKinds = ["complete", "pause", "resume", "delete", "edit", "import", "reminders"]
     static let deviceEventKinds = ["launch", "background", "foreground", "terminate", "crash", "force_quit", "ready", "refresh",
-                                   "authorize", "settings", "tap", "action", "text", "dismiss", "clear", "post",
+                                   "authorize", "settings", "tap", "action", "text", "dismiss", "clear", "alarm", "post",
                                    "foreign", "summary", "focus"]
     static let timeEventKinds = ["zone", "clock"]
     static let eventKinds = dataEventKinds + deviceEventKinds + timeEventKinds + locationEventKinds

@@ -83,7 +83,13 @@ struct ScenarioParser {
                                 authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming,
                                 locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh, deniedCenter: deniedCenter,
                                 forceQuitRelaunch: forceQuitRelaunch, locationDeliveries: locationDeliveries)
-        scenario.notificationSettings = try document["settings"].map(notificationSettings) ?? .allOn
+        if let settings = document["settings"] {
+            scenario.notificationSettings = try notificationSettings(settings, extraKeys: Self.alarmSettingsKeys)
+            scenario.alarms = try alarmSettings(settings)
+        }
+        // Events that change or use the alarm channel give the device one, unavailable
+        // until an event turns it on.
+        if scenario.alarms == nil, events.contains(where: \.action.concernsAlarms) { scenario.alarms = ScenarioAlarms() }
         scenario.locationAccess = try document["location_access"].map(locationAccess) ?? .always
         return scenario
     }

@@ -71,6 +71,9 @@ public struct Scenario: Hashable, Sendable {
     /// The user's alert, sound and badge switches at the start (`settings:`; everything
     /// on unless the file says otherwise).
     public var notificationSettings = NotificationSettings.allOn
+    /// The device's alarm channel (`settings: {alarms: ..., alarm_limit: N}`); `nil` when
+    /// the file never mentions alarms: the device then has no alarm service.
+    public var alarms: ScenarioAlarms?
     /// The user's location access at the start (`location_access:`): `always` unless said.
     public var locationAccess = LocationAccess.always
     /// Where the app's process stands once the start has been set up: the runner

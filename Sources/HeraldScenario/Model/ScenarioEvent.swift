@@ -132,6 +132,12 @@ public struct ScenarioEvent: Hashable, Sendable {
         /// next one at or after the event) or date-time, or ends (`focus: {until: "22:00"}`,
         /// `focus: off`).
         case focus(until: LocalDateTime?, timeOnly: Bool)
+        /// The user changes the app's alarm permission in Settings (`settings: {alarms:
+        /// on | denied | unavailable}`): the next run of the app sees it.
+        case alarms(AlarmAuthorization)
+        /// The user presses a button of the target's sounding alarm (`alarm: {on:
+        /// pills/evening, button: stop | snooze | <action id>}`).
+        case alarm(ScenarioTarget, button: AlarmButtonPress)
 
         public var description: String {
             switch self {
@@ -176,6 +182,8 @@ public struct ScenarioEvent: Hashable, Sendable {
                     ?? "Settings: scheduled summary off"
             case .focus(let until, let timeOnly):
                 until.map { "a Focus starts, until \(timeOnly ? $0.time.description : $0.description)" } ?? "the Focus ends"
+            case .alarms(let authorization): "Settings: alarms \(ScenarioAlarms.name(of: authorization))"
+            case .alarm(let target, let button): "press \(Self.name(of: button)) on the alarm of \(target)"
             }
         }
 
@@ -216,6 +224,8 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .locationAccess: "location_access"
             case .summary: "summary"
             case .focus: "focus"
+            case .alarms: "settings"
+            case .alarm: "alarm"
             }
         }
 
@@ -235,11 +245,28 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .edit(let edit): [edit.entity]
             case .import(_, let imported): imported.map(\.reference)
             case .tap(let target), .action(let target, _), .text(let target, _, _), .dismiss(let target),
-                 .clear(.some(let target)):
+                 .clear(.some(let target)), .alarm(let target, _):
                 target.entity.map { [$0] } ?? []
             case .post(let post): [post.entity]
             case .reminders(_, let entity): entity.map { [$0] } ?? []
             default: []
+            }
+        }
+
+        /// Whether it changes or uses the device's alarm channel.
+        public var concernsAlarms: Bool {
+            switch self {
+            case .alarms, .alarm: true
+            default: false
+            }
+        }
+
+        /// `stop`, `snooze` or the action's id: a button as the scenario file names it.
+        public static func name(of button: AlarmButtonPress) -> String {
+            switch button {
+            case .stop: "stop"
+            case .snooze: "snooze"
+            case .action(let id): id
             }
         }
     }

@@ -18,6 +18,8 @@ import HeraldSimulator
 ///   and stays open in the app until the user answers it or the process ends.
 /// - Response: `host.received` (its effect and the re-plan that follows are recorded);
 ///   routes reach ``ScenarioResponder`` once ready.
+/// - Alarm button pressed: `engine.alarmButtonPressed` (a response like a
+///   notification's, routed once ready).
 /// - Time change (midnight, zone, clock): `host.timeChanged`, when the device tells
 ///   it: at the instant in the foreground, when it next runs after being suspended in
 ///   the background.
@@ -123,6 +125,12 @@ actor ScenarioApp: SimulatedApp {
 
     func didReceive(_ response: NotificationResponse) async {
         await host.received(response)
+    }
+
+    /// The intent of an alarm's button runs in the app: Herald turns the press into a
+    /// response to the occurrence (routed once the app is ready) and runs.
+    func alarmButtonPressed(_ press: AlarmPressRecord) async {
+        await engine.alarmButtonPressed(press.press, identifier: press.identifier)
     }
 
     func timeChanged(_ change: TimeChange) async {

@@ -17,11 +17,13 @@ struct ScenarioAppEnvironment: Sendable {
     var smartTiming = false
     /// Whether the app monitors its plans' waypoint regions (``ScenarioLocationUpdates/regions``).
     var monitorsRegions = false
+    /// The device's alarm service, when the scenario has one (``Scenario/alarms``).
+    var alarms: SimulatedAlarmCenter?
 
     /// An engine on the center, the app's data and Herald's store: the app's at each
     /// launch, or one that records what happens while the app is not running.
     func makeEngine() -> Engine {
         Engine(center: center, source: source, store: store, clock: center.clock, configuration: configuration,
-               categories: categories)
+               categories: categories, alarms: alarms)
     }
 }

@@ -49,11 +49,14 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     /// Whether the user had force-quit the app and not opened it since (`false` in a
     /// state file written before force-quits were simulated).
     public var appForceQuit: Bool
+    /// The device's alarm service (`nil`: the scenario has none): the alarms it holds and
+    /// their states, its firings and the presses the app has not taken.
+    public var alarms: AlarmCenterSnapshot?
 
     public init(nextEvent: Int, end: LocalDateTime, now: Date, zone: TimeZone, app: AppState, appReady: Bool,
                 readyAt: Date?, system: SimulatorSnapshot, data: AppData, plan: PlanCoverage?,
                 pendingTimeChanges: [TimeChange] = [], refreshRequest: Date? = nil, walk: Walk? = nil,
-                appForceQuit: Bool = false) {
+                appForceQuit: Bool = false, alarms: AlarmCenterSnapshot? = nil) {
         self.nextEvent = nextEvent
         self.end = end
         self.now = now
@@ -68,6 +71,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         self.refreshRequest = refreshRequest
         self.walk = walk
         self.appForceQuit = appForceQuit
+        self.alarms = alarms
     }
 
     /// A walk in progress: the walk as it started (its path from where the device was),
@@ -197,7 +201,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case nextEvent = "next_event", end, now, zone, app, appReady = "app_ready", readyAt = "ready_at", system, data,
              plan, pendingTimeChanges = "pending_time_changes", refreshRequest = "refresh_request", walk,
-             appForceQuit = "app_force_quit"
+             appForceQuit = "app_force_quit", alarms
     }
 
     public init(from decoder: any Decoder) throws {
@@ -222,7 +226,8 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             pendingTimeChanges: try container.decodeIfPresent([TimeChange].self, forKey: .pendingTimeChanges) ?? [],
             refreshRequest: try container.decodeIfPresent(Date.self, forKey: .refreshRequest),
             walk: try container.decodeIfPresent(Walk.self, forKey: .walk),
-            appForceQuit: try container.decodeIfPresent(Bool.self, forKey: .appForceQuit) ?? false)
+            appForceQuit: try container.decodeIfPresent(Bool.self, forKey: .appForceQuit) ?? false,
+            alarms: try container.decodeIfPresent(AlarmCenterSnapshot.self, forKey: .alarms))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -241,5 +246,6 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         try container.encodeIfPresent(refreshRequest, forKey: .refreshRequest)
         try container.encodeIfPresent(walk, forKey: .walk)
         if appForceQuit { try container.encode(appForceQuit, forKey: .appForceQuit) }
+        try container.encodeIfPresent(alarms, forKey: .alarms)
     }
 }

@@ -108,6 +108,21 @@ actor ScenarioRecorder {
         }
     }
 
+    /// An alarm the system started sounding, shown at level `alarm`: it breaks through
+    /// the summary and a Focus, so it is never held and it sounds when it is due.
+    func alarm(_ firing: AlarmFiring, title: String, appState: AppState?) {
+        delivered += 1
+        let local = converter.local(for: firing.at)
+        var delivery = TimelineDelivery(date: firing.at, local: local, badge: nil, title: title, body: "",
+                                        identifier: firing.identifier.description, beforeStart: false,
+                                        presentation: nil, appState: appState)
+        delivery.isAlarm = true
+        delivery.afterSnooze = firing.afterSnooze
+        delivery.throughFocus = firing.alertedThroughFocus
+        delivery.dueLocal = local
+        append(.delivery(delivery))
+    }
+
     func stash(_ prompt: InAppPrompt) {
         stashedPrompts[prompt.notification.request.identifier] = prompt
     }
@@ -168,6 +183,7 @@ actor ScenarioRecorder {
             heldWhileNotificationsOff: report.heldWhileNotificationsOff)
         entry.badgesOff = report.badgesOff
         entry.urgency = urgencyChange(report.plan)
+        if report.alarms.touched > 0 || !report.alarms.refused.isEmpty { entry.alarms = report.alarms }
         append(.reconcile(entry))
         regions(report.plan?.regions)
     }

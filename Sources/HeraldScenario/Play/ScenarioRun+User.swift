@@ -47,7 +47,7 @@ extension ScenarioRun {
             case .action(let id): try await device.choose(action: id, on: identifier)
             case .text(let id, let text): try await device.type(text, action: id, on: identifier)
             case .dismiss: try await device.dismiss(identifier)
-            case .clear, .clearAll: try await device.clear(identifier)
+            case .clear, .clearAll, .alarm: try await device.clear(identifier)
             }
         case .prompt(let prompt):
             guard let app = await app() else { return }
@@ -57,7 +57,7 @@ extension ScenarioRun {
             case .action(let id): chosen = (id, nil)
             case .text(let id, let text): chosen = (id, text)
             case .dismiss: chosen = (NotificationResponse.dismissActionIdentifier, nil)
-            case .clear, .clearAll: chosen = nil
+            case .clear, .clearAll, .alarm: chosen = nil
             }
             if let id = chosen?.id, id != NotificationResponse.defaultActionIdentifier,
                !prompt.actions.contains(where: { $0.identifier == id }) {

@@ -142,6 +142,10 @@ struct ScenarioRun {
                 try await applyPost(post, event)
             case .tap, .action, .text, .dismiss, .clear:
                 try await applyGesture(event)
+            case .alarms(let authorization):
+                try await setAlarmPermission(authorization, event)
+            case .alarm(let target, let button):
+                try await pressAlarm(button, of: target, event)
             case .position, .walk, .startRoute, .stopRoute:
                 try await applyLocation(event)
             case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications:

@@ -49,6 +49,17 @@ extension ScenarioRunner {
         var center: SimulatedNotificationCenter
         var source: ScenarioReminderSource
         var staleDeliveries: [DeliveredNotification] = []
+        /// The alarm service, when the scenario has one, on the same clock.
+        var alarms: SimulatedAlarmCenter?
+    }
+
+    /// The device's alarm service: as the checkpoint left it, or fresh from the file's
+    /// settings; `nil` when the scenario has none.
+    func alarmCenter(from checkpoint: ScenarioCheckpoint?, clock: VirtualClock) -> SimulatedAlarmCenter? {
+        if let saved = checkpoint?.alarms { return SimulatedAlarmCenter(restoring: saved, clock: clock) }
+        return scenario.alarms.map {
+            SimulatedAlarmCenter(clock: clock, systemLimit: $0.limit, authorization: $0.authorization)
+        }
     }
 
     /// The device as a checkpoint left it, or, from the start, with yesterday's
@@ -60,7 +71,8 @@ extension ScenarioRunner {
             return DeviceBeforeTheRun(
                 clock: clock, center: SimulatedNotificationCenter(restoring: checkpoint.system, clock: clock),
                 source: ScenarioReminderSource(entities: checkpoint.data.entities, posted: checkpoint.data.posted,
-                                               settings: checkpoint.data.settings ?? ScenarioCheckpoint.Settings()))
+                                               settings: checkpoint.data.settings ?? ScenarioCheckpoint.Settings()),
+                alarms: alarmCenter(from: checkpoint, clock: clock))
         }
         // The device before the app runs: yesterday's notifications, still in the list.
         let scenarioTime = ZoneConverter.for(scenario.zone)
@@ -83,7 +95,8 @@ extension ScenarioRunner {
         // The app's paused entities, recorded as the app would have told Herald of them.
         let offline = Engine(center: center, source: source, store: store, clock: clock)
         for entity in scenario.entities where entity.paused { try await offline.record(.paused(entity.reference)) }
-        return DeviceBeforeTheRun(clock: clock, center: center, source: source, staleDeliveries: staleDeliveries)
+        return DeviceBeforeTheRun(clock: clock, center: center, source: source, staleDeliveries: staleDeliveries,
+                                  alarms: alarmCenter(from: nil, clock: clock))
     }
 
     /// The app's environment, the device that makes the app, and the run that plays the
@@ -101,13 +114,20 @@ extension ScenarioRunner {
         let environment = ScenarioAppEnvironment(
             center: center, source: before.source, store: store, configuration: scenario.planner.configuration,
             categories: categories, readiness: scenario.readiness, recorder: recorder, refreshRequests: refreshRequests,
-            smartTiming: scenario.smartTiming, monitorsRegions: scenario.locationUpdates == .regions)
+            smartTiming: scenario.smartTiming, monitorsRegions: scenario.locationUpdates == .regions, alarms: before.alarms)
         // The process a paused run left running goes on: the device starts it again
         // without the launch being part of the story.
         let resumed = checkpoint.flatMap { $0.app == .notRunning ? nil : $0 }
         let handOver = ProcessHandOver(resumed.map { ResumedProcess(isReady: $0.appReady, readyAt: $0.readyAt) })
-        let device = await SimulatedDevice(center: center, forceQuitRelaunch: scenario.forceQuitRelaunch) {
+        let device = await SimulatedDevice(center: center, forceQuitRelaunch: scenario.forceQuitRelaunch,
+                                           alarms: before.alarms) {
             await ScenarioApp(environment: environment, resuming: handOver.take())
+        }
+        if let alarms = before.alarms {
+            await device.setAlarmHandler { [weak device] firing in
+                let title = await alarms.request(for: firing.id)?.title ?? firing.identifier.description
+                await recorder.alarm(firing, title: title, appState: await device?.appState)
+            }
         }
         await center.setDeliveryHandler { [weak device] notification in
             let presented = await device?.presentedNotifications.last { $0.notification == notification }
@@ -174,6 +194,7 @@ struct RunParts {
     func stopListening() async {
         await center.setDeliveryHandler(nil)
         await device.setRegionHandler(nil)
+        await device.setAlarmHandler(nil)
         await recorder.flush()
     }
 
@@ -215,7 +236,7 @@ struct RunParts {
                                              settings: await source.settings),
             plan: plan, pendingTimeChanges: await device.pendingTimeChanges,
             refreshRequest: refreshRequests.requested, walk: await run.walking.saved,
-            appForceQuit: await device.isForceQuit)
+            appForceQuit: await device.isForceQuit, alarms: await device.alarms?.snapshot())
     }
 }
 

@@ -27,6 +27,10 @@ import HeraldSimulator
 ///    at a `refresh` event (a background refresh, which also re-plans). When the app
 ///    said it would be ready after `ready_after` seconds, time stops at that instant
 ///    and the app says so: responses queued since its launch are routed then.
+///    With an alarm channel (``Scenario/alarms``) the device has a `SimulatedAlarmCenter`
+///    on the same clock, which the app's engine schedules on: time stops at each
+///    alarm's instant and it sounds there, whatever the app's state, recorded as a
+///    delivery at level `alarm`.
 /// 4. Data events (complete, pause, ...) go through the running app's engine; while the
 ///    app is not running they are saved to the app's data and Herald's store only (a
 ///    sync, another device) and Herald catches up at the next launch. A data event

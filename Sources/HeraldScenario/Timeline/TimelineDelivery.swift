@@ -34,8 +34,16 @@ public struct TimelineDelivery: Hashable, Sendable {
     /// What held it after it fell due (the scheduled summary or a Focus); `nil` when it
     /// was shown at once. ``date`` is when the user was shown it.
     public var held: DeliveryHold.Reason?
-    /// When it fell due, when it was held.
+    /// When it fell due: when it was held, and for an alarm (which sounds when due).
     public var dueLocal: LocalDateTime?
+    /// An alarm the system sounded (AlarmKit), not a notification: its level is
+    /// ``Herald/Urgency/alarm`` whatever ``interruption`` says, it is never held, and it
+    /// carries no badge.
+    public var isAlarm = false
+    /// An alarm sounding again after the user snoozed it.
+    public var afterSnooze = false
+    /// An alarm that sounded while a Focus was on (it breaks through).
+    public var throughFocus = false
 
     public init(date: Date, local: LocalDateTime, badge: Int?, title: String, body: String, identifier: String,
                 beforeStart: Bool, presentation: NotificationPresentation? = nil, appState: AppState? = nil,
@@ -52,9 +60,22 @@ public struct TimelineDelivery: Hashable, Sendable {
         self.prompted = prompted
     }
 
+    /// The level it came at: ``Herald/Urgency/alarm`` for an alarm, else its
+    /// ``interruption``.
+    public var level: Urgency {
+        if isAlarm { return .alarm }
+        return switch interruption {
+        case .passive: .passive
+        case .active: .active
+        case .timeSensitive: .timeSensitive
+        case .critical: .critical
+        }
+    }
+
     /// `prompt`, `silenced`, `quiet (list, badge)` or the options shown, such as
-    /// `banner, list, sound, badge`; `system` before the start.
+    /// `banner, list, sound, badge`; `system` before the start; `sounding` for an alarm.
     public var presentationText: String {
+        if isAlarm { return "sounding" }
         if prompted { return "prompt" }
         return presentation?.description ?? "system"
     }

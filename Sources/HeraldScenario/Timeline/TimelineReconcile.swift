@@ -50,6 +50,9 @@ public struct TimelineReconcile: Hashable, Sendable {
     /// last run's: `habit/pills/evening: time-sensitive (alarm: no alarms; critical: not allowed)`
     /// (``Herald/Plan/delivery(of:)``). Empty when nothing changed.
     public var urgency: [String] = []
+    /// What the run did to the alarm service (``Herald/ReconcileReport/alarms``): `nil`
+    /// when it scheduled, cancelled and was refused nothing.
+    public var alarms: AlarmOutcome?
 
     public init(date: Date, local: LocalDateTime, reasons: [String], added: Int, removed: Int, unchanged: Int,
                 failedAdds: Int, clearedDelivered: Int = 0, displaced: Int = 0, planned: Int?, badgeSet: Int?,
@@ -104,7 +107,18 @@ extension TimelineReconcile {
         if heldWhileNotificationsOff { text += ", notifications off: the center is left as it is" }
         if badgesOff { text += ", badges off: no badge set" }
         if let failure { text += ", planning failed: \(failure)" }
+        if let alarms { text += "; " + Self.alarmsText(alarms) }
         if !urgency.isEmpty { text += "; urgency: " + urgency.joined(separator: "; ") }
+        return text
+    }
+
+    /// `alarms +1 -0 =2 (1 refused: herald:reminder:...)`: alarms scheduled, cancelled
+    /// and left as they were, and those the service refused.
+    public static func alarmsText(_ alarms: AlarmOutcome) -> String {
+        var text = "alarms +\(alarms.scheduled) -\(alarms.cancelled) =\(alarms.unchanged)"
+        if !alarms.refused.isEmpty {
+            text += " (\(alarms.refused.count) refused: \(alarms.refused.map(\.description).joined(separator: ", ")))"
+        }
         return text
     }
 }

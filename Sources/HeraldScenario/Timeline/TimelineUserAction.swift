@@ -34,6 +34,8 @@ public struct TimelineUserAction: Hashable, Sendable {
         case dismiss
         case clear
         case clearAll
+        /// Pressed this button of a sounding alarm.
+        case alarm(AlarmButtonPress)
 
         public var description: String {
             switch self {
@@ -43,10 +45,11 @@ public struct TimelineUserAction: Hashable, Sendable {
             case .dismiss: "dismiss"
             case .clear: "clear"
             case .clearAll: "clear all"
+            case .alarm(let button): "alarm \(ScenarioEvent.Action.name(of: button))"
             }
         }
 
-        /// The gesture's name in JSON: `tap`, `action`, `text`, `dismiss`, `clear`.
+        /// The gesture's name in JSON: `tap`, `action`, `text`, `dismiss`, `clear`, `alarm`.
         public var name: String {
             switch self {
             case .tap: "tap"
@@ -54,6 +57,7 @@ public struct TimelineUserAction: Hashable, Sendable {
             case .text: "text"
             case .dismiss: "dismiss"
             case .clear, .clearAll: "clear"
+            case .alarm: "alarm"
             }
         }
     }

@@ -160,6 +160,17 @@ public struct ScenarioCheck: Sendable {
 
     // MARK: Categories
 
+    /// The actions an alarm's snooze button of `target` stands for: the first action of
+    /// its rules' categories, when that is a snooze.
+    private func alarmSnoozes(of target: ScenarioTarget) -> [String] {
+        declaredRules().compactMap { entity, rule in
+            guard case .entity(let wanted, let name) = target, wanted == entity, name.map({ $0 == rule.id }) ?? true,
+                  let id = rule.category,
+                  let first = scenario.category(id)?.actions.first, case .snooze = first.kind else { return nil }
+            return first.id
+        }
+    }
+
     /// Categories no rule or post uses, and actions of used categories that no event
     /// of the scenario chooses (so the scenario never tries them).
     func unusedFindings() -> [Finding] {
@@ -170,6 +181,8 @@ public struct ScenarioCheck: Sendable {
             case .post(let post): if let category = post.category { used.insert(category) }
             case .action(_, let id): chosen.insert(id)
             case .text(_, let action, _): chosen.insert(action)
+            case .alarm(_, .action(let id)): chosen.insert(id)
+            case .alarm(let target, .snooze): chosen.formUnion(alarmSnoozes(of: target))
             default: break
             }
         }

@@ -7,7 +7,7 @@ import Herald
 /// await alarms.advance(to: eight)
 /// let firing = await alarms.firings.last   // at 08:00, alertedThroughFocus: true if a Focus was on
 /// ```
-public struct AlarmFiring: Hashable, Sendable {
+public struct AlarmFiring: Hashable, Sendable, Codable {
     /// The system's id of the alarm.
     public var id: UUID
     /// Herald's identifier the alarm was scheduled for.

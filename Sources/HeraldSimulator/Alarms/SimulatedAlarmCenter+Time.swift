@@ -66,3 +66,17 @@ extension SimulatedAlarmCenter {
         return firing
     }
 }
+
+extension SimulatedAlarmCenter {
+    /// When the next alarm sounds with the device in its current zone (a scheduled time
+    /// or the end of a snooze); `nil` when none waits. A device that moves the clock
+    /// itself stops there and calls ``fireDue()``.
+    ///
+    /// ```swift
+    /// if let due = await alarms.nextAlertDate(), due <= date { /* move to due, then fireDue() */ }
+    /// ```
+    public func nextAlertDate() -> Date? {
+        let zone = clock.timeZone
+        return held.values.compactMap { $0.nextAlert(in: zone) }.min()
+    }
+}

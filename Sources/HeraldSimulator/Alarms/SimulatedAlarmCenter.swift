@@ -42,6 +42,9 @@ import Herald
 ///
 /// With a clock another center moves (a ``SimulatedNotificationCenter``), call
 /// ``fireDue()`` after each move, and before the zone changes.
+/// A ``SimulatedDevice`` made with it (`alarms:`) does that itself: its alarms sound as
+/// time moves through the device. ``snapshot()`` saves its state and
+/// ``init(restoring:clock:)`` brings it back.
 public actor SimulatedAlarmCenter: AlarmCenter {
     /// The device clock; ``advance(to:)`` and ``setTimeZone(_:)`` move it.
     public nonisolated let clock: VirtualClock
@@ -83,6 +86,24 @@ public actor SimulatedAlarmCenter: AlarmCenter {
         self.capacity = capacity ?? systemLimit
         authorizationState = authorization
         self.userAnswer = userAnswer
+    }
+
+    /// The service as a ``snapshot()`` left it, on `clock` (call counts start afresh).
+    public init(restoring snapshot: AlarmCenterSnapshot, clock: VirtualClock) {
+        precondition(snapshot.systemLimit > 0, "An alarm center holds at least one alarm.")
+        self.clock = clock
+        systemLimit = snapshot.systemLimit
+        capacity = snapshot.capacity
+        authorizationState = snapshot.authorization
+        userAnswer = snapshot.userAnswer
+        nextSequence = snapshot.nextSequence
+        focusActive = snapshot.focusActive
+        firings = snapshot.firings
+        presses = snapshot.presses.map(\.record)
+        held = Dictionary(snapshot.alarms.map { alarm in
+            (alarm.request.id, HeldAlarm(request: alarm.request, state: alarm.state, sequence: alarm.sequence,
+                                         searchAfter: alarm.searchAfter, countdownEnds: alarm.countdownEnds))
+        }, uniquingKeysWith: { _, last in last })
     }
 
     // MARK: AlarmCenter
@@ -148,6 +169,20 @@ public actor SimulatedAlarmCenter: AlarmCenter {
     /// it sounds, or when the system does not hold it.
     public func nextAlert(of id: UUID) -> Date? {
         held[id]?.nextAlert(in: clock.timeZone)
+    }
+
+    /// The alarms held in `state` now, in the order they were first scheduled.
+    ///
+    /// ```swift
+    /// let sounding = await alarms.requests(in: .alerting).map(\.identifier)
+    /// ```
+    public func requests(in state: AlarmState) -> [AlarmRequest] {
+        heldInOrder.filter { $0.state == state }.map(\.request)
+    }
+
+    /// The state of the held alarm; `nil` when the system does not hold it.
+    public func state(of id: UUID) -> AlarmState? {
+        held[id]?.state
     }
 
     /// Starts counting calls afresh.

@@ -79,6 +79,10 @@ public protocol SimulatedApp: Sendable {
     /// background app refresh), after telling it the time changes it missed. The app
     /// stays in the background. Optional.
     func performBackgroundRefresh() async
+    /// The user pressed a button of one of the app's sounding alarms, and the system runs
+    /// its intent in the app's process (``SimulatedDevice/pressAlarm(_:on:)``); the app
+    /// hands it to Herald (`engine.alarmButtonPressed(_:identifier:)`). Optional.
+    func alarmButtonPressed(_ press: AlarmPressRecord) async
 }
 
 extension SimulatedApp {
@@ -90,4 +94,7 @@ extension SimulatedApp {
 
     /// Does nothing: an app without background work ignores its refresh time.
     public func performBackgroundRefresh() async {}
+
+    /// Does nothing: an app that schedules no alarms gets no presses.
+    public func alarmButtonPressed(_ press: AlarmPressRecord) async {}
 }

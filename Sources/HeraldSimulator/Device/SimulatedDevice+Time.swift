@@ -19,6 +19,8 @@ extension SimulatedDevice {
     }
 
     /// Moves virtual time forward to `date`; see ``SimulatedNotificationCenter/advance(to:)``.
+    /// With an alarm service (``alarms``), time stops at each alarm's time and it
+    /// sounds there, after the notifications due at that instant (``setAlarmHandler(_:)``).
     /// At each local midnight on the way (the first instant of each local day, also when
     /// midnight itself does not exist), an app in the foreground is told
     /// ``TimeChange/dayChanged`` at that instant, after what fell due before it; a
@@ -29,11 +31,11 @@ extension SimulatedDevice {
             var delivered: [DeliveredNotification] = []
             var boundary = DayBoundary.next(after: clock.now, in: clock.timeZone)
             while boundary <= date {
-                delivered += await center.advance(to: boundary)
+                delivered += await advanceSoundingAlarms(to: boundary)
                 await tellTimeChanged(.dayChanged)
                 boundary = DayBoundary.next(after: boundary, in: clock.timeZone)
             }
-            delivered += await center.advance(to: date)
+            delivered += await advanceSoundingAlarms(to: date)
             return delivered
         }
     }
@@ -42,7 +44,11 @@ extension SimulatedDevice {
     /// ``SimulatedNotificationCenter/run(until:)``.
     @discardableResult
     public func run(until deadline: Date? = nil) async -> [PresentedNotification] {
-        await presenting { await center.run(until: deadline) }
+        await presenting {
+            let delivered = await center.run(until: deadline)
+            await soundDueAlarms()
+            return delivered
+        }
     }
 
     /// The user sets the device clock; see ``SimulatedNotificationCenter/jumpClock(to:)``.
@@ -52,6 +58,7 @@ extension SimulatedDevice {
     public func jumpClock(to date: Date) async -> [PresentedNotification] {
         await presenting {
             let delivered = await center.jumpClock(to: date)
+            await soundDueAlarms()
             await tellTimeChanged(.clockChanged)
             return delivered
         }
@@ -63,6 +70,7 @@ extension SimulatedDevice {
     @discardableResult
     public func setTimeZone(_ zone: TimeZone) async -> [PresentedNotification] {
         await presenting {
+            await soundDueAlarms()
             let delivered = await center.setTimeZone(zone)
             await tellTimeChanged(.timeZoneChanged)
             return delivered

@@ -76,6 +76,11 @@ public actor SimulatedDevice {
     /// since: the system does not launch it in the background meanwhile (no background
     /// refresh; region crossings only under ``ForceQuitRelaunch/regions``).
     public internal(set) var isForceQuit = false
+    /// The system's alarm service (AlarmKit), when the device has one: it shares the
+    /// center's clock, and its alarms sound as time moves through the device.
+    public nonisolated let alarms: SimulatedAlarmCenter?
+    /// Hears each alarm that starts sounding (``setAlarmHandler(_:)``).
+    var alarmHandler: (@Sendable (AlarmFiring) async -> Void)?
     /// Hears each region crossing and how it reached the app (``setRegionHandler(_:)``).
     var regionHandler: (@Sendable (RegionEvent, RegionEventWake) async -> Void)?
     /// Whether the app is in the background and suspended: time changes wait until it
@@ -94,11 +99,14 @@ public actor SimulatedDevice {
     ///     is told at the exact instant, as a foreground app is.
     ///   - forceQuitRelaunch: Whether a region crossing relaunches an app the user
     ///     force-quit; by default it does not (the stricter reading).
+    ///   - alarms: The system's alarm service, on the center's clock; `nil`: none.
     ///   - makeApp: Makes a fresh app instance at each launch (a new process).
     public init(center: SimulatedNotificationCenter, suspendsInBackground: Bool = true,
-                forceQuitRelaunch: ForceQuitRelaunch = .never,
+                forceQuitRelaunch: ForceQuitRelaunch = .never, alarms: SimulatedAlarmCenter? = nil,
                 makeApp: @escaping @Sendable () async -> any SimulatedApp) async {
+        precondition(alarms.map { $0.clock === center.clock } ?? true, "The alarm service shares the center's clock.")
         self.center = center
+        self.alarms = alarms
         self.suspendsInBackground = suspendsInBackground
         self.forceQuitRelaunch = forceQuitRelaunch
         self.makeApp = makeApp

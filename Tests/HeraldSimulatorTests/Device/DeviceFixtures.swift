@@ -46,6 +46,7 @@ actor RecordingApp: SimulatedApp {
     func willTerminate() async { await log("will terminate") }
     func timeChanged(_ change: TimeChange) async { await log("time changed \(change.rawValue)") }
     func performBackgroundRefresh() async { await log("background refresh") }
+    func alarmButtonPressed(_ press: AlarmPressRecord) async { await log("alarm \(press.press) on \(press.identifier.occurrence.rawValue)") }
 
     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
         await log("will present \(notification.request.identifier)")

@@ -1,0 +1,61 @@
+import Herald
+
+/// The alarm channel in a scenario file: `settings: {alarms: on | denied | unavailable,
+/// alarm_limit: N}` at the top, `settings: {alarms: denied}` as an event, and the user
+/// pressing a sounding alarm's button, `alarm: {on: pills/evening, button: stop}`.
+extension ScenarioParser {
+    static let alarmSettingsKeys = ["alarms", "alarm_limit"]
+    static let alarmPressKeys = ["on", "button"]
+    static let alarmPermissions: [(String, AlarmAuthorization)] = [
+        ("on", .authorized), ("denied", .denied), ("unavailable", .unavailable),
+    ]
+
+    /// The top-level settings' alarm keys; `nil` when it has neither.
+    func alarmSettings(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioAlarms? {
+        let mapping = try node.mapping("settings", allowed: Self.notificationSettingsKeys + Self.alarmSettingsKeys)
+        guard mapping["alarms"] != nil || mapping["alarm_limit"] != nil else { return nil }
+        var alarms = ScenarioAlarms()
+        if let permission = mapping["alarms"] {
+            alarms.authorization = try choice(permission, "an alarm permission", Self.alarmPermissions)
+        }
+        if let limit = mapping["alarm_limit"] {
+            alarms.limit = try limit.int("how many alarms the system holds", in: 1...ScenarioAlarms.maximumLimit)
+        }
+        return alarms
+    }
+
+    /// A `settings` event that changes the alarm permission; `nil` when it names no
+    /// alarm key. The permission goes in an event of its own: the switches a
+    /// notification-settings event leaves out are switched on.
+    func alarmSettingsEvent(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioEvent.Action? {
+        let mapping = try node.mapping("settings", allowed: Self.notificationSettingsKeys + Self.alarmSettingsKeys)
+        if let limit = mapping["alarm_limit"] {
+            throw limit.error(.invalidValue, "alarm_limit is the device's, given once in the top-level settings (an event changes only alarms: on | denied | unavailable)")
+        }
+        guard let permission = mapping["alarms"] else { return nil }
+        if let other = mapping.entries.first(where: { $0.key != "alarms" }) {
+            throw other.keyNode.error(.invalidValue, "a settings event with alarms changes only the alarm permission; give \"\(other.key)\" in a settings event of its own at the same time")
+        }
+        return .alarms(try choice(permission, "an alarm permission", Self.alarmPermissions))
+    }
+
+    /// `alarm: {on: pills/evening, button: stop | snooze | <action id>}`: the user presses
+    /// a button of the target's sounding alarm; an action must be one of the target's
+    /// category (the alarm's own button is its first).
+    func alarmPress(_ node: ScenarioNode, catalog: TargetCatalog) throws(ScenarioError) -> ScenarioEvent.Action {
+        let mapping = try node.mapping("an alarm button press ({on, button})", allowed: Self.alarmPressKeys)
+        let target = try catalog.target(try mapping.required("on", "the alarm: an entity, entity/rule or identifier"))
+        let buttonNode = try mapping.required("button", "the button: stop, snooze or the id of the category's action")
+        let button = try buttonNode.string("a button")
+        switch button {
+        case "stop": return .alarm(target, button: .stop)
+        case "snooze": return .alarm(target, button: .snooze)
+        default:
+            let action = try catalog.action(button, on: target, buttonNode)
+            if action.kind.isText {
+                throw buttonNode.error(.unknownAction, "the action \"\(button)\" asks for text, and an alarm's button takes none")
+            }
+            return .alarm(target, button: .action(button))
+        }
+    }
+}

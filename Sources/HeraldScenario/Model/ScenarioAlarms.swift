@@ -1,0 +1,41 @@
+import Herald
+
+/// The device's alarm channel in a scenario (AlarmKit): whether the app may schedule
+/// alarms (`settings: {alarms: on | denied | unavailable}`) and how many the system
+/// holds (`settings: {alarm_limit: N}`, 8 unless said).
+///
+/// A scenario that never mentions alarms has no alarm channel at all, and its rules that
+/// ask for an alarm fall back down their ladder, as on a device without AlarmKit.
+///
+/// ```swift
+/// let scenario = try Scenario(yaml: text)
+/// scenario.alarms?.authorization   // .authorized for `settings: {alarms: on}`
+/// scenario.alarms?.limit           // 8, or the file's alarm_limit
+/// ```
+public struct ScenarioAlarms: Hashable, Sendable {
+    /// The app's alarm permission at the start: `.authorized` (`on`), `.denied` or
+    /// `.unavailable` (no alarm service, the default when only events mention alarms).
+    public var authorization: AlarmAuthorization
+    /// The most alarms the system holds; Herald plans as many.
+    public var limit: Int
+
+    /// The system's limit when the file does not say (the simulator's default).
+    public static let defaultLimit = 8
+    /// The largest `alarm_limit` a file may give.
+    public static let maximumLimit = 64
+
+    public init(authorization: AlarmAuthorization = .unavailable, limit: Int = ScenarioAlarms.defaultLimit) {
+        self.authorization = authorization
+        self.limit = limit
+    }
+
+    /// `on`, `denied` or `unavailable`: as the scenario file spells a permission.
+    public static func name(of authorization: AlarmAuthorization) -> String {
+        switch authorization {
+        case .authorized: "on"
+        case .denied: "denied"
+        case .unavailable: "unavailable"
+        case .notDetermined: "not asked"
+        }
+    }
+}
