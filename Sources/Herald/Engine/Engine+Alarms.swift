@@ -11,6 +11,11 @@ import Foundation
 /// alarms are: those Herald asked for and no longer wants are cancelled first, then
 /// each new or changed one is scheduled (one call each, nothing for an unchanged one).
 /// At the service's first refusal for its limit, nothing more is scheduled that run.
+/// A fixed alarm the user is in the middle of (sounding, or counting down a snooze) is
+/// left alone though its occurrence fired: cancelling it would silence it on the
+/// user's screen or lose the snooze asked for. It goes once the user stops it, or is
+/// cancelled when its occurrence is done, its entity paused or deleted meanwhile; until
+/// then it takes room in the service, so the plan has that many fewer alarms.
 /// The list is read whatever the authorization, so alarms scheduled before the user
 /// turned alarms off are cancelled when their rules fall back to notifications; when it
 /// cannot be read, the run records no firing and makes no call.
@@ -51,6 +56,25 @@ extension Engine {
         /// concluded (no firing recorded) and nothing changed (no call, nothing forgotten).
         var held: [SystemAlarm]?
         var scheduled: [UUID: ScheduledAlarm]
+        /// Fixed alarms the user is in the middle of (sounding, or counting down a
+        /// snooze) whose occurrence is still due: not done, its entity neither paused
+        /// nor deleted since. The run leaves them to the user, and they take room in the
+        /// service (``isLeftToTheUser(_:scheduled:in:)``).
+        var inProgress: Set<UUID> = []
+    }
+
+    /// Whether `alarm`, held in `state`, is a fixed alarm sounding or counting down a
+    /// snooze for an occurrence still due. The plan no longer wants it (its occurrence
+    /// fired), but cancelling it would silence the alarm on the user's screen or lose
+    /// the snooze the user asked for; an occurrence done, paused or deleted meanwhile
+    /// no longer needs it.
+    static func isLeftToTheUser(_ alarm: SystemAlarm, scheduled: ScheduledAlarm?, in state: EngineState) -> Bool {
+        guard [.alerting, .countdown, .paused].contains(alarm.state), let scheduled,
+              case .fixed(let date) = scheduled.schedule,
+              let day = scheduled.identifier.occurrence.localDateTime?.date else { return false }
+        let entity = scheduled.identifier.entity
+        if let deleted = state.deletions[entity], deleted >= date { return false }
+        return !state.paused.contains(entity) && !state.satisfiedDays.contains(EntityDay(entity, day))
     }
 
     /// The alarms Herald scheduled, as kept in `state`.
@@ -65,7 +89,6 @@ extension Engine {
     func readingAlarms(_ state: inout EngineState) async throws -> AlarmRead? {
         guard let alarmCenter else { return nil }
         let authorization = await alarmCenter.authorization()
-        let channel = AlarmChannel(authorization: authorization, capacity: alarmCenter.capacity)
         // Read whatever the authorization: alarms scheduled before the user turned them
         // off are cancelled once their rules fall back to notifications.
         var held: [SystemAlarm]?
@@ -82,7 +105,12 @@ extension Engine {
             try commit(changes)
             for change in changes { state.apply(change) }
         }
-        return AlarmRead(channel: channel, held: held, scheduled: scheduled)
+        let recorded = state
+        let inProgress = Set((held ?? []).filter { Self.isLeftToTheUser($0, scheduled: scheduled[$0.id], in: recorded) }
+            .map(\.id))
+        // Those take room in the service: the plan has what is left.
+        let channel = AlarmChannel(authorization: authorization, capacity: max(0, alarmCenter.capacity - inProgress.count))
+        return AlarmRead(channel: channel, held: held, scheduled: scheduled, inProgress: inProgress)
     }
 
     /// The fired records of the alarms that sounded, not yet in the fired log.
@@ -125,7 +153,8 @@ extension Engine {
         let (desired, unanswered) = await alarmRequests(for: plan)
         // An alarm whose content the source did not give stays as it is, like a pending
         // request whose content failed.
-        let wanted = Set(desired.map(\.request.id)).union(unanswered)
+        // A fixed alarm the user is in the middle of stays until the user is done with it.
+        let wanted = Set(desired.map(\.request.id)).union(unanswered).union(read.inProgress)
         let heldIDs = Set(held.map(\.id))
         var kept = read.scheduled
         for (id, alarm) in read.scheduled.sorted(by: { $0.value.identifier < $1.value.identifier }) where !wanted.contains(id) {

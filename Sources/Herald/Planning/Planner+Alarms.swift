@@ -17,7 +17,9 @@ import Foundation
 ///   ones leave (skipping what the notification planner skips).
 ///
 /// Rules are taken in the order of their first occurrence; a rule whose weekly alarms
-/// do not fit is planned with fixed ones. Weekly alarms are counted as covering until
+/// do not fit is planned with fixed ones. A rule due within the horizon that gets no
+/// alarm at all (the channel is full of sooner ones) is not left silent: it falls one
+/// rung down its ladder and is planned as a notification (``planAlarmChannel(_:returningUnplacedTo:horizonEnd:deviceConverter:)``). Weekly alarms are counted as covering until
 /// the horizon's end, the furthest Herald checked them (``GuaranteedCoverage``).
 extension Planner {
     /// What the alarm channel holds and how far it reaches.
@@ -27,6 +29,35 @@ extension Planner {
         /// The first occurrence the capacity left out, or the horizon's end; `nil` when
         /// no alarm rule is due.
         var coverageHorizon: Date?
+        /// The rules due within the horizon that got no alarm at all, by index in the
+        /// input: the channel had no room for any of their occurrences.
+        var unplaced: [Int] = []
+    }
+
+    /// The alarm channel's plan for `alarmInput`'s rules (``takingAlarmRules(from:)``).
+    /// A rule the channel has no room for at all is not left silent: it goes back to
+    /// `input` one rung down its ladder (``fallingBackFromAlarm(_:)``), planned as a
+    /// notification, and the channel is planned again without it (which changes none
+    /// of the alarms chosen, only how far they reach).
+    func planAlarmChannel(_ alarmInput: PlanningInput?, returningUnplacedTo input: inout PlanningInput,
+                          horizonEnd: Date, deviceConverter: ZoneConverter) -> AlarmSelection {
+        guard var alarmInput else { return AlarmSelection() }
+        let selection = planAlarms(alarmInput, horizonEnd: horizonEnd, deviceConverter: deviceConverter)
+        guard !selection.unplaced.isEmpty else { return selection }
+        let unplaced = Set(selection.unplaced)
+        input.rules += selection.unplaced.map { Self.fallingBackFromAlarm(alarmInput.rules[$0]) }
+        alarmInput.rules = alarmInput.rules.indices.filter { !unplaced.contains($0) }.map { alarmInput.rules[$0] }
+        guard !alarmInput.rules.isEmpty else { return AlarmSelection(skipped: selection.skipped) }
+        return planAlarms(alarmInput, horizonEnd: horizonEnd, deviceConverter: deviceConverter)
+    }
+
+    /// `rule` one rung down its urgency ladder: what it asks for when an alarm is not
+    /// to be had (its first fallback, else ``Urgency/active``).
+    static func fallingBackFromAlarm(_ rule: ReminderRule) -> ReminderRule {
+        var fallen = rule
+        fallen.urgency = rule.fallback.first ?? .active
+        fallen.fallback = Array(rule.fallback.dropFirst())
+        return fallen
     }
 
     /// Whether a rule's reminders go to the alarm channel under `input`.
@@ -75,6 +106,8 @@ extension Planner {
         result.alarms = result.alarms.map { ($0.firstDate, $0.identifier.description, $0) }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         result.skipped = selection.skipped
+        let placed = Set(result.alarms.map(\.reminder.rule.id))
+        result.unplaced = Set(scan.candidates.map(\.ruleIndex)).filter { !placed.contains(input.rules[$0].id) }.sorted()
         if !scan.candidates.isEmpty {
             result.coverageHorizon = oneShotCandidates.isEmpty ? horizonEnd : selection.coverageHorizon
         }

@@ -66,8 +66,8 @@ public struct Planner: Sendable {
         let horizonEnd = input.now.addingTimeInterval(configuration.horizon)
         let deviceConverter = ZoneConverter.for(input.deviceZone)
         let alarmInput = Self.takingAlarmRules(from: &input)
-        let alarms = alarmInput.map { planAlarms($0, horizonEnd: horizonEnd, deviceConverter: deviceConverter) }
-            ?? AlarmSelection()
+        let alarms = planAlarmChannel(alarmInput, returningUnplacedTo: &input, horizonEnd: horizonEnd,
+                                      deviceConverter: deviceConverter)
         let budget = SlotBudget(centerCapacity: input.capacity ?? configuration.capacity,
                                 foreignRequests: input.foreignRequests, reserve: configuration.reserve)
         var scan = scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter, walk: &walk,

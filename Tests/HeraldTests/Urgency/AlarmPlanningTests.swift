@@ -101,6 +101,30 @@ import Testing
         #expect(plan.guaranteedCoverage == .until(Fixtures.date("2026-11-26T09:00")))
     }
 
+    @Test func aRuleTheFullChannelHasNoRoomForFallsBackToANotificationRatherThanNothing() {
+        // Two slots; content that is not fixed, so one fixed alarm per occurrence.
+        let a = Self.pills(fixedContent: false, at: ["11:00"], entity: "a")
+        let b = Self.pills(fixedContent: false, at: ["12:00"], entity: "b")
+        let c = Self.pills(fixedContent: false, at: ["20:00"], entity: "c")
+        let plan = Planner().plan(Self.input([a, b, c], alarms: AlarmChannel(authorization: .authorized, capacity: 2)))
+        // Today's 11:00 and 12:00 take both slots; C gets none, so it is a time-sensitive
+        // notification every evening from tonight to 8 December (14), not silence.
+        #expect(plan.alarms.map(Self.describe) == ["a 20261125T1100 fixed 2026-11-25T11:00",
+                                                   "b 20261125T1200 fixed 2026-11-25T12:00"])
+        #expect(plan.reminders.count == 14 && plan.reminders.allSatisfy { $0.rule.entity.id == "c" })
+        #expect(plan.reminders.first?.date == Fixtures.date("2026-11-25T20:00"))
+        #expect(plan.reminders.allSatisfy { plan.delivery(of: $0)?.level == .timeSensitive })
+        // The alarms reach until A's next occurrence, tomorrow 11:00, the first left out.
+        #expect(plan.guaranteedCoverage == .until(Fixtures.date("2026-11-26T11:00")))
+    }
+
+    @Test func aFallenBackRuleTakesTheNextRungOrActive() throws {
+        let ladder = try Self.pills().urgent(.alarm, fallback: [.critical, .timeSensitive])
+        let once = Planner.fallingBackFromAlarm(ladder)
+        #expect(once.urgency == .critical && once.fallback == [.timeSensitive] && once.id == ladder.id)
+        #expect(Planner.fallingBackFromAlarm(try Self.pills().urgent(.alarm)).urgency == .active)
+    }
+
     @Test func aWeeklyRuleIsOneAlarmOnItsWeekdays() throws {
         let rule = try ReminderRule(entity: Fixtures.habit("injection"), id: "r",
                                     schedule: try .weekly(on: [.monday, .thursday], at: Fixtures.times(["08:00"])),
