@@ -8,6 +8,12 @@ import HeraldSimulator
 /// plays the scenario from the event the store says is next. An event cut short by a
 /// kill is played again: its engine calls must be idempotent.
 ///
+/// An alarm's button press is handled as AlarmKit runs a button's App Intent: in the
+/// app's process, and retried at the next launch when the process dies before the
+/// intent finished. The press stays in the alarm service's untaken presses (saved with
+/// the system) until the app has handed it to the engine; only then is it taken. A
+/// launch first hands over the presses the last process left untaken.
+///
 /// ```swift
 /// let result = try await CrashHarness(options: options).run()   // nil never: a kill ends the process
 /// ```
@@ -37,7 +43,8 @@ struct CrashHarness {
         let data = try AppData.open(in: directory, scenario: scenario)
         let app = HarnessApp(data: data)
         let engine = Engine(center: PersistedNotificationCenter(system: system), source: app, store: store,
-                            clock: system.clock, categories: HarnessApp.categories)
+                            clock: system.clock, categories: HarnessApp.categories,
+                            alarms: PersistedAlarmCenter(system: system))
 
         let launches = (try store.load().settings[Self.launchesKey]?.intValue ?? 0) + 1
         // Bookkeeping of the harness, not a step of the app: straight to the database.
@@ -45,17 +52,22 @@ struct CrashHarness {
         if options.regions { await Self.hearRegions(of: engine, on: system) }
         let host = AppHost(engine: engine)
         await host.launched(readyWith: app)
+        try await Self.handleAlarmPresses(engine: engine, system: system)
         if options.regions { try await Self.reportRegionsInside(to: engine, on: system) }
 
         var next = try store.load().settings[Self.progressKey]?.intValue ?? 0
-        while next < scenario.events.count {
+        let end = min(scenario.events.count, options.untilEvent ?? .max)
+        while next < end {
             StepCounter.shared.event = next
+            if options.traces {
+                FileHandle.standardError.write(Data("event \(next): \(scenario.events[next])\n".utf8))
+            }
             try await play(scenario.events[next], index: next, host: host, system: system, data: data, app: app)
             next += 1
             try store.commit([.setSetting(key: Self.progressKey, .number(Double(next)))])
         }
-        try system.write()
-        return try await HarnessResult.make(system: system, store: store, steps: StepCounter.shared.count,
+        try await system.saveAndWrite()
+        return try await HarnessResult.make(system: system, store: store, data: data, steps: StepCounter.shared.count,
                                             launches: launches)
     }
 
@@ -67,6 +79,7 @@ struct CrashHarness {
         case .advance(let local):
             // The system, not the app: no step inside, saved as one.
             await system.center.advance(to: CrashScenario.instant(local))
+            await system.alarms.fireDue()
             try await system.save()
         case .dayChanged:
             await host.timeChanged(.dayChanged)
@@ -77,6 +90,11 @@ struct CrashHarness {
         case .respond(let id, let action):
             guard let response = try await gesture(on: id, action: action, index: index, system: system) else { return }
             await host.received(response)
+        case .pressAlarm(let id, let button):
+            try await pressAlarm(button, on: id, index: index, system: system)
+            try await Self.handleAlarmPresses(engine: engine, system: system)
+        case .setCategory(let id, _):
+            await engine.entityChanged(entity(id))
         case .pause(let id):
             try await engine.paused(entity(id))
         case .resume(let id):
@@ -143,6 +161,36 @@ struct CrashHarness {
         system.record(response, for: index)
         try await system.save()
         return response
+    }
+
+    /// The user presses `button` on the habit's sounding alarm the first time the event
+    /// is played (nothing when none sounds), and the system saves the press with the
+    /// gesture; a replayed event presses nothing (its press is handled, or untaken).
+    private func pressAlarm(_ button: AlarmButtonPress, on id: String, index: Int,
+                            system: SimulatedSystem) async throws {
+        guard system.alarmGesture(for: index) == nil else { return }
+        let sounding = await system.alarms.requests(in: .alerting).last { $0.identifier.entity == entity(id) }
+        var press: AlarmPressRecord?
+        if let sounding {
+            try await system.alarms.press(button, on: sounding.id)
+            press = AlarmPressRecord(id: sounding.id, identifier: sounding.identifier, press: button, at: system.clock.now)
+        }
+        system.record(press, for: index)
+        try await system.save()
+    }
+
+    /// The alarm buttons' intent: hands every press the system has not seen handled to
+    /// the engine, oldest first, and only then takes them from the system (a kill before
+    /// that leaves them to the next launch; the engine handles a press handed over twice
+    /// once).
+    private static func handleAlarmPresses(engine: Engine, system: SimulatedSystem) async throws {
+        let untaken = await system.alarms.snapshot().presses
+        guard !untaken.isEmpty else { return }
+        for press in untaken.map(\.record) {
+            await engine.alarmButtonPressed(press.press, identifier: press.identifier)
+        }
+        _ = await system.alarms.takePresses()
+        try await system.save()
     }
 
     private func entity(_ id: String) -> EntityReference {

@@ -1,14 +1,17 @@
 import Foundation
 import Herald
 
-/// The long deterministic scenario every harness process plays: twelve habits (daily,
+/// The long deterministic scenario every harness process plays: thirteen habits (daily,
 /// weekly, every other day, every 90 or 120 minutes in a window, monthly, one with a
-/// follow-up, two at times the spring-forward gap swallows) in Europe/Berlin from
+/// follow-up, two at times the spring-forward gap swallows, a pill that rings as an
+/// alarm) in Europe/Berlin from
 /// Wednesday 2026-03-25 over ten days, across the change to summer time on 2026-03-29.
 /// Each day: the day change, completions, done / snooze / remind-tomorrow / open
 /// responses; over the run: a pause and a resume, an edit, a delete, a foreground.
 /// Every other afternoon a walking route (seed 001): four waypoints reached one by one,
 /// positions after the completion, a route changed while one waypoint short, a stop.
+/// On Monday, Wednesday and Friday evenings the pill's alarm sounds at 20:00 and the
+/// user presses its buttons (``pillEvents(on:offset:)``).
 struct CrashScenario: Sendable {
     static let zone = TimeZone(identifier: "Europe/Berlin")!
     static let firstDay = LocalDate(year: 2026, month: 3, day: 25)
@@ -39,6 +42,7 @@ struct CrashScenario: Sendable {
             case .resume(let id): habits[id]?.isPaused = false
             case .edit(let id, let schedule): habits[id]?.schedule = schedule
             case .delete(let id): habits[id] = nil
+            case .setCategory(let id, let category): habits[id]?.category = category
             default: break
             }
         }
@@ -76,6 +80,22 @@ struct CrashScenario: Sendable {
         return events
     }
 
+    /// The pill's alarm sounds at 20:00 on days 0, 2, 5, 7 and 9 (Monday, Wednesday,
+    /// Friday). On days 0 and 9 the user presses Taken at 20:02 (which completes the
+    /// pill and leaves the alarm sounding, as AlarmKit's custom button does), then stop
+    /// at 20:03; on days 2 and 7 stop at 20:02. On day 5 its button is Later (the
+    /// category changed at 14:30, back at 14:30 the next day): snoozed at 20:02, it
+    /// sounds again at 20:12 and is stopped at 20:15.
+    private static func pillEvents(on day: LocalDate, offset: Int) -> [HarnessEvent] {
+        func at(_ minute: Int) -> HarnessEvent { .advance(to: LocalDateTime(date: day, time: time(20, minute))) }
+        switch offset {
+        case 0, 9: return [at(2), .pressAlarm("h13", .action("taken")), at(3), .pressAlarm("h13", .stop)]
+        case 2, 7: return [at(2), .pressAlarm("h13", .stop)]
+        case 5: return [at(2), .pressAlarm("h13", .snooze), at(15), .pressAlarm("h13", .stop)]
+        default: return []
+        }
+    }
+
     private static func time(_ hour: Int, _ minute: Int = 0) -> LocalTime { LocalTime(hour: hour, minute: minute) }
 
     private static func makeCatalog() throws -> [Habit] {
@@ -93,6 +113,8 @@ struct CrashScenario: Sendable {
             Habit(id: "h10", name: "Backup", schedule: try .daily(at: [time(2)])),
             Habit(id: "h11", name: "Budget", schedule: try .monthly(onDays: [1, 28], at: [time(10)])),
             Habit(id: "h12", name: "Meditate", schedule: try .daily(at: [time(6, 45)]), followUpAfter: 1_800),
+            Habit(id: "h13", name: "Pills", schedule: try .weekly(on: [.monday, .wednesday, .friday], at: [time(20)]),
+                  ringsAsAlarm: true, category: HarnessApp.pillCategory),
         ]
     }
 
@@ -116,13 +138,16 @@ struct CrashScenario: Sendable {
             case 2: events += [at(day, 14), .pause("h09")]
             case 3: events += [at(day, 14), .edit("h04", try .daily(at: [time(12, 45), time(19)]))]
             case 4: events += [at(day, 14), .resume("h09")]
-            case 5: events += [at(day, 15), .becameActive]
-            case 6: events += [at(day, 14), .delete("h08")]
+            case 5:
+                events += [at(day, 14, 30), .setCategory("h13", HarnessApp.pillLaterCategory)]
+                events += [at(day, 15), .becameActive]
+            case 6: events += [at(day, 14), .delete("h08"), at(day, 14, 30), .setCategory("h13", HarnessApp.pillCategory)]
             default: break
             }
             if offset.isMultiple(of: 2) { events += walk(on: day, offset: offset) }
             events += [at(day, 18, 30), .respond("h06", action: "snooze")]
             events += [at(day, 18, 45), .respond("h06", action: "done")]
+            events += pillEvents(on: day, offset: offset)
             if offset.isMultiple(of: 2) { events += [at(day, 21, 45), .completed("h09")] }
         }
         events += [at(firstDay.adding(days: days), 0), .dayChanged]

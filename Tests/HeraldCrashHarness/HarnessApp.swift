@@ -13,13 +13,25 @@ struct HarnessApp: ReminderSource, AppResponder {
     let data: AppData
 
     static let categoryIdentifier = "habit"
+    /// A pill's: Taken first, so its alarm's second button completes it.
+    static let pillCategory = "pill"
+    /// A pill's when the user wants to be asked again: Later (10 minutes) first, so its
+    /// alarm's second button snoozes.
+    static let pillLaterCategory = "pill-later"
 
-    /// Done, snooze 10 minutes, remind me tomorrow.
+    /// Done, snooze 10 minutes, remind me tomorrow; a pill's Taken and Later.
     static let categories = try! CategoryRegistry([
         ReminderCategory(identifier: categoryIdentifier, actions: [
             .complete("done", title: "Done"),
             .snooze("snooze", title: "Snooze 10 min", for: 600),
             .remindTomorrow("tomorrow", title: "Tomorrow"),
+        ]),
+        ReminderCategory(identifier: pillCategory, actions: [
+            .complete("taken", title: "Taken"),
+        ]),
+        ReminderCategory(identifier: pillLaterCategory, actions: [
+            .snooze("later", title: "Later", for: 600),
+            .complete("taken", title: "Taken"),
         ]),
     ])
 
@@ -31,8 +43,9 @@ struct HarnessApp: ReminderSource, AppResponder {
         guard let habit = data.habits[reminder.rule.entity.id] else {
             throw HarnessError("no habit \(reminder.rule.entity.id) for \(reminder.identifier)")
         }
-        return NotificationContent(title: habit.name, body: "Due \(reminder.triggerTime)",
-                                   categoryIdentifier: Self.categoryIdentifier)
+        // An alarm habit declares fixed content: the same text every day.
+        let body = habit.ringsAsAlarm ? "Time for \(habit.name)" : "Due \(reminder.triggerTime)"
+        return NotificationContent(title: habit.name, body: body, categoryIdentifier: habit.category)
     }
 
     func resolve(_ entity: EntityReference) async -> EntityResolution {
@@ -40,5 +53,9 @@ struct HarnessApp: ReminderSource, AppResponder {
         return habit.isPaused ? .inactive(title: habit.name) : .ready(title: habit.name)
     }
 
-    func handle(_ route: ResponseHandoff) async {}
+    /// Keeps every response handed over in the app's data (``AppData/handoffs``), so
+    /// the crash tests can count them.
+    func handle(_ route: ResponseHandoff) async {
+        data.recordHandoff(route)
+    }
 }

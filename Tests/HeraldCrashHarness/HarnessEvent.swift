@@ -1,10 +1,12 @@
 import Herald
 
-/// One thing that happens in the crash scenario: the system moving time, the user
-/// acting on a notification, or the app telling the engine about a change.
+/// One thing that happens in the crash scenario: the system moving time (and sounding
+/// alarms), the user acting on a notification or an alarm, or the app telling the
+/// engine about a change.
 enum HarnessEvent: Sendable, CustomStringConvertible {
-    /// The system moves the clock to a local time, delivering what falls due (no
-    /// app step: the system does it, and saves itself after).
+    /// The system moves the clock to a local time, delivering what falls due and
+    /// sounding the alarms whose time came (no app step: the system does it, and saves
+    /// itself after).
     case advance(to: LocalDateTime)
     /// The device tells the app the local day changed.
     case dayChanged
@@ -15,6 +17,12 @@ enum HarnessEvent: Sendable, CustomStringConvertible {
     /// The user chooses an action (or taps) on the newest delivered notification of a
     /// habit; nothing happens when there is none.
     case respond(String, action: String)
+    /// The user presses a button (stop, snooze, or the category's first action) on the
+    /// habit's sounding alarm; nothing happens when none is sounding.
+    case pressAlarm(String, AlarmButtonPress)
+    /// The user changes the category of the habit's content (for an alarm habit: which
+    /// second button its alarm shows).
+    case setCategory(String, String)
     case pause(String)
     case resume(String)
     case edit(String, Schedule)
@@ -28,7 +36,7 @@ enum HarnessEvent: Sendable, CustomStringConvertible {
     /// Whether the event changes the app's own data (saved before the engine is told).
     var changesAppData: Bool {
         switch self {
-        case .pause, .resume, .edit, .delete: true
+        case .pause, .resume, .edit, .delete, .setCategory: true
         default: false
         }
     }
@@ -40,6 +48,10 @@ enum HarnessEvent: Sendable, CustomStringConvertible {
         case .becameActive: "became active"
         case .completed(let habit): "complete \(habit)"
         case .respond(let habit, let action): "respond \(action) on \(habit)"
+        case .pressAlarm(let habit, .stop): "press stop on \(habit)'s alarm"
+        case .pressAlarm(let habit, .snooze): "press snooze on \(habit)'s alarm"
+        case .pressAlarm(let habit, .action(let action)): "press \(action) on \(habit)'s alarm"
+        case .setCategory(let habit, let category): "set category \(category) on \(habit)"
         case .pause(let habit): "pause \(habit)"
         case .resume(let habit): "resume \(habit)"
         case .edit(let habit, _): "edit \(habit)"

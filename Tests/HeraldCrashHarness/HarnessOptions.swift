@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line: `HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH]
-/// [--write-system-every-change] [--trace] [--regions]`.
+/// [--write-system-every-change] [--trace] [--regions] [--until-event N]`.
 ///
 /// - `--dir`: where the SQLite store, the simulated system and the app's data live;
 ///   a process given the same directory continues where the last one stopped.
@@ -10,11 +10,15 @@ import Foundation
 ///   (standard output by default).
 /// - `--write-system-every-change`: write the simulated system's file after every
 ///   change instead of when the process is about to die (same results, slower).
-/// - `--trace`: print every step (number, what, scenario event) to standard error.
+/// - `--trace`: print every step (number, what, scenario event) and the start of every
+///   scenario event (`event N: description`) to standard error.
 /// - `--regions`: the app hears where the device is only through the regions it
 ///   monitors (the plan's waypoints), reported by the system 20 s after each crossing,
 ///   as Core Location does; a crossing the app dies before handling is reported again
 ///   when the system relaunches it (the process started next).
+/// - `--until-event N`: stop before scenario event N (counted from 0) and write the
+///   result of what was played; a process started next in the directory goes on from
+///   there. Tests use it to copy an install standing just before a chosen event.
 struct HarnessOptions: Sendable {
     var directory: URL
     var killAt: Int?
@@ -22,8 +26,9 @@ struct HarnessOptions: Sendable {
     var writesSystemEveryChange = false
     var traces = false
     var regions = false
+    var untilEvent: Int?
 
-    static let usage = "usage: HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH] [--write-system-every-change] [--trace] [--regions]"
+    static let usage = "usage: HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH] [--write-system-every-change] [--trace] [--regions] [--until-event N]"
 
     init(arguments: [String]) throws {
         var directory: URL?
@@ -45,6 +50,12 @@ struct HarnessOptions: Sendable {
             case "--write-system-every-change": writesSystemEveryChange = true
             case "--trace": traces = true
             case "--regions": regions = true
+            case "--until-event":
+                let text = try value()
+                guard let event = Int(text), event >= 0 else {
+                    throw HarnessError("--until-event takes an event index from 0, got \(text)")
+                }
+                untilEvent = event
             default: throw HarnessError("unknown argument \(argument); \(Self.usage)")
             }
         }

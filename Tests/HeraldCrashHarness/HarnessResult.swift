@@ -4,7 +4,8 @@ import HeraldSimulator
 
 /// What a finished run left behind, compared by the crash tests against an
 /// uninterrupted run: the plan in the center, the list the user sees, every firing,
-/// the completions Herald recorded.
+/// the completions Herald recorded, the alarms (held, sounded, presses left untaken),
+/// Herald's fired log and the responses it handed to the app.
 struct HarnessResult: Codable, Sendable {
     /// A pending request: its identifier and a canonical JSON of content and trigger.
     struct Pending: Codable, Sendable {
@@ -28,8 +29,19 @@ struct HarnessResult: Codable, Sendable {
     /// `entity|day|recorded instant`, sorted.
     var completions: [String]
     var badge: Int
+    /// The alarms the system holds: `identifier state`, in the order first scheduled.
+    var alarms: [String]
+    /// Every time an alarm started sounding: `identifier@instant`, `again` after a snooze.
+    var alarmFirings: [String]
+    /// Alarm presses the app has not finished handling (none once a run ends).
+    var untakenPresses: Int
+    /// Herald's fired log: `identifier|instant`, sorted.
+    var fired: [String]
+    /// The responses handed to the app, in order (``AppData/handoffs``).
+    var handoffs: [String]
 
-    static func make(system: SimulatedSystem, store: any EngineStore, steps: Int, launches: Int) async throws -> HarnessResult {
+    static func make(system: SimulatedSystem, store: any EngineStore, data: AppData, steps: Int,
+                     launches: Int) async throws -> HarnessResult {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
@@ -41,11 +53,19 @@ struct HarnessResult: Codable, Sendable {
         let completions = state.completions.values.map {
             "\($0.entity)|\($0.day)|\($0.date.formatted(.iso8601))"
         }.sorted()
+        let alarms = system.alarms
         return HarnessResult(
             steps: steps, launches: launches, pending: pending,
             delivered: await center.deliveredNotifications().map(Firing.init),
             deliveryLog: await center.deliveryLog.map { Firing($0.notification) },
-            completions: completions, badge: await center.badgeCount)
+            completions: completions, badge: await center.badgeCount,
+            alarms: await alarms.snapshot().alarms.sorted { $0.sequence < $1.sequence }.map { "\($0.identifier) \($0.state)" },
+            alarmFirings: await alarms.firings.map {
+                "\($0.identifier)@\($0.at.formatted(.iso8601))" + ($0.afterSnooze ? " again" : "")
+            },
+            untakenPresses: await alarms.snapshot().presses.count,
+            fired: state.fired.values.map { "\($0.identifier)|\($0.date.formatted(.iso8601))" }.sorted(),
+            handoffs: data.handoffs)
     }
 }
 

@@ -3,9 +3,9 @@ import Herald
 import HeraldSimulator
 import Synchronization
 
-/// The simulated operating system around the app: the notification center, the device
-/// clock and the user's gestures, persisted in a directory so that they outlive the
-/// app's process.
+/// The simulated operating system around the app: the notification center, the alarm
+/// service (on the same clock, its alarms authorized), the device clock and the user's
+/// gestures, persisted in a directory so that they outlive the app's process.
 ///
 /// The system is saved after every change (``save()``), but it lives in the app's
 /// process only for convenience: what matters is that the file holds the system's
@@ -13,7 +13,9 @@ import Synchronization
 /// memory and the file is written when the process is about to be killed
 /// (``StepCounter``'s last act) and when the scenario ends; with `writesEveryChange`
 /// (`--write-system-every-change`) each save writes the file, atomically, which gives
-/// the same results about ten times slower.
+/// the same results about ten times slower. A process that is not to be killed (no
+/// `--kill-at`) has no use for the saved state before its end: there ``save()`` does
+/// nothing, and ``saveAndWrite()`` takes the state once, when the scenario ends.
 ///
 /// ```swift
 /// let system = try SimulatedSystem.openOrCreate(in: directory, start: start, zone: berlin)
@@ -24,22 +26,24 @@ final class SimulatedSystem: Sendable {
     let directory: URL
     let clock: VirtualClock
     let center: SimulatedNotificationCenter
+    let alarms: SimulatedAlarmCenter
     let writesEveryChange: Bool
     private let gestures: Mutex<[SystemState.UserGesture]>
     /// The state as of the last save, not yet written to the file.
     private let unwritten = Mutex<SystemState?>(nil)
 
     private init(directory: URL, clock: VirtualClock, center: SimulatedNotificationCenter,
-                 gestures: [SystemState.UserGesture], writesEveryChange: Bool) {
+                 alarms: SimulatedAlarmCenter, gestures: [SystemState.UserGesture], writesEveryChange: Bool) {
         self.directory = directory
         self.clock = clock
         self.center = center
+        self.alarms = alarms
         self.gestures = Mutex(gestures)
         self.writesEveryChange = writesEveryChange
     }
 
-    /// The system as the last process left it, or a fresh device (authorized, nothing
-    /// pending) standing at `start`, saved at once.
+    /// The system as the last process left it, or a fresh device (notifications and
+    /// alarms authorized, nothing pending) standing at `start`, saved at once.
     static func openOrCreate(in directory: URL, start: Date, zone: TimeZone,
                              writesEveryChange: Bool = false) async throws -> SimulatedSystem {
         if let state = try SystemState.load(from: directory) {
@@ -49,21 +53,35 @@ final class SimulatedSystem: Sendable {
             let clock = VirtualClock(now: state.now, timeZone: zone)
             return SimulatedSystem(directory: directory, clock: clock,
                                    center: SimulatedNotificationCenter(restoring: state.center, clock: clock),
+                                   alarms: SimulatedAlarmCenter(restoring: state.alarms, clock: clock),
                                    gestures: state.gestures, writesEveryChange: writesEveryChange)
         }
         let clock = VirtualClock(now: start, timeZone: zone)
         let system = SimulatedSystem(directory: directory, clock: clock,
                                      center: SimulatedNotificationCenter(clock: clock, authorization: .authorized),
+                                     alarms: SimulatedAlarmCenter(clock: clock, authorization: .authorized),
                                      gestures: [], writesEveryChange: writesEveryChange)
-        try await system.save()
-        try system.write()
+        try await system.saveAndWrite()
         return system
     }
 
-    /// Saves the center, the clock and the gestures: in memory until ``write()``, or
-    /// to the file at once with `writesEveryChange`.
+    /// Saves the centers, the clock and the gestures: in memory until ``write()``, or
+    /// to the file at once with `writesEveryChange`; nothing in a process that is not
+    /// to be killed (see above).
     func save() async throws {
-        let state = SystemState(center: await center.snapshot(), now: clock.now,
+        guard writesEveryChange || StepCounter.shared.killAt != nil else { return }
+        try await capture()
+    }
+
+    /// Saves the system and writes the file, whatever the options: when the scenario
+    /// ends, and for a fresh system.
+    func saveAndWrite() async throws {
+        try await capture()
+        try write()
+    }
+
+    private func capture() async throws {
+        let state = SystemState(center: await center.snapshot(), alarms: await alarms.snapshot(), now: clock.now,
                                 timeZoneIdentifier: clock.timeZone.identifier,
                                 gestures: gestures.withLock { $0 })
         unwritten.withLock { $0 = state }
@@ -85,6 +103,18 @@ final class SimulatedSystem: Sendable {
 
     func record(_ response: NotificationResponse?, for event: Int) {
         gestures.withLock { $0.append(SystemState.UserGesture(event: event, response: response)) }
+    }
+
+    /// The alarm press recorded for a scenario event: `nil` when the user has not
+    /// pressed yet, `.some(nil)` when no alarm of the habit was sounding.
+    func alarmGesture(for event: Int) -> AlarmCenterSnapshot.Press?? {
+        gestures.withLock { list in list.first { $0.event == event }.map(\.alarmPress) }
+    }
+
+    func record(_ press: AlarmPressRecord?, for event: Int) {
+        gestures.withLock {
+            $0.append(SystemState.UserGesture(event: event, alarmPress: press.map(AlarmCenterSnapshot.Press.init)))
+        }
     }
 }
 

@@ -75,6 +75,15 @@ struct CrashConvergenceTests {
         // one stopped halfway: four completions, 5 × 3 + 2 × 4 (the second routes) + 2 spots.
         #expect(Self.routeFirings(reference.deliveryLog, rule: "completion").count == 4)
         #expect(Self.routeFirings(reference.deliveryLog, rule: "arrived").count == 25)
+        // The pill's alarm: five evenings at 20:00 (Monday, Wednesday, Friday) and once
+        // again after Monday's snooze; taken on Wednesday the 25th and Friday 3 April;
+        // eight presses handed over (two Taken, five stops, one snooze), none left
+        // untaken.
+        #expect(reference.alarmFirings.count == 6 && reference.alarmFirings.filter { $0.hasSuffix(" again") }.count == 1,
+                "alarm firings: \(reference.alarmFirings)")
+        #expect(reference.completions.filter { $0.hasPrefix("habit/h13|") }.count == 2)
+        #expect(reference.handoffs.filter { $0.hasPrefix("herald:reminder:habit:h13:") }.count == 8)
+        #expect(reference.untakenPresses == 0)
 
         // When the app is killed at the first and last steps, right after commits of
         // every kind and at seeded random steps (some killed again while recovering),
@@ -223,6 +232,11 @@ struct CrashConvergenceTests {
         if outcome.badge != reference.badge {
             differences.append("badge \(outcome.badge), uninterrupted \(reference.badge)")
         }
+        compare("alarms held", outcome.alarms, reference.alarms)
+        compare("alarm firings", outcome.alarmFirings, reference.alarmFirings)
+        if outcome.untakenPresses != 0 { differences.append("\(outcome.untakenPresses) alarm presses left untaken") }
+        compare("fired log", outcome.fired, reference.fired)
+        compare("responses handed to the app", outcome.handoffs, reference.handoffs)
         return differences
     }
 }

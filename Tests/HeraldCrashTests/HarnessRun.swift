@@ -22,6 +22,11 @@ struct HarnessOutcome: Codable, Equatable {
     var deliveryLog: [Firing]
     var completions: [String]
     var badge: Int
+    var alarms: [String]
+    var alarmFirings: [String]
+    var untakenPresses: Int
+    var fired: [String]
+    var handoffs: [String]
 }
 
 /// How one harness process ended.
@@ -78,30 +83,58 @@ enum HarnessRun {
         return directory
     }
 
-    /// One step of a traced run (`--trace`): its number and what it was.
+    /// One step of a traced run (`--trace`): its number, what it was, and the
+    /// scenario event it was taken in (-1 while launching).
     struct TracedStep: Hashable {
         var number: Int
         var label: String
+        var event: Int
+    }
+
+    /// What a traced run printed: every step, and each event it played, by index.
+    struct Trace {
+        var steps: [TracedStep]
+        var events: [Int: String]
     }
 
     /// Runs one process of the harness on `directory`, killed before step `killAt` if
     /// it gets that far.
-    static func launch(in directory: URL, killAt: Int? = nil, regions: Bool = false) async throws -> HarnessExit {
-        try await launch(in: directory, killAt: killAt, arguments: regions ? ["--regions"] : []).exit
+    /// `untilEvent`: stop before that scenario event (`--until-event`).
+    static func launch(in directory: URL, killAt: Int? = nil, regions: Bool = false,
+                       untilEvent: Int? = nil) async throws -> HarnessExit {
+        let until = untilEvent.map { ["--until-event", String($0)] } ?? []
+        return try await launch(in: directory, killAt: killAt, arguments: (regions ? ["--regions"] : []) + until).exit
     }
 
     /// Runs the harness uninterrupted with `--trace`: its result and every step.
     static func traced(in directory: URL, regions: Bool = false) async throws -> (exit: HarnessExit, steps: [TracedStep]) {
+        let (exit, trace) = try await tracing(in: directory, regions: regions)
+        return (exit, trace.steps)
+    }
+
+    /// Runs the harness uninterrupted with `--trace`: its result, every step and every
+    /// event played.
+    static func tracing(in directory: URL, regions: Bool = false) async throws -> (exit: HarnessExit, trace: Trace) {
         let (exit, stderr) = try await launch(in: directory, killAt: nil, arguments: ["--trace"] + (regions ? ["--regions"] : []))
-        // "step 12: store commit recordCompletion (event 7)"
-        let steps = stderr.split(separator: "\n").compactMap { line -> TracedStep? in
-            guard line.hasPrefix("step "), let colon = line.firstIndex(of: ":"),
-                  let number = Int(line[line.index(line.startIndex, offsetBy: 5)..<colon]) else { return nil }
+        var trace = Trace(steps: [], events: [:])
+        for line in stderr.split(separator: "\n") {
+            // "step 12: store commit recordCompletion (event 7)", "event 7: complete h05"
+            let isStep = line.hasPrefix("step ")
+            guard isStep || line.hasPrefix("event "), let colon = line.firstIndex(of: ":"),
+                  let number = Int(line[line.index(line.startIndex, offsetBy: isStep ? 5 : 6)..<colon]) else { continue }
             var label = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if let event = label.range(of: " (event ", options: .backwards) { label = String(label[..<event.lowerBound]) }
-            return TracedStep(number: number, label: label)
+            guard isStep else {
+                trace.events[number] = label
+                continue
+            }
+            var event = -1
+            if let range = label.range(of: " (event ", options: .backwards) {
+                event = Int(label[range.upperBound...].dropLast()) ?? -1
+                label = String(label[..<range.lowerBound])
+            }
+            trace.steps.append(TracedStep(number: number, label: label, event: event))
         }
-        return (exit, steps)
+        return (exit, trace)
     }
 
     private static func launch(in directory: URL, killAt: Int?, arguments: [String]) async throws -> (exit: HarnessExit, stderr: String) {
