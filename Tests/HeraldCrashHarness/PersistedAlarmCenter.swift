@@ -18,27 +18,9 @@ struct PersistedAlarmCenter: AlarmCenter {
     var capacity: Int { system.alarms.capacity }
     private var service: SimulatedAlarmCenter { system.alarms }
 
-    /// Runs a change to the system as one step and saves the system after it, whether
-    /// it threw or not. A save that fails ends the process.
+    /// A change to the system: one step, then the system saved (``SimulatedSystem/changing(_:_:)``).
     private func changing<T>(_ label: @autoclosure () -> String, _ body: () async throws -> T) async rethrows -> T {
-        StepCounter.shared.step(label())
-        let result: T
-        do {
-            result = try await body()
-        } catch {
-            await save()
-            throw error
-        }
-        await save()
-        return result
-    }
-
-    private func save() async {
-        do {
-            try await system.save()
-        } catch {
-            fatalError("saving the simulated system failed: \(error)")
-        }
+        try await system.changing(label(), body)
     }
 
     func authorization() async -> AlarmAuthorization {

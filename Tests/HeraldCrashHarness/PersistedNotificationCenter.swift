@@ -17,27 +17,9 @@ struct PersistedNotificationCenter: Herald.NotificationCenter {
     var capacity: Int { system.center.capacity }
     private var center: SimulatedNotificationCenter { system.center }
 
-    /// Runs a change to the system as one step and saves the system after it. A save
-    /// that fails ends the process: the test sees a non-zero exit, not a silent loss.
+    /// A change to the system: one step, then the system saved (``SimulatedSystem/changing(_:_:)``).
     private func changing<T>(_ label: @autoclosure () -> String, _ body: () async throws -> T) async rethrows -> T {
-        StepCounter.shared.step(label())
-        let result: T
-        do {
-            result = try await body()
-        } catch {
-            await save()
-            throw error
-        }
-        await save()
-        return result
-    }
-
-    private func save() async {
-        do {
-            try await system.save()
-        } catch {
-            fatalError("saving the simulated system failed: \(error)")
-        }
+        try await system.changing(label(), body)
     }
 
     private func reading<T>(_ label: String, _ body: () async -> T) async -> T {

@@ -88,6 +88,31 @@ final class SimulatedSystem: Sendable {
         if writesEveryChange { try write() }
     }
 
+    /// Runs a change the app makes to the system (a center's or the alarm service's
+    /// call) as one step, the process may be killed before it, and saves the system
+    /// after it, whether it threw or not. A save that fails ends the process: the test
+    /// sees a non-zero exit, not a silent loss.
+    func changing<T>(_ label: @autoclosure () -> String, _ body: () async throws -> T) async rethrows -> T {
+        StepCounter.shared.step(label())
+        let result: T
+        do {
+            result = try await body()
+        } catch {
+            await saveOrEnd()
+            throw error
+        }
+        await saveOrEnd()
+        return result
+    }
+
+    private func saveOrEnd() async {
+        do {
+            try await save()
+        } catch {
+            fatalError("saving the simulated system failed: \(error)")
+        }
+    }
+
     /// Writes the last saved state to the file, atomically, if it is not there yet.
     func write() throws {
         guard let state = unwritten.withLock({ $0 }) else { return }
