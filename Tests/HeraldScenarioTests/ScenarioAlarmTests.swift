@@ -279,8 +279,25 @@ import Testing
         let body = Self.snoozingPills.replacingOccurrences(of: "minutes: 10}", with: "minutes: 10}\n      - {id: taken, title: Taken, kind: complete}")
         let snoozed = try makeScenario(body: body + "\nevents:\n  - {at: 2026-11-21T21:02, alarm: {on: pills/evening, button: snooze}}")
         #expect(await Self.unchosenActions(snoozed) == ["action pill/taken"])
-        let taken = try makeScenario(body: body + "\nevents:\n  - {at: 2026-11-21T21:02, alarm: {on: pills, button: taken}}")
+        // With Taken first, the alarm's button is Taken
+        let takenFirst = Self.snoozingPills.replacingOccurrences(
+            of: "      - {id: later", with: "      - {id: taken, title: Taken, kind: complete}\n      - {id: later")
+        let taken = try makeScenario(body: takenFirst + "\nevents:\n  - {at: 2026-11-21T21:02, alarm: {on: pills, button: taken}}")
         #expect(await Self.unchosenActions(taken) == ["action pill/later"])
+    }
+
+    @Test func aButtonTheAlarmDoesNotShowIsRefusedWhereTheFileNamesIt() throws {
+        // Given a category whose first action is the snooze, then Taken: the alarm
+        // shows stop and snooze only
+        let body = Self.snoozingPills.replacingOccurrences(of: "minutes: 10}", with: "minutes: 10}\n      - {id: taken, title: Taken, kind: complete}")
+        let yaml = ScenarioFixtures.header + body + "\nevents:\n  - {at: 2026-11-21T21:02, alarm: {on: pills, button: taken}}"
+        let error = try #require(parseError(yaml))
+        #expect(error.code == .unknownAction)
+        #expect(error.description.contains("an alarm of habit/pills shows stop and snooze"), "\(error)")
+        // and a snooze where the first action is not one
+        let noSnooze = ScenarioFixtures.header + Self.pills + "\nevents:\n  - {at: 2026-11-21T21:02, alarm: {on: pills, button: snooze}}"
+        let second = try #require(parseError(noSnooze))
+        #expect(second.description.contains("shows only stop (its category has no action)"), "\(second)")
     }
 
     @Test func pressingAnAlarmThatIsNotSoundingStopsTheRunAtItsLine() async throws {

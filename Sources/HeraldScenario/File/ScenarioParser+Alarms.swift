@@ -40,22 +40,19 @@ extension ScenarioParser {
     }
 
     /// `alarm: {on: pills/evening, button: stop | snooze | <action id>}`: the user presses
-    /// a button of the target's sounding alarm; an action must be one of the target's
-    /// category (the alarm's own button is its first).
+    /// a button of the target's sounding alarm: stop, or the one its category's first
+    /// action makes (snooze for a snooze action, else that action's id).
     func alarmPress(_ node: ScenarioNode, catalog: TargetCatalog) throws(ScenarioError) -> ScenarioEvent.Action {
         let mapping = try node.mapping("an alarm button press ({on, button})", allowed: Self.alarmPressKeys)
         let target = try catalog.target(try mapping.required("on", "the alarm: an entity, entity/rule or identifier"))
         let buttonNode = try mapping.required("button", "the button: stop, snooze or the id of the category's action")
         let button = try buttonNode.string("a button")
-        switch button {
-        case "stop": return .alarm(target, button: .stop)
-        case "snooze": return .alarm(target, button: .snooze)
-        default:
-            let action = try catalog.action(button, on: target, buttonNode)
-            if action.kind.isText {
-                throw buttonNode.error(.unknownAction, "the action \"\(button)\" asks for text, and an alarm's button takes none")
-            }
-            return .alarm(target, button: .action(button))
+        if button == "stop" { return .alarm(target, button: .stop) }
+        try catalog.alarmButton(button, on: target, buttonNode)
+        if button == "snooze" { return .alarm(target, button: .snooze) }
+        if try catalog.action(button, on: target, buttonNode).kind.isText {
+            throw buttonNode.error(.unknownAction, "the action \"\(button)\" asks for text, and an alarm's button takes none")
         }
+        return .alarm(target, button: .action(button))
     }
 }

@@ -219,6 +219,19 @@ struct TargetCatalog {
         throw node.error(.unknownAction, "no action \"\(id)\" in the category of \(target) (\(candidates.map(\.id).joined(separator: ", ")) has \(offered.isEmpty ? "no actions" : offered.joined(separator: ", ")))")
     }
 
+    /// The button an alarm of `target` shows besides stop, `button` (`snooze` or an
+    /// action's id): an alarm shows its category's first action only, so any other is
+    /// refused here, where the file says it, rather than when the run reaches it.
+    func alarmButton(_ button: String, on target: ScenarioTarget, _ node: ScenarioNode) throws(ScenarioError) {
+        let names = categoryIDs(of: target)
+        let firsts = categories.filter { names.contains($0.id) }.compactMap(\.actions.first)
+        let offered = firsts.map { if case .snooze = $0.kind { "snooze" } else { $0.id } }
+        guard !offered.contains(button) else { return }
+        if button != "snooze" { _ = try action(button, on: target, node) }
+        let shown = offered.isEmpty ? "only stop (its category has no action)" : "stop and \(offered.joined(separator: " or "))"
+        throw node.error(.unknownAction, "an alarm of \(target) shows \(shown): an alarm shows its category's first action only, so no \"\(button)\" button")
+    }
+
     /// The categories the target's notifications may carry.
     private func categoryIDs(of target: ScenarioTarget) -> Set<String> {
         let entity: EntityReference
