@@ -252,11 +252,27 @@ import Testing
         #expect(later.events.map(\.action) == [.alarms(.authorized)])
     }
 
+    @Test func oneSettingsEventTurnsAlarmsOffAndTheTimeSensitiveSwitchToo() async throws {
+        // Given the pill asking for an alarm, else time-sensitive, and at 12:00 the user
+        // turning off both alarms and time-sensitive notifications in one event, then
+        // bringing the app to the foreground at 12:01
+        let body = "settings: {alarms: on}\n" + Self.pills
+            + "\nevents:\n  - {at: 2026-11-21T12:00, settings: {time_sensitive: off, critical: on, alarms: denied}}"
+            + "\n  - {at: 2026-11-21T12:01, foreground}"
+        let scenario = try makeScenario(body: body)
+        var switches = NotificationSettings.allOn
+        switches.timeSensitive = false
+        switches.criticalAlerts = true
+        #expect(scenario.events.map(\.action).first == .alarms(.denied, notifications: switches))
+        // Then that run cancels the alarms and the ladder ends at active: the pill comes
+        // as an active notification
+        let result = try await ScenarioRunner(scenario: scenario).run()
+        #expect(Self.shown(result) == ["21:00 Evening pills active"])
+    }
+
     @Test(arguments: [
         ("settings: {alarms: maybe}\n", 4, 20, #""maybe" is not an alarm permission (expected on, denied or unavailable)"#),
         ("settings: {alarms: on, alarm_limit: 0}\n", 4, 37, "0 is out of range (expected 1...64)"),
-        ("events:\n  - {at: 2026-11-21T09:00, settings: {alarms: denied, badge: off}}\n", 5, 55,
-         "give \"badge\" in a settings event of its own"),
         ("events:\n  - {at: 2026-11-21T09:00, settings: {alarm_limit: 2}}\n", 5, 52, "given once in the top-level settings"),
         ("events:\n  - {at: 2026-11-21T09:00, alarm: {on: pills, button: taken}}\n", 5, 55,
          "the notifications of habit/pills have no category"),

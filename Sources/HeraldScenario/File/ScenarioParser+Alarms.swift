@@ -25,18 +25,18 @@ extension ScenarioParser {
     }
 
     /// A `settings` event that changes the alarm permission; `nil` when it names no
-    /// alarm key. The permission goes in an event of its own: the switches a
-    /// notification-settings event leaves out are switched on.
+    /// alarm key. With notification switches beside it, they change as in a settings
+    /// event of their own (the switches it leaves out are switched on); alone, the
+    /// permission leaves them as they are.
     func alarmSettingsEvent(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioEvent.Action? {
         let mapping = try node.mapping("settings", allowed: Self.notificationSettingsKeys + Self.alarmSettingsKeys)
         if let limit = mapping["alarm_limit"] {
             throw limit.error(.invalidValue, "alarm_limit is the device's, given once in the top-level settings (an event changes only alarms: on | denied | unavailable)")
         }
         guard let permission = mapping["alarms"] else { return nil }
-        if let other = mapping.entries.first(where: { $0.key != "alarms" }) {
-            throw other.keyNode.error(.invalidValue, "a settings event with alarms changes only the alarm permission; give \"\(other.key)\" in a settings event of its own at the same time")
-        }
-        return .alarms(try choice(permission, "an alarm permission", Self.alarmPermissions))
+        let authorization = try choice(permission, "an alarm permission", Self.alarmPermissions)
+        guard mapping.entries.contains(where: { $0.key != "alarms" }) else { return .alarms(authorization) }
+        return .alarms(authorization, notifications: try notificationSettings(node, extraKeys: ["alarms"]))
     }
 
     /// `alarm: {on: pills/evening, button: stop | snooze | <action id>}`: the user presses

@@ -133,8 +133,10 @@ public struct ScenarioEvent: Hashable, Sendable {
         /// `focus: off`).
         case focus(until: LocalDateTime?, timeOnly: Bool)
         /// The user changes the app's alarm permission in Settings (`settings: {alarms:
-        /// on | denied | unavailable}`): the next run of the app sees it.
-        case alarms(AlarmAuthorization)
+        /// on | denied | unavailable}`): the next run of the app sees it. With other
+        /// switches in the same event (`settings: {time_sensitive: off, alarms: denied}`),
+        /// the notification settings change too, as a settings event of their own does.
+        case alarms(AlarmAuthorization, notifications: NotificationSettings? = nil)
         /// The user presses a button of the target's sounding alarm (`alarm: {on:
         /// pills/evening, button: stop | snooze | <action id>}`).
         case alarm(ScenarioTarget, button: AlarmButtonPress)
@@ -182,7 +184,8 @@ public struct ScenarioEvent: Hashable, Sendable {
                     ?? "Settings: scheduled summary off"
             case .focus(let until, let timeOnly):
                 until.map { "a Focus starts, until \(timeOnly ? $0.time.description : $0.description)" } ?? "the Focus ends"
-            case .alarms(let authorization): "Settings: alarms \(ScenarioAlarms.name(of: authorization))"
+            case .alarms(let authorization, let notifications):
+                "Settings: alarms \(ScenarioAlarms.name(of: authorization))" + (notifications.map { ", \($0)" } ?? "")
             case .alarm(let target, let button): "press \(Self.name(of: button)) on the alarm of \(target)"
             }
         }

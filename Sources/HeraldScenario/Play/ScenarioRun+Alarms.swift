@@ -8,13 +8,19 @@ import HeraldSimulator
 extension ScenarioRun {
     /// `settings: {alarms: on | denied | unavailable}`: the alarm service changes at
     /// once; the app sees it at its next run (alarms it scheduled stay until that run
-    /// cancels those whose rules fall back).
-    func setAlarmPermission(_ authorization: AlarmAuthorization, _ event: ScenarioEvent) async throws {
+    /// cancels those whose rules fall back). `notifications`: the switches the same
+    /// event sets, as a settings event of its own sets them.
+    func setAlarmPermission(_ authorization: AlarmAuthorization, notifications: NotificationSettings?,
+                            _ event: ScenarioEvent) async throws {
         guard let alarms = device.alarms else {
             throw impossible(event, "the device has no alarm service (give the scenario settings: {alarms: ...})")
         }
         await recorder.event(event.action)
         await alarms.setAuthorization(authorization)
+        if let notifications {
+            await device.setNotificationSettings(notifications)
+            await recorder.lifecycle(.notificationSettings(notifications))
+        }
     }
 
     /// `alarm: {on, button}`: the user presses a button of the target's sounding alarm

@@ -142,8 +142,8 @@ struct ScenarioRun {
                 try await applyPost(post, event)
             case .tap, .action, .text, .dismiss, .clear:
                 try await applyGesture(event)
-            case .alarms(let authorization):
-                try await setAlarmPermission(authorization, event)
+            case .alarms(let authorization, let notifications):
+                try await setAlarmPermission(authorization, notifications: notifications, event)
             case .alarm(let target, let button):
                 try await pressAlarm(button, of: target, event)
             case .position, .walk, .startRoute, .stopRoute:
