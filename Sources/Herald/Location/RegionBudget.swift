@@ -45,6 +45,7 @@ public struct RegionBudget: Hashable, Sendable {
     /// `others`, the first are the route's nearest, then the nearest others.
     static func nearest(_ count: Int, route: RoutePlaces, others: [MonitoredPlace],
                         to position: Coordinate?) -> [MonitoredPlace] {
+        if route.count == 0, others.isEmpty { return [] }
         if count > 0, let position, !others.contains(where: { $0.kind == .waypoint }),
            let first = route.nearest(min(count, route.count), to: position) {
             return first + nearest(count - first.count, of: others, to: position)

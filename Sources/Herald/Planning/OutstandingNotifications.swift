@@ -26,17 +26,41 @@ import Foundation
 /// outstanding.stale              // identifiers of delivered notifications to remove
 /// ```
 public struct OutstandingNotifications: Sendable {
-    private let input: PlanningInput
-    private let deviceConverter: ZoneConverter
-    /// The declared rules that delivered notifications name, with their zone's converter.
-    private let rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)]
-    /// The declared entities that delivered location reminders name.
-    private let declaredEntities: Set<EntityReference>
-    /// The latest snooze of each original occurrence.
-    private let snoozedUntil: [NotificationIdentifier: Date]
-    /// Each delivered notification's Herald identifier (`nil`: not Herald's), parsed once,
-    /// in the order of `input.delivered`.
-    private let identifiers: [NotificationIdentifier?]
+    /// What the judge holds, in one immutable box: the planner hands the judge to the
+    /// engine, and a copy is one reference rather than a copy of the planning input.
+    private final class Storage: Sendable {
+        let input: PlanningInput
+        let deviceConverter: ZoneConverter
+        /// The declared rules that delivered notifications name, with their zone's converter.
+        let rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)]
+        /// The declared entities that delivered location reminders name.
+        let declaredEntities: Set<EntityReference>
+        /// The latest snooze of each original occurrence.
+        let snoozedUntil: [NotificationIdentifier: Date]
+        /// Each delivered notification's Herald identifier (`nil`: not Herald's), parsed
+        /// once, in the order of `input.delivered`.
+        let identifiers: [NotificationIdentifier?]
+
+        init(input: PlanningInput, deviceConverter: ZoneConverter,
+             rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)],
+             declaredEntities: Set<EntityReference>, snoozedUntil: [NotificationIdentifier: Date],
+             identifiers: [NotificationIdentifier?]) {
+            self.input = input
+            self.deviceConverter = deviceConverter
+            self.rules = rules
+            self.declaredEntities = declaredEntities
+            self.snoozedUntil = snoozedUntil
+            self.identifiers = identifiers
+        }
+    }
+
+    private let storage: Storage
+    private var input: PlanningInput { _read { yield storage.input } }
+    private var deviceConverter: ZoneConverter { storage.deviceConverter }
+    private var rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)] { _read { yield storage.rules } }
+    private var declaredEntities: Set<EntityReference> { _read { yield storage.declaredEntities } }
+    private var snoozedUntil: [NotificationIdentifier: Date] { _read { yield storage.snoozedUntil } }
+    private var identifiers: [NotificationIdentifier?] { _read { yield storage.identifiers } }
 
     public init(_ input: PlanningInput) {
         let device = ZoneConverter.for(input.deviceZone)
@@ -46,14 +70,13 @@ public struct OutstandingNotifications: Sendable {
     /// - Parameter converters: the converter of each rule's zone, in the order of
     ///   `input.rules` (the planner has them already).
     init(_ input: PlanningInput, converters: [ZoneConverter]) {
-        self.input = input
-        deviceConverter = ZoneConverter.for(input.deviceZone)
-        snoozedUntil = Dictionary(input.snoozes.map { ($0.original, $0.until) }, uniquingKeysWith: max)
+        let snoozedUntil = input.snoozes.isEmpty ? [:]
+            : Dictionary(input.snoozes.map { ($0.original, $0.until) }, uniquingKeysWith: max)
         // Only the rules and entities that delivered notifications name: planning
         // thousands of rules with an empty list costs nothing here.
         var named: Set<ReminderRule.ID> = []
         var locationEntities: Set<EntityReference> = []
-        identifiers = input.delivered.map { $0.heraldIdentifier(deviceZone: input.deviceZone) }
+        let identifiers = input.delivered.map { $0.heraldIdentifier(deviceZone: input.deviceZone) }
         for case let identifier? in identifiers {
             guard Self.badgedKinds.contains(identifier.kind) else { continue }
             if identifier.kind == .location {
@@ -70,8 +93,8 @@ public struct OutstandingNotifications: Sendable {
                 if !locationEntities.isEmpty, locationEntities.contains(rule.entity) { declared.insert(rule.entity) }
             }
         }
-        self.rules = rules
-        declaredEntities = declared
+        storage = Storage(input: input, deviceConverter: ZoneConverter.for(input.deviceZone), rules: rules,
+                          declaredEntities: declared, snoozedUntil: snoozedUntil, identifiers: identifiers)
     }
 
     /// The kinds that stand for something the user still has to do.

@@ -141,7 +141,7 @@ extension Planner {
         /// What today's next delivery starts from: ``now``, and the pending completion.
         var soon: Int { now + (completionPending ? 1 : 0) }
 
-        init(input: PlanningInput, outstanding: OutstandingNotifications, today: LocalDate, events: [PostedEvent]) {
+        init(input: borrowing PlanningInput, outstanding: OutstandingNotifications, today: LocalDate, events: [PostedEvent]) {
             now = outstanding.count(on: today)
             // The route's completion fires at once: everything delivered after it counts it,
             // on every day, until the user responds to it.

@@ -60,9 +60,12 @@ public struct Planner: Sendable {
     /// ``plan(_:walk:keepingWalk:)``, with the judge of the delivered list the plan's
     /// badges and stale list came from (the engine settles its verdicts in
     /// ``DeliveredLedger`` with it, rather than judging the list again).
-    func planJudging(_ declared: PlanningInput, walk: inout OneShotWalk?, keepingWalk: Bool = true)
+    ///
+    /// `input` is consumed: the engine hands over the input it built, so planning does
+    /// not copy it to set the alarm rules apart.
+    func planJudging(_ input: consuming PlanningInput, walk: inout OneShotWalk?, keepingWalk: Bool = true)
         -> (plan: Plan, outstanding: OutstandingNotifications) {
-        var input = declared
+        let declaredRules = input.rules
         let horizonEnd = input.now.addingTimeInterval(configuration.horizon)
         let deviceConverter = ZoneConverter.for(input.deviceZone)
         let alarmInput = Self.takingAlarmRules(from: &input)
@@ -74,7 +77,7 @@ public struct Planner: Sendable {
                              keepingWalk: keepingWalk)
         let converters = scan.converters
         let today = deviceConverter.local(for: input.now).date
-        let selector = OneShotSelector(input: input, horizonEnd: horizonEnd, deviceConverter: deviceConverter,
+        let selector = OneShotSelector(input: copy input, horizonEnd: horizonEnd, deviceConverter: deviceConverter,
                                        converters: converters)
         var compression = Compression()
         if scan.considersRepeating {
@@ -84,26 +87,26 @@ public struct Planner: Sendable {
             for index in compression.droppedBadges { input.rules[index].countsTowardBadge = false }
         }
         let compressed = compression.slotCount
-        let context = Context(input: input, deviceConverter: deviceConverter, converters: converters)
+        let context = Context(input: copy input, deviceConverter: deviceConverter, converters: converters)
         // The reserve side first: what the user asked for, then what the app posted.
         var snoozes = Array(context.plannedSnoozes(before: horizonEnd).prefix(budget.snoozeRoom))
         let events = Array(context.plannedEvents().prefix(budget.eventRoom(snoozes: snoozes.count)))
-        let located = context.plannedLocationReminders(today: today, room: budget.reminderSide)
+        let (located, regions) = context.plannedLocationReminders(today: today, room: budget.reminderSide)
         let reminderRoom = budget.reminderRoom(snoozes: snoozes.count, events: events.count,
-                                               located: located.reminders.count, compressed: compressed)
+                                               located: located.count, compressed: compressed)
 
         if !compression.slots.isEmpty { scan.candidates.removeAll { compression.slots[$0.ruleIndex] != nil } }
         let oneShots = chooseOneShots(
             scan.candidates, input: input, converters: converters, selector: selector,
-            budget: budget.reminderBudget(located: located.reminders.count, compressed: compressed), room: reminderRoom,
+            budget: budget.reminderBudget(located: located.count, compressed: compressed), room: reminderRoom,
             walk: &walk)
         let selection = oneShots.selection, displaced = oneShots.displaced
         var reminders = oneShots.reminders
         let followUpRoom = budget.followUpRoom(snoozes: snoozes.count, events: events.count, reminders: reminders.count,
-                                               located: located.reminders.count, compressed: compressed)
+                                               located: located.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
             after: reminders, limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
-        let outstanding = judge(input, converters: converters, declared: alarmInput.map { _ in declared })
+        let outstanding = judge(input, converters: converters, declaredRules: alarmInput.map { _ in declaredRules })
         let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
         assignBadges(to: &reminders, and: &snoozes, today: today, outstandingToday: counts.soon,
                      outstandingLater: counts.carried, input: input)
@@ -125,10 +128,10 @@ public struct Planner: Sendable {
         )
         plan.repeating = repeatingReminders(compression, input: input, converters: converters,
                                             deviceConverter: deviceConverter)
-        plan.locationReminders = badged(located.reminders, counts: counts, outstanding: outstanding, today: today,
+        plan.locationReminders = badged(located, counts: counts, outstanding: outstanding, today: today,
                                         input: input)
         badgeRouteCompletion(of: &plan, input: input, counts: counts)
-        plan.regions = located.regions
+        plan.regions = regions
         plan.deliverySettings = input.deliverySettings
         plan.guaranteedCoverage = guaranteedCoverage(
             oneShotHorizon: selection.coverageHorizon, compressed: compression,
@@ -204,17 +207,14 @@ public struct Planner: Sendable {
         }
     }
 
-    /// Location reminders with their badges: delivered whenever the device crosses
-    /// the region, each counts one more than what is outstanding now, unless its
-    /// occurrence is outstanding already (a repeating one delivered earlier today: its
-    /// repeat is the same occurrence, the same badge); the run after its delivery
-    /// renumbers.
-    /// The judge of the delivered list. With alarm rules taken out (`declared`: the input
-    /// with every rule), their delivered notifications (from before alarms were allowed)
-    /// are judged with every declared rule.
-    private func judge(_ input: PlanningInput, converters: [ZoneConverter], declared: PlanningInput?)
+    /// The judge of the delivered list. With `declaredRules` (the rules as declared,
+    /// before the alarm channel took its own), notifications delivered before alarms
+    /// were allowed are judged with every declared rule.
+    private func judge(_ input: PlanningInput, converters: [ZoneConverter], declaredRules: [ReminderRule]?)
         -> OutstandingNotifications {
-        guard let declared, !declared.delivered.isEmpty else { return OutstandingNotifications(input, converters: converters) }
+        guard let declaredRules, !input.delivered.isEmpty else { return OutstandingNotifications(input, converters: converters) }
+        var declared = input
+        declared.rules = declaredRules
         return OutstandingNotifications(declared)
     }
 
@@ -226,6 +226,11 @@ public struct Planner: Sendable {
                                 alarms: input.alarms?.isAvailable ?? false).heldBySummary
     }
 
+    /// Location reminders with their badges: delivered whenever the device crosses
+    /// the region, each counts one more than what is outstanding now, unless its
+    /// occurrence is outstanding already (a repeating one delivered earlier today: its
+    /// repeat is the same occurrence, the same badge); the run after its delivery
+    /// renumbers.
     private func badged(_ reminders: [PlannedReminder], counts: BadgeCounts, outstanding: OutstandingNotifications,
                         today: LocalDate, input: PlanningInput) -> [PlannedReminder] {
         reminders.map { reminder in
