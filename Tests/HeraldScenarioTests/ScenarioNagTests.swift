@@ -55,6 +55,11 @@ import Testing
         BadCase(name: "nag as a number", yaml: makeYAML("nag: 10"),
                 line: 5, column: 62, field: "entities[0].rules[0].nag", code: .wrongType,
                 mentions: "expected a nag ({every, times})"),
+        BadCase(name: "nag on a location reminder",
+                yaml: ScenarioFixtures.header
+                    + "entities:\n  - {id: a, title: A, rules: [{id: r, arrive: {lat: 52.5, lon: 13.4}, nag: {every: 10, times: 3}}]}\n",
+                line: 5, column: 76, field: "entities[0].rules[0].nag", code: .invalidValue,
+                mentions: "a location reminder fires at a crossing and has no follow-ups"),
     ]
 
     @Test(arguments: badCases)

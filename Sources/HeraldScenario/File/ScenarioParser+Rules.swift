@@ -34,7 +34,12 @@ extension ScenarioParser {
     func rule(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> ScenarioRule {
         let mapping = try node.mapping("a rule", allowed: Self.ruleKeys + Self.locationRuleKeys)
         let id = try mapping.required("id", "the rule's id").identifier("a rule id")
-        if let located = try locationRule(id: id, mapping) { return located }
+        if let located = try locationRule(id: id, mapping) {
+            if let nag = mapping["nag"] {
+                throw nag.error(.invalidValue, "a location reminder fires at a crossing and has no follow-ups (drop nag, or give the rule a schedule instead of arrive or leave)")
+            }
+            return located
+        }
         let pin = try mapping["zone"]?.zone()
         let (kind, value) = try mapping.exactlyOne(of: Self.scheduleKeys, "a rule")
         let schedule = try self.schedule(kind: kind, value, pin: pin, context: context)
