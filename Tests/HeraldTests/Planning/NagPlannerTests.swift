@@ -118,6 +118,20 @@ import Testing
         #expect(plan.followUps.map(\.nagRepeat) == [1, 1, 1])
     }
 
+    @Test func theDayThatEndsTheRepeatsIsTheDevicesForAPinnedRule() throws {
+        // Given a rule pinned to Tokyo at 07:40, which is 23:40 the day before on a
+        // device in Berlin, nagged every 10 minutes 3 times
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let rule = try ReminderRule(entity: Fixtures.habit("water"), id: "r",
+                                    schedule: try .daily(at: [LocalTime(hour: 7, minute: 40)], timeZone: tokyo))
+            .nagging(every: 600, times: 3)
+        // When planned on the device in Berlin
+        let plan = Planner().plan(makeInput([rule]))
+        // Then only 23:50 in Berlin fires: 08:00 in Tokyo is the device's next day
+        #expect(plan.followUps.map(\.date) == ["21", "22", "23"].map { Fixtures.date("2026-11-\($0)T23:50") })
+        #expect(plan.followUps.first?.identifier.description == "herald:followup:habit:water:r:20261122T0740")
+    }
+
     @Test func aSingleFollowUpStopsAtTheDayToo() {
         // Given a reminder at 23:30 with one follow-up an hour after
         var rule = Fixtures.dailyRule("water", at: ["23:30"])
