@@ -32,16 +32,16 @@ public struct Nag: Hashable, Sendable, Codable {
     ///   number of seconds above 0 and at most ``longestInterval``, or `times` is not
     ///   from 1 to ``maximumTimes``.
     public init(every: TimeInterval, times: Int) throws(DeclarationError) {
-        try self.init(every: every, times: times, of: "a nag")
+        try self.init(every: every, times: times, named: "a nag")
     }
 
-    /// A nag checked for `owner` (`rule habit/water/morning`), named in the error.
-    init(every: TimeInterval, times: Int, of owner: String) throws(DeclarationError) {
+    /// A nag checked, named `subject` in the error (`the nag of rule habit/water/morning`).
+    init(every: TimeInterval, times: Int, named subject: String) throws(DeclarationError) {
         guard every.isFinite, every > 0, every <= Self.longestInterval else {
-            throw .invalidNag("the nag interval of \(owner) is \(every) seconds; give a finite number of seconds above 0 and at most \(Int(Self.longestInterval)) (a day): repeats never fire after the occurrence's day")
+            throw .invalidNag("\(subject) repeats every \(every) seconds; give a finite number of seconds above 0 and at most \(Int(Self.longestInterval)) (a day): repeats never fire after the occurrence's day")
         }
         guard (1...Self.maximumTimes).contains(times) else {
-            throw .invalidNag("the nag of \(owner) repeats \(times) times; give times from 1 to \(Self.maximumTimes)")
+            throw .invalidNag("\(subject) repeats \(times) times; give times from 1 to \(Self.maximumTimes)")
         }
         self.init(unchecked: every, times: times)
     }

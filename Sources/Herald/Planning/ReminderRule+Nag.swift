@@ -16,7 +16,7 @@ extension ReminderRule {
     ///   ``Nag/maximumTimes``.
     public func nagging(every: TimeInterval, times: Int) throws(DeclarationError) -> ReminderRule {
         var rule = self
-        rule.nag = try Nag(every: every, times: times, of: "rule \(entity)/\(ruleID)")
+        rule.nag = try Nag(every: every, times: times, named: "the nag of rule \(entity)/\(ruleID)")
         return rule
     }
 }

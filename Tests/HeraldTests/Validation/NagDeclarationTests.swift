@@ -8,10 +8,10 @@ import Testing
     func makeRule() -> ReminderRule { Fixtures.dailyRule("water", at: ["09:00"]) }
 
     @Test(arguments: [
-        (0, 3, "the nag interval of rule habit/water/r is 0.0 seconds"),
-        (-600, 3, "the nag interval of rule habit/water/r is -600.0 seconds"),
-        (.nan, 3, "the nag interval of rule habit/water/r is nan seconds"),
-        (.infinity, 3, "the nag interval of rule habit/water/r is inf seconds"),
+        (0, 3, "the nag of rule habit/water/r repeats every 0.0 seconds; give a finite number of seconds above 0"),
+        (-600, 3, "the nag of rule habit/water/r repeats every -600.0 seconds"),
+        (.nan, 3, "the nag of rule habit/water/r repeats every nan seconds"),
+        (.infinity, 3, "the nag of rule habit/water/r repeats every inf seconds"),
         (86_401, 3, "at most 86400 (a day)"),
         (600, 0, "the nag of rule habit/water/r repeats 0 times; give times from 1 to 24"),
         (600, 25, "the nag of rule habit/water/r repeats 25 times; give times from 1 to 24"),
@@ -24,6 +24,14 @@ import Testing
             // Then the error says which rule, what is wrong and what to give
             guard let error = error as? DeclarationError else { return false }
             return error.code == .invalidNag && error.message.contains(mentions)
+        }
+    }
+
+    @Test func aNagMadeAloneSaysSo() {
+        #expect {
+            _ = try Nag(every: 600, times: 0)
+        } throws: { error in
+            (error as? DeclarationError)?.message == "a nag repeats 0 times; give times from 1 to 24"
         }
     }
 
