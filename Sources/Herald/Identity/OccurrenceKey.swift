@@ -59,8 +59,12 @@ public struct OccurrenceKey: Hashable, Sendable, Comparable, Codable, CustomStri
         return (time, weekday)
     }
 
-    /// The local date-time this key names, when it names one.
-    public var localDateTime: LocalDateTime? { LocalDateTime(parsing: rawValue) }
+    /// The local date-time this key names, when it names one (for a nag's repeat,
+    /// ``nagRepeat(_:)``, the occurrence's).
+    public var localDateTime: LocalDateTime? {
+        if let parts = nagRepeatParts { return LocalDateTime(parsing: parts.occurrence) }
+        return LocalDateTime(parsing: rawValue)
+    }
 
     public static func < (lhs: OccurrenceKey, rhs: OccurrenceKey) -> Bool { lhs.rawValue < rhs.rawValue }
 

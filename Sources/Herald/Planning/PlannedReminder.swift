@@ -24,6 +24,9 @@ public struct PlannedReminder: Hashable, Sendable {
     /// rule at one time of day (and weekday): that slot. Its ``occurrence`` and ``date``
     /// are the first one it fires for. `nil` for a one-shot request.
     public var repeating: RepeatingSlot?
+    /// For a follow-up, which repeat of its rule's ``Nag`` it is, from 1 (the first,
+    /// which a single follow-up is); 1 for every other kind.
+    public var nagRepeat: Int = 1
 
     public init(rule: ReminderRule, occurrence: Occurrence, kind: NotificationKind = .reminder, date: Date? = nil,
                 badge: Int?, day: LocalDate, triggerTime: LocalDateTime) {
@@ -38,7 +41,13 @@ public struct PlannedReminder: Hashable, Sendable {
 
     public var identifier: NotificationIdentifier {
         NotificationIdentifier(entity: rule.entity, rule: rule.ruleID,
-                               occurrence: repeating?.occurrenceKey ?? OccurrenceKey(occurrence.local), kind: kind)
+                               occurrence: repeating?.occurrenceKey ?? occurrenceKey, kind: kind)
+    }
+
+    /// The occurrence's key, with the repeat index of a nag's second and later repeats.
+    private var occurrenceKey: OccurrenceKey {
+        let key = OccurrenceKey(occurrence.local)
+        return kind == .followUp ? key.nagRepeat(nagRepeat) : key
     }
 
     /// The platform trigger: a one-shot calendar trigger, or a repeating one for a

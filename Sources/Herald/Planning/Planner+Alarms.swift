@@ -121,7 +121,7 @@ extension Planner {
         let input = selector.input
         let rule = input.rules[first.ruleIndex]
         let schedule = rule.schedule
-        guard rule.fixedContent, rule.followUpAfter == nil, schedule.timeZone == nil, schedule.end == nil,
+        guard rule.fixedContent, rule.nag == nil, schedule.timeZone == nil, schedule.end == nil,
               schedule.extraTimes.isEmpty, let slots = RepeatingSlot.slots(of: schedule.recurrence) else { return nil }
         let now = converter.local(for: input.now)
         guard schedule.start.map({ $0 <= now }) ?? true, schedule.excludedDates.allSatisfy({ $0 < now.date }),

@@ -39,7 +39,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         var schedule: Schedule
         var priority: Int
         var countsTowardBadge: Bool
-        var followUpAfter: TimeInterval?
+        var nag: Nag?
         var location: LocationTrigger? = nil
         var fixedContent: Bool
         var urgency: Urgency? = nil
@@ -87,9 +87,19 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     }
     /// When set, an occurrence nobody acted on this long after it was delivered gets
     /// one follow-up; acting on it or completing the entity withdraws the follow-up.
+    ///
+    /// A single follow-up is a ``Nag`` of `times` 1: reading gives the ``nag``'s
+    /// interval (the delay before its first repeat), and setting replaces the nag with
+    /// one follow-up after `newValue` (or none).
     public var followUpAfter: TimeInterval? {
-        _read { yield storage.values.followUpAfter }
-        set { change { $0.followUpAfter = newValue } }
+        get { storage.values.nag?.every }
+        set { change { $0.nag = newValue.map { Nag(unchecked: $0, times: 1) } } }
+    }
+    /// How an occurrence nobody acted on is repeated (``nagging(every:times:)``), `nil`
+    /// for no follow-up.
+    public var nag: Nag? {
+        _read { yield storage.values.nag }
+        set { change { $0.nag = newValue } }
     }
     /// For a location reminder (seed 004): the region whose crossing fires it. Such a
     /// rule is armed every day its entity is neither done nor paused, as one request of
@@ -131,7 +141,8 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         try Declaration.checkParts([("rule id", id)], of: owner)
         if let followUpAfter { try Declaration.checkDuration(followUpAfter, "follow-up delay", of: owner) }
         storage = Storage(Values(entity: entity, ruleID: id, schedule: schedule, priority: priority,
-                                 countsTowardBadge: countsTowardBadge, followUpAfter: followUpAfter,
+                                 countsTowardBadge: countsTowardBadge,
+                                 nag: followUpAfter.map { Nag(unchecked: $0, times: 1) },
                                  fixedContent: fixedContent))
     }
 
@@ -179,11 +190,13 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
 
 extension ReminderRule {
     private enum CodingKeys: String, CodingKey {
-        case entity, ruleID, schedule, priority, countsTowardBadge, followUpAfter, location, fixedContent, urgency, fallback
+        case entity, ruleID, schedule, priority, countsTowardBadge, followUpAfter, nag, location, fixedContent, urgency,
+             fallback
     }
 
     /// Decodes a rule; `fixedContent`, `urgency` and `fallback` are optional (rules
-    /// stored before they existed decode with `false`, none and none).
+    /// stored before they existed decode with `false`, none and none). A rule stored
+    /// with `followUpAfter` alone, as every rule before nags, has a nag of `times` 1.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         storage = Storage(Values(
@@ -192,7 +205,7 @@ extension ReminderRule {
             schedule: try container.decode(Schedule.self, forKey: .schedule),
             priority: try container.decode(Int.self, forKey: .priority),
             countsTowardBadge: try container.decode(Bool.self, forKey: .countsTowardBadge),
-            followUpAfter: try container.decodeIfPresent(TimeInterval.self, forKey: .followUpAfter),
+            nag: try Self.decodeNag(container),
             location: try container.decodeIfPresent(LocationTrigger.self, forKey: .location),
             fixedContent: try container.decodeIfPresent(Bool.self, forKey: .fixedContent) ?? false,
             urgency: try container.decodeIfPresent(Urgency.self, forKey: .urgency),
@@ -207,18 +220,33 @@ extension ReminderRule {
         try container.encode(schedule, forKey: .schedule)
         try container.encode(priority, forKey: .priority)
         try container.encode(countsTowardBadge, forKey: .countsTowardBadge)
-        try container.encodeIfPresent(followUpAfter, forKey: .followUpAfter)
+        try encodeNag(into: &container)
         try container.encodeIfPresent(location, forKey: .location)
         try container.encode(fixedContent, forKey: .fixedContent)
         try container.encodeIfPresent(urgency, forKey: .urgency)
         try container.encode(fallback, forKey: .fallback)
     }
 
+    /// The nag under `nag`, or else the single follow-up under `followUpAfter`.
+    private static func decodeNag(_ container: KeyedDecodingContainer<CodingKeys>) throws -> Nag? {
+        if let nag = try container.decodeIfPresent(Nag.self, forKey: .nag) { return nag }
+        return try container.decodeIfPresent(TimeInterval.self, forKey: .followUpAfter).map { Nag(unchecked: $0, times: 1) }
+    }
+
+    /// A nag's interval under `followUpAfter`, which every version reads (one that
+    /// knows no nags makes it a single follow-up), and the whole nag under `nag` when
+    /// it repeats more than once.
+    private func encodeNag(into container: inout KeyedEncodingContainer<CodingKeys>) throws {
+        guard let nag else { return }
+        try container.encode(nag.every, forKey: .followUpAfter)
+        if nag.times > 1 { try container.encode(nag, forKey: .nag) }
+    }
+
     /// Equal when every field is; copies of one rule are equal at once.
     public static func == (lhs: ReminderRule, rhs: ReminderRule) -> Bool {
         if lhs.storage === rhs.storage { return true }
         guard lhs.entity == rhs.entity, lhs.ruleID == rhs.ruleID, lhs.priority == rhs.priority,
-              lhs.countsTowardBadge == rhs.countsTowardBadge, lhs.followUpAfter == rhs.followUpAfter,
+              lhs.countsTowardBadge == rhs.countsTowardBadge, lhs.nag == rhs.nag,
               lhs.fixedContent == rhs.fixedContent, lhs.urgency == rhs.urgency else { return false }
         return lhs.fallback == rhs.fallback && lhs.location == rhs.location && lhs.schedule == rhs.schedule
     }
@@ -229,7 +257,7 @@ extension ReminderRule {
         hasher.combine(schedule)
         hasher.combine(priority)
         hasher.combine(countsTowardBadge)
-        hasher.combine(followUpAfter)
+        hasher.combine(nag)
         hasher.combine(location)
         hasher.combine(fixedContent)
         hasher.combine(urgency)

@@ -86,7 +86,7 @@ struct RepeatingEligibility {
     /// The verdict for `rule`, whose occurrences `converter` (its zone's) computes.
     mutating func verdict(for rule: ReminderRule, converter: ZoneConverter) -> Verdict {
         let schedule = rule.schedule
-        guard policy != .never, rule.fixedContent, rule.followUpAfter == nil, rule.location == nil,
+        guard policy != .never, rule.fixedContent, rule.nag == nil, rule.location == nil,
               schedule.end == nil, schedule.extraTimes.isEmpty,
               let slots = RepeatingSlot.slots(of: schedule.recurrence),
               !dropsBadge(rule) || policy == .droppingBadges else { return .never }

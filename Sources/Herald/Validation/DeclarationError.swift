@@ -97,3 +97,15 @@ extension DeclarationError {
         DeclarationError(code: .invalidUrgency, message: message)
     }
 }
+
+extension DeclarationError.Code {
+    /// A rule's nag repeats at an interval that is not above 0 and at most a day, or a
+    /// number of times outside 1 to ``Nag/maximumTimes``.
+    public static let invalidNag = DeclarationError.Code(name: "invalidNag")
+}
+
+extension DeclarationError {
+    static func invalidNag(_ message: String) -> DeclarationError {
+        DeclarationError(code: .invalidNag, message: message)
+    }
+}

@@ -12,8 +12,8 @@ struct RuleContext {
 
 extension ScenarioParser {
     static let scheduleKeys = ["daily", "weekly", "every_days", "every_minutes", "monthly", "once", "rrule"]
-    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "smart", "fixed_content",
-                                                   "urgency", "fallback"]
+    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "nag", "smart",
+                                                   "fixed_content", "urgency", "fallback"]
     static let urgencies: [(String, Urgency)] = [("passive", .passive), ("active", .active),
                                                  ("time_sensitive", .timeSensitive), ("critical", .critical),
                                                  ("alarm", .alarm)]
@@ -34,7 +34,12 @@ extension ScenarioParser {
     func rule(_ node: ScenarioNode, context: RuleContext) throws(ScenarioError) -> ScenarioRule {
         let mapping = try node.mapping("a rule", allowed: Self.ruleKeys + Self.locationRuleKeys)
         let id = try mapping.required("id", "the rule's id").identifier("a rule id")
-        if let located = try locationRule(id: id, mapping) { return located }
+        if let located = try locationRule(id: id, mapping) {
+            if let nag = mapping["nag"] {
+                throw nag.error(.invalidValue, "a location reminder fires at a crossing and has no follow-ups (drop nag, or give the rule a schedule instead of arrive or leave)")
+            }
+            return located
+        }
         let pin = try mapping["zone"]?.zone()
         let (kind, value) = try mapping.exactlyOne(of: Self.scheduleKeys, "a rule")
         let schedule = try self.schedule(kind: kind, value, pin: pin, context: context)
@@ -56,7 +61,23 @@ extension ScenarioParser {
                                 category: category, followUpMinutes: followUp, smart: smart, fixedContent: fixedContent)
         rule.source = ScenarioLocation(file: value.file, line: value.line, column: value.column, field: value.path)
         try urgency(of: &rule, mapping)
+        try nag(of: &rule, mapping)
         return rule
+    }
+
+    /// `nag: {every: <minutes>, times: <n>}`: a follow-up every `every` minutes, `times`
+    /// at most, until someone acts. `follow_up: N` is the same as `nag: {every: N,
+    /// times: 1}`, so a rule gives one or the other.
+    func nag(of rule: inout ScenarioRule, _ mapping: ScenarioMapping) throws(ScenarioError) {
+        guard let node = mapping["nag"] else { return }
+        if mapping["follow_up"] != nil {
+            throw node.error(.invalidValue, "a rule gives follow_up or nag, not both (follow_up: N is nag: {every: N, times: 1})")
+        }
+        let nag = try node.mapping("a nag ({every, times})", allowed: ["every", "times"])
+        rule.nagMinutes = try nag.required("every", "the minutes between repeats")
+            .int("minutes between repeats", in: 1...1440)
+        rule.nagTimes = try nag.required("times", "how many repeats at most")
+            .int("a number of repeats", in: 1...Nag.maximumTimes)
     }
 
     /// `urgency: passive | active | time_sensitive | critical | alarm` and

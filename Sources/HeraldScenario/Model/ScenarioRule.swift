@@ -17,6 +17,9 @@ import Herald
 ///     every_minutes: {minutes: 60, from: "09:00", to: "17:00"}
 ///     category: exercise        # its actions and foreground presentation
 ///     follow_up: 15             # one follow-up 15 minutes after, unless acted on
+///   - id: pill
+///     daily: ["21:00"]
+///     nag: {every: 10, times: 3}   # 21:10, 21:20, 21:30 until acted on, never after the day
 ///   - id: stretch
 ///     daily: ["10:00"]
 ///     badge: false
@@ -34,6 +37,10 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     public var category: String?
     /// Minutes after delivery for one follow-up when nobody acted on it (`follow_up`).
     public var followUpMinutes: Int?
+    /// Minutes between a nag's repeats (`nag: {every}`), `nil` without a nag.
+    public var nagMinutes: Int?
+    /// How many repeats a nag makes at most (`nag: {times}`), `nil` without a nag.
+    public var nagTimes: Int?
     /// For a location reminder (`arrive` or `leave`): the region that fires it.
     public var location: LocationTrigger?
     /// With the scenario's `smart_timing: on`, the (daily) rule fires at smart timing's
@@ -58,7 +65,7 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, schedule, kind, priority, countsTowardBadge, category, followUpMinutes, location, smart, fixedContent
-        case urgency, fallback
+        case urgency, fallback, nagMinutes, nagTimes
     }
 
     public init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
@@ -76,15 +83,18 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
 
     /// The Herald rule for this rule of `entity`.
     ///
-    /// - Throws: ``Herald/DeclarationError`` when Herald refuses its identity.
+    /// - Throws: ``Herald/DeclarationError`` when Herald refuses its identity or its nag.
     public func reminderRule(for entity: EntityReference) throws(DeclarationError) -> ReminderRule {
-        let rule = if let location {
+        var rule = if let location {
             try ReminderRule(entity: entity, id: id, location: location, priority: priority,
                              countsTowardBadge: countsTowardBadge)
         } else {
             try ReminderRule(entity: entity, id: id, schedule: schedule, priority: priority,
                              countsTowardBadge: countsTowardBadge,
                              followUpAfter: followUpMinutes.map { TimeInterval($0) * 60 }, fixedContent: fixedContent ?? false)
+        }
+        if let nagMinutes, let nagTimes, location == nil {
+            rule = try rule.nagging(every: TimeInterval(nagMinutes) * 60, times: nagTimes)
         }
         guard let urgency else { return rule }
         return try rule.urgent(urgency, fallback: fallback ?? [])

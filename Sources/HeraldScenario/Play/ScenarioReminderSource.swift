@@ -74,7 +74,7 @@ public actor ScenarioReminderSource: ReminderSource {
         let rule = entity?.rules.first { $0.id == reminder.rule.ruleID }
         let prefix = switch reminder.kind {
         case .snooze: "snoozed: "
-        case .followUp: "follow-up: "
+        case .followUp: reminder.nagRepeat > 1 ? "follow-up \(reminder.nagRepeat): " : "follow-up: "
         default: ""
         }
         return NotificationContent(

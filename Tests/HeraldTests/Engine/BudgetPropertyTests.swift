@@ -42,15 +42,20 @@ import Testing
         let (zone, clock, center, today) = (device.zone, device.clock, device.center, device.today)
         let store = InMemoryEngineStore()
         let configuration = PlannerConfiguration(reserve: Int.random(in: 0...10, using: &random))
-        // Many rules, so the budget is always under pressure.
+        // Many rules, so the budget is always under pressure. A follow-up is a nag of 1
+        // to 4 times, drawn from a generator of its own so the session's draws (and the
+        // known seeds' sessions) stay as they were before nags.
+        var nagRandom = SeededGenerator(seed: seed ^ 0x6E61_6721)
         var rules = (0..<12).map { index in
             var rule = try! ReminderRule(entity: EntityReference(namespace: "habit", id: "e\(index)"), id: "r",
                                          schedule: RandomRules.schedule(near: today, using: &random))
             if Int.random(in: 0...2, using: &random) == 0 {
-                rule.followUpAfter = Double(Int.random(in: 5...120, using: &random) * 60)
+                let every = Double(Int.random(in: 5...120, using: &random) * 60)
+                rule = try! rule.nagging(every: every, times: Int.random(in: 1...4, using: &nagRandom))
             }
             return rule
         }
+        let nagTimes = Dictionary(uniqueKeysWithValues: rules.map { ($0.entity, $0.nag?.times ?? 0) })
         for index in 0..<Int.random(in: 0...6, using: &random) {
             try? await center.add(NotificationRequest(
                 identifier: "push-sdk-\(index)", content: NotificationContent(title: "Sale"),
@@ -130,11 +135,19 @@ import Testing
         }
 
         // Nothing fired twice: each reminder, follow-up and event once, each snooze at
-        // most as often as the user asked for one.
+        // most as often as the user asked for one, and no occurrence followed up more
+        // often than its rule's nag repeats.
         var fired: [NotificationIdentifier: Int] = [:]
+        var followUps: [String: Int] = [:]
         for record in await center.deliveryLog {
             guard let identifier = record.notification.request.heraldIdentifier else { continue }
             fired[identifier, default: 0] += 1
+            if identifier.kind == .followUp {
+                let occurrence = "\(identifier.entity)|\(identifier.occurrence.rawValue.split(separator: "#")[0])"
+                followUps[occurrence, default: 0] += 1
+                #expect(followUps[occurrence]! <= nagTimes[identifier.entity] ?? 0,
+                        "\(context): \(occurrence) followed up more than its nag's times")
+            }
         }
         for (identifier, count) in fired {
             if identifier.kind == .snooze {

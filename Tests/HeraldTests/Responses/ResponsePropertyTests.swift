@@ -25,10 +25,16 @@ import Testing
         let device = RandomDevice(using: &random)
         let (zone, clock, center, today) = (device.zone, device.clock, device.center, device.today)
         let store = InMemoryEngineStore()
+        // A follow-up is a nag of 1 to 4 times, drawn from a generator of its own so the
+        // session's draws stay as they were before nags: responses reach every repeat.
+        var nagRandom = SeededGenerator(seed: seed ^ 0x6E61_6721)
         var rules = (0..<6).map { index in
             var rule = try! ReminderRule(entity: EntityReference(namespace: "habit", id: "e\(index)"), id: "r",
                                     schedule: RandomRules.schedule(near: today, using: &random))
-            if Bool.random(using: &random) { rule.followUpAfter = Double(Int.random(in: 5...90, using: &random) * 60) }
+            if Bool.random(using: &random) {
+                let every = Double(Int.random(in: 5...90, using: &random) * 60)
+                rule = try! rule.nagging(every: every, times: Int.random(in: 1...4, using: &nagRandom))
+            }
             return rule
         }
         let source = TestReminderSource(rules, categoryIdentifier: "habit.reminder")

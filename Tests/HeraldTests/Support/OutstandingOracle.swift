@@ -25,14 +25,16 @@ enum OutstandingOracle {
                   !gone.contains(identifier.entity),
                   let rule = rules.first(where: { $0.entity == identifier.entity && $0.ruleID == identifier.rule }),
                   rule.countsTowardBadge,
-                  let local = identifier.occurrence.localDateTime else { continue }
+                  let local = LocalDateTime(parsing: identifier.occurrence.rawValue.split(separator: "#")[0])
+            else { continue }
             var calendar = device
             calendar.timeZone = rule.schedule.timeZone ?? zone
             let components = DateComponents(year: local.date.year, month: local.date.month, day: local.date.day,
                                             hour: local.time.hour, minute: local.time.minute, second: local.time.second)
             guard let instant = calendar.date(from: components),
                   !state.satisfiedDays.contains(EntityDay(identifier.entity, day(instant))) else { continue }
-            occurrences.insert("\(identifier.entity)|\(identifier.rule)|\(identifier.occurrence)")
+            // Every repeat of a nag (`<occurrence>#<n>`) is one occurrence with its original.
+            occurrences.insert("\(identifier.entity)|\(identifier.rule)|\(local)")
         }
         return occurrences.count
     }
