@@ -156,6 +156,8 @@ public actor Engine {
 
     private func run(reasons: [EngineEvent]) async -> ReconcileReport {
         var attempt = 0
+        // A travel notice is reported by the run that found the zone, whichever attempt did.
+        var travel: TravelNotice?
         while true {
             attempt += 1
             let prepared: Prepared
@@ -172,6 +174,7 @@ public actor Engine {
                 return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
                                        failure: "\(error)")
             }
+            travel = prepared.travel ?? travel
             // The app's state changed while the run waited for the app (its rules or
             // content): plan again from the new state rather than add what it undid.
             if stateVersion != prepared.stateVersion, attempt < Self.maximumPlanningAttempts {
@@ -183,6 +186,7 @@ public actor Engine {
                 : await apply(prepared, reasons: reasons)
             // Alarms have a permission of their own: reconciled whether or not notifications are on.
             if let read = prepared.alarms { report.alarms = await reconcileAlarms(prepared.plan, read: read) }
+            report.travel = travel
             // Nothing changed while the plan was applied: a position may reuse it while
             // the center holds as many requests (none delivered) and allows the same.
             // What it holds now is what the run left there, without reading it again:
@@ -223,6 +227,8 @@ public actor Engine {
         var settings: NotificationSettings
         /// What the run read of the alarm service, if the app has one.
         var alarms: AlarmRead?
+        /// The notice for a zone the app was not told of yet.
+        var travel: TravelNotice?
     }
 
     /// Reads the center and the store, records what was delivered since the last run,
@@ -239,6 +245,7 @@ public actor Engine {
         let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
+        let travel = try recordingTravel(&state, rules: rules, now: now)
         let built = builtRequests
         let (managed, foreign) = reconciler.partition(pending) { built.identifier(of: $0) }
         var input = PlanningInput(
@@ -279,7 +286,7 @@ public actor Engine {
         return Prepared(plan: plan, managedPending: managed, pendingCount: pending.count, othersPending: foreign,
                         desired: desired, stateVersion: version, route: route,
                         authorization: authorization, armedLocations: ArmedLocations(state), settings: settings,
-                        alarms: alarms)
+                        alarms: alarms, travel: travel)
     }
 
     /// Makes the center match the plan: the one place Herald writes to it. Removals
@@ -387,14 +394,4 @@ public actor Engine {
         try store.commit(changes)
         stateVersion &+= 1
     }
-
-    /// The device-local day of an instant.
-    func day(of date: Date) -> LocalDate {
-        ZoneConverter.for(clock.timeZone).local(for: date).date
-    }
-}
-
-extension CategoryRegistry {
-    /// No categories.
-    public static let empty = try! CategoryRegistry([])
 }
