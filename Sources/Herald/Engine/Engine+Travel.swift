@@ -58,13 +58,21 @@ extension Engine {
     }
 
     /// Records what the run finds of the device's zone (``TravelStep/noticing(deviceZone:state:)``)
-    /// in the store and in `state`, and the notice to report when the zone is new to the app.
-    func recordingTravel(_ state: inout EngineState, rules: [ReminderRule], now: Date) throws -> TravelNotice? {
-        let zone = clock.timeZone
-        let noticed = TravelStep.noticing(deviceZone: zone, state: state)
+    /// in the store and in `state`, before the run takes its state version (so it does
+    /// not plan again for it); a zone new to the app makes a notice due.
+    func recordingTravel(_ state: inout EngineState) throws {
+        let noticed = TravelStep.noticing(deviceZone: clock.timeZone, state: state)
         try commit(noticed.changes)
         for change in noticed.changes { state.apply(change) }
-        guard noticed.reports else { return nil }
+        if noticed.reports { travelNoticeDue = true }
+    }
+
+    /// The notice due, if one is: made once the rules are known, so a run that cannot
+    /// read them (the app's data still loading) leaves it to the next.
+    func dueTravelNotice(state: EngineState, rules: [ReminderRule], now: Date) -> TravelNotice? {
+        guard travelNoticeDue else { return nil }
+        travelNoticeDue = false
+        let zone = clock.timeZone
         let notice = TravelStep.notice(rules: rules, state: state, deviceZone: zone, now: now,
                                        prompt: planner.configuration.travelPrompt)
         logger.debug("the device's zone changed", metadata: [

@@ -81,6 +81,8 @@ public actor Engine {
     var removedLocationDeliveries: Set<String> = []
     /// The requests the last run built, so a run builds only what changed.
     private var builtRequests = BuiltRequests()
+    /// Whether a run recorded a zone the app has not been told of yet (``TravelStep``).
+    var travelNoticeDue = false
     /// The last plan's walk over the rules' occurrences, which the next plan replays
     /// when it meets the same ones (a completion: ``Planner/OneShotWalk``).
     var oneShotWalk: Planner.OneShotWalk?
@@ -156,7 +158,6 @@ public actor Engine {
 
     private func run(reasons: [EngineEvent]) async -> ReconcileReport {
         var attempt = 0
-        // A travel notice is reported by the run that found the zone, whichever attempt did.
         var travel: TravelNotice?
         while true {
             attempt += 1
@@ -242,10 +243,11 @@ public actor Engine {
         let alarms = try await readingAlarms(&state)
         let (route, log) = try routeRecordingDeliveries(state)
         let fired = log.planned
+        try recordingTravel(&state)
         let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
-        let travel = try recordingTravel(&state, rules: rules, now: now)
+        let travel = dueTravelNotice(state: state, rules: rules, now: now)
         let built = builtRequests
         let (managed, foreign) = reconciler.partition(pending) { built.identifier(of: $0) }
         var input = PlanningInput(
