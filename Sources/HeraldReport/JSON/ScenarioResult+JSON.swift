@@ -143,7 +143,7 @@ private struct EventLine: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, utc, local, event, entities, day, description, note, zone, clock, enabled
+        case type, utc, local, event, entities, day, description, note, zone, clock, enabled, choice, rule
         case doneAt = "done_at"
     }
 }
