@@ -72,20 +72,25 @@ public struct TravelNotice: Hashable, Sendable {
 
     /// The floating rules among `rules` whose occurrences from `now` over
     /// ``comparedSpan`` (or, with none there, whose next occurrence) land at another
-    /// instant in `zone` than in `home`, with `trip`'s choices; pure.
+    /// instant in `zone` than in `home`, with `trip`'s choices; pure. Occurrences in
+    /// `fired` (reminders delivered already) are left out both ways: a local time that
+    /// fired at home before the flight west does not fire again here.
     ///
     /// ```swift
     /// let affected = TravelNotice.affectedRules(rules, home: berlin, zone: newYork, now: now)
     /// ```
     public static func affectedRules(_ rules: [ReminderRule], home: TimeZone, zone: TimeZone, now: Date,
-                                     trip: Trip? = nil) -> [AffectedRule] {
+                                     trip: Trip? = nil, fired: Set<NotificationIdentifier> = []) -> [AffectedRule] {
         guard home.identifier != zone.identifier else { return [] }
         let atHome = ZoneConverter.for(home), here = ZoneConverter.for(zone)
         let end = now.addingTimeInterval(comparedSpan)
         return rules.sorted { $0.id < $1.id }.compactMap { rule in
             guard rule.location == nil, rule.schedule.timeZone == nil else { return nil }
             func occurrences(_ converter: ZoneConverter) -> [Occurrence] {
-                let within = rule.schedule.occurrences(after: now, before: end, using: converter)
+                let within = rule.schedule.occurrences(after: now, before: end, using: converter).filter {
+                    !fired.contains(NotificationIdentifier(entity: rule.entity, rule: rule.ruleID,
+                                                           occurrence: OccurrenceKey($0.local), kind: .reminder))
+                }
                 return within.isEmpty ? rule.schedule.nextOccurrence(after: now, using: converter).map { [$0] } ?? [] : within
             }
             let homeTimes = occurrences(atHome), localTimes = occurrences(here)

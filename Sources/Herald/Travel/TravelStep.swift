@@ -37,14 +37,15 @@ public enum TravelStep {
         return Noticed(changes: [.setSetting(key: EngineState.tripSetting, moved.json)], reports: true)
     }
 
-    /// The notice for the device in `deviceZone` with `state` (its home and trip); `nil`
-    /// before a home zone is known. With `prompt`, a notice that lists a rule carries
+    /// The notice for the device in `deviceZone` with `state` (its home, its trip, and
+    /// the reminders already delivered); `nil` before a home zone is known. With `prompt`, a notice that lists a rule carries
     /// the in-app prompt.
     public static func notice(rules: [ReminderRule], state: EngineState, deviceZone: TimeZone, now: Date,
                               prompt: Bool = false) -> TravelNotice? {
         guard let home = state.homeZone else { return nil }
+        let fired = Set(state.fired.values.lazy.filter { $0.identifier.kind == .reminder }.map(\.identifier))
         var notice = TravelNotice(homeZone: home, zone: deviceZone, affected: TravelNotice.affectedRules(
-            rules, home: home, zone: deviceZone, now: now, trip: state.trip))
+            rules, home: home, zone: deviceZone, now: now, trip: state.trip, fired: fired))
         if prompt, !notice.affected.isEmpty { notice.prompt = TravelPrompt(for: notice) }
         return notice
     }

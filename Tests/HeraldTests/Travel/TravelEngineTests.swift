@@ -69,13 +69,15 @@ import Testing
         await fixture.device.setTimeZone(Self.newYork)
 
         // Then the run tells the app, once: the pill's next 08:00 CET (Thursday 07:00 UTC)
-        // is 02:00 here, the walk's next 18:00 CET (Thursday 17:00 UTC) is 12:00 here
+        // is 02:00 here, following local time Thursday 08:00; the walk's next 18:00 CET
+        // (Thursday 17:00 UTC) is 12:00 here, following local time Thursday 18:00
+        // (Wednesday's 18:00 fired in Berlin and does not fire again)
         let notice = try #require(fixture.notices.last)
         #expect(fixture.notices.count == 1)
         #expect((notice.homeZone, notice.zone, notice.isHome) == (Self.berlin, Self.newYork, false))
         #expect(notice.affected.map { "\($0.rule) \($0.homeTimeHere) \($0.local.local)" } == [
             "habit/pill/morning 2026-12-03T02:00 2026-12-03T08:00",
-            "habit/walk/daily 2026-12-03T12:00 2026-12-02T18:00",
+            "habit/walk/daily 2026-12-03T12:00 2026-12-03T18:00",
         ])
         #expect(notice.prompt == nil)
         // and the same notice on demand

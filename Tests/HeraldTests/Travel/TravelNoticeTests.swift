@@ -41,6 +41,23 @@ import Testing
         #expect(affected.allSatisfy { $0.choice == .followLocal })
     }
 
+    @Test func anOccurrenceThatFiredAtHomeIsNotTheNextHere() {
+        // Given Wednesday's 18:00 walk delivered in Berlin (17:00 UTC), and the device in
+        // New York at 14:10 EST (19:10 UTC), where 18:00 of that local day is still ahead
+        let walk = Fixtures.dailyRule("walk", "daily", at: ["18:00"])
+        let fired = NotificationIdentifier(entity: Fixtures.habit("walk"), rule: "daily",
+                                           occurrence: OccurrenceKey(makeLocal("2026-12-02T18:00")), kind: .reminder)
+
+        // When Herald compares it with home, knowing what fired
+        let affected = TravelNotice.affectedRules([walk], home: berlin, zone: newYork, now: makeUTC("2026-12-02T19:10"),
+                                                  fired: [fired])
+
+        // Then following local time it next comes on Thursday at 18:00 EST (23:00 UTC)
+        #expect(affected.map(describe) == [
+            "habit/walk/daily: 2026-12-03T18:00 @ 2026-12-03T17:00 (2026-12-03T12:00) | 2026-12-03T18:00 @ 2026-12-03T23:00",
+        ])
+    }
+
     @Test(arguments: [
         // Winter, Thursday 2026-01-15 12:00 UTC: Berlin CET = UTC+1, Lisbon WET = UTC+0.
         // Today's 09:00 is past in both. At home Friday 09:00 CET = 08:00 UTC = 08:00 in
