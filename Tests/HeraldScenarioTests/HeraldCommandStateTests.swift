@@ -60,8 +60,10 @@ extension HeraldCommandTests {
         // width depends on the zone abbreviations of the whole timeline)
         let words = { (line: String) in line.split(separator: " ").joined(separator: " ") }
         let lines = second.stdout.split(separator: "\n").map { words(String($0)) }
-        #expect(lines.filter { $0.contains("Asia/Tokyo") }
+        #expect(lines.filter { $0.contains("Asia/Tokyo") && $0.contains(" event ") }
             == [words("\(try Self.when("2026-10-27 01:00", utc: "2026-10-27T00:00:00Z")) event the device moves to Asia/Tokyo")])
+        // and the travel notice of the run that first saw Tokyo: the floating water differs
+        #expect(lines.contains { $0.contains(" travel Europe/Berlin → Asia/Tokyo: habit/water/morning") })
     }
 
     @Test func everyRunWithoutStateStartsAfresh() async throws {

@@ -8,7 +8,7 @@ import Testing
 /// whose columns are measured over the whole timeline), for every bundled example.
 extension HeraldCommandTests {
     @Test(arguments: ["habits.yaml", "seed-004-badges.yaml", "exercise-breaks.yaml", "goal-cold-launch.yaml",
-                      "travel-and-clock.yaml", "route-walk.yaml"])
+                      "travel-and-clock.yaml", "route-walk.yaml", "travel-choice.yaml"])
     func streamedOutputIsTheCollectedResult(_ example: String) async throws {
         // Given the example played and collected in memory
         let result = try await ScenarioRunner(scenario: makeExample(example)).run()

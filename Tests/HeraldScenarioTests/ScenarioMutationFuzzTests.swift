@@ -15,7 +15,7 @@ struct ScenarioMutationFuzzTests {
     /// benchmarks; a run that does not end still exceeds this.
     static let timeLimit: Duration = .seconds(600)
 
-    @Test(arguments: ScenarioFixtures.allExampleNames + ["travel-and-clock.yaml"])
+    @Test(arguments: ScenarioFixtures.allExampleNames + ["travel-and-clock.yaml", "travel-choice.yaml"])
     func mutantsAreRefusedWhereTheyAreWrongOrPlay(example: String) async throws {
         let original = try String(contentsOf: ScenarioFixtures.examples.appendingPathComponent(example), encoding: .utf8)
         let seed = UInt64(example.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) })

@@ -17,7 +17,7 @@ struct ScenarioSessionTests {
         result.jsonLines().split(separator: "\n").filter { !$0.contains("\"type\":\"summary\"") }
     }
 
-    static let examples = ScenarioFixtures.allExampleNames + ["travel-and-clock.yaml", "smart-timing.yaml"]
+    static let examples = ScenarioFixtures.allExampleNames + ["travel-and-clock.yaml", "smart-timing.yaml", "travel-choice.yaml"]
 
     @Test(arguments: examples)
     func playingInPartsGivesTheTimelineOfOneRun(_ name: String) async throws {

@@ -81,6 +81,8 @@ public actor Engine {
     var removedLocationDeliveries: Set<String> = []
     /// The requests the last run built, so a run builds only what changed.
     private var builtRequests = BuiltRequests()
+    /// Whether a run recorded a zone the app has not been told of yet (``TravelStep``).
+    var travelNoticeDue = false
     /// The last plan's walk over the rules' occurrences, which the next plan replays
     /// when it meets the same ones (a completion: ``Planner/OneShotWalk``).
     var oneShotWalk: Planner.OneShotWalk?
@@ -156,6 +158,7 @@ public actor Engine {
 
     private func run(reasons: [EngineEvent]) async -> ReconcileReport {
         var attempt = 0
+        var travel: TravelNotice?
         while true {
             attempt += 1
             let prepared: Prepared
@@ -172,6 +175,7 @@ public actor Engine {
                 return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
                                        failure: "\(error)")
             }
+            travel = prepared.travel ?? travel
             // The app's state changed while the run waited for the app (its rules or
             // content): plan again from the new state rather than add what it undid.
             if stateVersion != prepared.stateVersion, attempt < Self.maximumPlanningAttempts {
@@ -183,6 +187,7 @@ public actor Engine {
                 : await apply(prepared, reasons: reasons)
             // Alarms have a permission of their own: reconciled whether or not notifications are on.
             if let read = prepared.alarms { report.alarms = await reconcileAlarms(prepared.plan, read: read) }
+            report.travel = travel
             // Nothing changed while the plan was applied: a position may reuse it while
             // the center holds as many requests (none delivered) and allows the same.
             // What it holds now is what the run left there, without reading it again:
@@ -223,6 +228,8 @@ public actor Engine {
         var settings: NotificationSettings
         /// What the run read of the alarm service, if the app has one.
         var alarms: AlarmRead?
+        /// The notice for a zone the app was not told of yet.
+        var travel: TravelNotice?
     }
 
     /// Reads the center and the store, records what was delivered since the last run,
@@ -236,9 +243,11 @@ public actor Engine {
         let alarms = try await readingAlarms(&state)
         let (route, log) = try routeRecordingDeliveries(state)
         let fired = log.planned
+        try recordingTravel(&state)
         let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
+        let travel = dueTravelNotice(state: state, rules: rules, now: now)
         let built = builtRequests
         let (managed, foreign) = reconciler.partition(pending) { built.identifier(of: $0) }
         var input = PlanningInput(
@@ -279,7 +288,7 @@ public actor Engine {
         return Prepared(plan: plan, managedPending: managed, pendingCount: pending.count, othersPending: foreign,
                         desired: desired, stateVersion: version, route: route,
                         authorization: authorization, armedLocations: ArmedLocations(state), settings: settings,
-                        alarms: alarms)
+                        alarms: alarms, travel: travel)
     }
 
     /// Makes the center match the plan: the one place Herald writes to it. Removals
@@ -387,14 +396,4 @@ public actor Engine {
         try store.commit(changes)
         stateVersion &+= 1
     }
-
-    /// The device-local day of an instant.
-    func day(of date: Date) -> LocalDate {
-        ZoneConverter.for(clock.timeZone).local(for: date).date
-    }
-}
-
-extension CategoryRegistry {
-    /// No categories.
-    public static let empty = try! CategoryRegistry([])
 }

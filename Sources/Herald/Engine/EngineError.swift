@@ -13,6 +13,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let reserveFull = Code(name: "reserveFull")
         /// A delay that is negative or not a number.
         public static let invalidEvent = Code(name: "invalidEvent")
+        /// An action the travel prompt does not offer.
+        public static let unknownTravelAction = Code(name: "unknownTravelAction")
     }
 
     static func reserveFull(_ reserve: Int, event: NotificationIdentifier) -> EngineError {
@@ -21,5 +23,9 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
 
     static func invalidEvent(_ event: NotificationIdentifier, _ reason: String) -> EngineError {
         EngineError(code: .invalidEvent, message: "cannot post \(event): \(reason)")
+    }
+
+    static func unknownTravelAction(_ identifier: String, offered: [String]) -> EngineError {
+        EngineError(code: .unknownTravelAction, message: "the travel prompt has no action \"\(identifier)\"; choose one it offers: \(offered.joined(separator: ", "))")
     }
 }

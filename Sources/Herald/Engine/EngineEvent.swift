@@ -62,6 +62,13 @@ public enum EngineEvent: Hashable, Sendable, CustomStringConvertible {
     /// A smart-timing suggestion was computed and is kept under `key`
     /// (``Engine/refreshSmartTiming(key:timing:completions:onlyWhenStale:)``); no run follows.
     case smartTimingComputed(key: String, SmartTimingState)
+    /// The app chose how floating rules behave while away from home: for one rule, or
+    /// (`nil`) for all (``Engine/chooseTravel(_:for:)``). Recorded on the trip in
+    /// progress; at home nothing is recorded.
+    case travelChoice(TravelChoice, rule: ReminderRule.ID?)
+    /// The app set the zone the user lives in (``Engine/setHomeZone(_:)``); any trip
+    /// ends with its choices.
+    case homeZoneChanged(TimeZone)
     /// Anything else the app wants to name (its data finished loading, say): a run
     /// and nothing recorded.
     case other(String)
@@ -92,6 +99,8 @@ public enum EngineEvent: Hashable, Sendable, CustomStringConvertible {
         case .locationAccessChanged(let access): "location access \(access)"
         case .routeNotifications(let enabled): "route notifications \(enabled ? "on" : "off")"
         case .smartTimingComputed(let key, _): "smart timing \(key)"
+        case .travelChoice(let choice, let rule): "travel choice \(choice)" + (rule.map { " for \($0)" } ?? "")
+        case .homeZoneChanged(let zone): "home zone \(zone.identifier)"
         case .other(let text): text
         }
     }

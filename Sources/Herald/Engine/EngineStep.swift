@@ -94,7 +94,7 @@ public enum EngineStep {
         case .replacedAll: [.delivered, .pending, .wholeState]
         case .posted: [.delivered, .recentState]
         case .position: [.authorization, .recentState]
-        case .response: [.recentState]
+        case .response, .travelChoice: [.recentState]
         default: []
         }
     }
@@ -152,6 +152,11 @@ public enum EngineStep {
                            reason: event)
         case .smartTimingComputed(let key, let computed):
             return Outcome([.setSmartTiming(key: key, computed)], reason: event)
+        case .travelChoice(let choice, let rule):
+            return Outcome(TravelStep.choosing(choice, for: rule, deviceZone: inputs.deviceZone, state: inputs.state),
+                           reason: event)
+        case .homeZoneChanged(let zone):
+            return Outcome(TravelStep.settingHome(zone), reason: event)
         }
     }
 

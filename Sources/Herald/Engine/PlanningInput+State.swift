@@ -8,7 +8,8 @@ extension PlanningInput {
     /// progress adds its notifications due now as posted events, the places it still
     /// watches, and its completion while that asks to be opened; `isPending` says
     /// whether a Herald request is in the center already. The delivered list is the
-    /// engine's to fill in (``DeliveredLedger``). `fired`, when given, is the fired log
+    /// engine's to fill in (``DeliveredLedger``). Rules kept at home time on a trip are
+    /// pinned to the home zone (``TravelStep/effectiveRules(_:state:deviceZone:)``). `fired`, when given, is the fired log
     /// to take the window's records from instead of the state's (``RunFiredLog/planned``).
     ///
     /// ```swift
@@ -20,7 +21,8 @@ extension PlanningInput {
          isPending: (NotificationIdentifier) -> Bool) {
         let recent = now.addingTimeInterval(-historyWindow)
         self.init(
-            now: now, deviceZone: deviceZone, rules: rules,
+            now: now, deviceZone: deviceZone,
+            rules: TravelStep.effectiveRules(rules, state: state, deviceZone: deviceZone),
             satisfied: state.satisfiedDays, paused: state.paused,
             snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
             fired: fired.map { $0.filter { $0.date > recent } } ?? state.fired.values.filter { $0.date > recent },

@@ -26,4 +26,7 @@ public struct ReconcileReport: Sendable {
     public var badgesOff = false
     /// What the run did to the alarm service (nothing without one).
     public var alarms = AlarmOutcome()
+    /// The run found the device in a zone the app was not told of yet (a trip began,
+    /// moved on or ended): which floating rules' times now differ from home.
+    public var travel: TravelNotice?
 }

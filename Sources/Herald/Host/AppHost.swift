@@ -15,6 +15,7 @@
 /// let decision = await host.willPresent(note)    // UNUserNotificationCenterDelegate.willPresent
 /// await host.received(response)                  // UNUserNotificationCenterDelegate.didReceive
 /// await host.timeChanged(.dayChanged)            // significant time change, time zone change
+/// try await host.chose(TravelPrompt.keepHomeAction, in: prompt)  // the travel prompt (report.travel)
 /// await host.backgroundRefresh()                 // BGAppRefreshTask
 /// await host.ready(responder)                    // the app's data is loaded: routes flow
 /// ```
@@ -63,6 +64,13 @@ public struct AppHost: Sendable {
     @discardableResult
     public func chose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async -> ReconcileReport {
         await engine.chose(actionIdentifier, in: prompt, text: text)
+    }
+
+    /// The user answered the travel prompt (``TravelNotice/prompt``): its choice is
+    /// recorded for every rule and re-planned now.
+    @discardableResult
+    public func chose(_ actionIdentifier: String, in prompt: TravelPrompt) async throws -> ReconcileReport? {
+        try await engine.chose(actionIdentifier, in: prompt)
     }
 
     /// Time moved under the app (a day change, a zone change, the clock set).

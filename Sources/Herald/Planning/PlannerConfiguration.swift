@@ -28,6 +28,9 @@ public struct PlannerConfiguration: Sendable {
     /// Whether compressible rules may be covered by repeating calendar triggers, and
     /// whether badges may be dropped for it (see ``RepeatingTriggerPolicy``).
     public var repeatingTriggers: RepeatingTriggerPolicy
+    /// Whether a ``TravelNotice`` that lists rules carries the in-app prompt offering
+    /// the choice (``TravelNotice/prompt``); off by default.
+    public var travelPrompt = false
 
     public init(capacity: Int = 64, reserve: Int = 10, horizon: TimeInterval = 14 * 86_400,
                 badgePolicy: BadgePolicy = .outstanding, followUpLimit: Int = 3, contentDependsOnDay: Bool = true,

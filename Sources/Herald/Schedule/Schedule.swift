@@ -20,7 +20,7 @@ import Foundation
 public struct Schedule: Hashable, Sendable {
     public let recurrence: Recurrence
     /// The zone the schedule is pinned to, or `nil` to float with the device's zone.
-    public let timeZone: TimeZone?
+    public internal(set) var timeZone: TimeZone?
     /// No occurrence before this local date-time (RFC 5545's `DTSTART`).
     public let start: LocalDateTime?
     public let end: ScheduleEnd?

@@ -193,7 +193,7 @@ extension HTMLReport {
         li.delivery .badge { display: inline-block; width: 70px; font-weight: 600; color: #0a64d6; }
         li.delivery .title { font-weight: 600; margin-right: 8px; } li.delivery .presentation { color: #666; }
         li.reconcile { color: #8a5a00; } li.user { color: #2e7d32; } li.route { color: #00695c; }
-        li.lifecycle, li.event { color: #444; } li.smart-timing { color: #6a1b9a; } li.before-start { color: #999; }
+        li.lifecycle, li.event { color: #444; } li.smart-timing { color: #6a1b9a; } li.travel { color: #00695c; } li.before-start { color: #999; }
         li.region, li.regions { color: #37474f; } li.route-progress { color: #00695c; font-weight: 600; }
         li.day-change { font-weight: 600; } li.zone-change, li.clock-change { color: #8e24aa; font-weight: 600; }
         .warning { color: #c62828; font-weight: 600; }

@@ -103,6 +103,9 @@ public struct HTMLReport: Sendable {
         case .routeProgress(let progress):
             item.kind = .routeProgress
             item.text = "walk: \(progress.text)"
+        case .travel(let travel):
+            item.kind = .travel
+            item.text = "travel: \(travel.text)"
         }
         append(item, zone: zone)
     }

@@ -6,7 +6,7 @@ import HeraldScenario
 /// device's zone then), and the few facts the page shows of it.
 struct ReportItem: Sendable {
     enum Kind: String, Sendable {
-        case delivery, prompt, event, reconcile, lifecycle, user, route, region, regions
+        case delivery, prompt, event, reconcile, lifecycle, user, route, region, regions, travel
         case smartTiming = "smart-timing"
         case routeProgress = "route-progress"
     }

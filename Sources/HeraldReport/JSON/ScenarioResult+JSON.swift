@@ -71,6 +71,7 @@ public struct ScenarioJSONLinesFormatter: ScenarioTimelineFormatter {
         case .region(let region): return line(RegionLine(region))
         case .regions(let regions): return line(RegionsLine(regions))
         case .routeProgress(let progress): return line(RouteProgressLine(progress))
+        case .travel(let travel): return line(TravelLine(travel))
         }
     }
 
@@ -115,6 +116,10 @@ private struct EventLine: Encodable {
     var clock: String?
     /// `reminders`, `route_notifications`: the switch's new position.
     var enabled: Bool?
+    /// `travel_choice`: `keep_home` or `follow_local`, and the rule it is for (every
+    /// rule when absent).
+    var choice: String?
+    var rule: String?
 
     init(_ entry: TimelineEvent) {
         utc = TimeText.utc(entry.date)
@@ -128,6 +133,9 @@ private struct EventLine: Encodable {
             doneAt = at?.description
         case .zone(let zone): self.zone = zone.identifier
         case .clock(let time): clock = time.description
+        case .travelChoice(let choice, let rule):
+            self.choice = choice == .keepHome ? "keep_home" : "follow_local"
+            self.rule = rule?.description
         case .reminders(let on, _), .routeNotifications(let on): enabled = on
         default: break
         }
@@ -135,7 +143,7 @@ private struct EventLine: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, utc, local, event, entities, day, description, note, zone, clock, enabled
+        case type, utc, local, event, entities, day, description, note, zone, clock, enabled, choice, rule
         case doneAt = "done_at"
     }
 }

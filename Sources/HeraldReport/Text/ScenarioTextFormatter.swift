@@ -123,6 +123,8 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
             return "\(when)  regions    \(PrintableText.escaped(regions.text))"
         case .routeProgress(let progress):
             return "\(when)  walk       \(PrintableText.escaped(progress.text))"
+        case .travel(let travel):
+            return "\(when)  travel     \(PrintableText.escaped(travel.text))"
         }
     }
 

@@ -7,7 +7,7 @@ extension ScenarioParser {
     static let deviceEventKinds = ["launch", "background", "foreground", "terminate", "crash", "force_quit", "ready", "refresh",
                                    "authorize", "settings", "tap", "action", "text", "dismiss", "clear", "alarm", "post",
                                    "foreign", "summary", "focus"]
-    static let timeEventKinds = ["zone", "clock"]
+    static let timeEventKinds = ["zone", "clock", "travel_choice"]
     static let eventKinds = dataEventKinds + deviceEventKinds + timeEventKinds + locationEventKinds
     static let eventKeys = ["at"] + eventKinds + ["day"]
     static let editKeys = ["id", "namespace", "title", "rules"]
@@ -30,7 +30,7 @@ extension ScenarioParser {
         var result: [ScenarioEvent] = []
         // How far clock events have set the clock back so far (that time plays again).
         var setBack: TimeInterval = 0
-        for item in try node.sequence("events ({at, complete|pause|...|tap|action|...|zone|clock})") {
+        for item in try node.sequence("events ({at, complete|pause|...|tap|action|...|zone|clock|travel_choice})") {
             let mapping = try item.mapping("an event", allowed: Self.eventKeys)
             let atNode = try mapping.required("at", "the local date-time the event happens")
             let at = try atNode.dateTime()
@@ -71,6 +71,8 @@ extension ScenarioParser {
                 action = .clock(time)
             case "reminders":
                 action = try remindersSwitch(value, lookup: lookup)
+            case "travel_choice":
+                action = try travelChoice(value, catalog: catalog)
             case "pause", "resume", "delete", "edit", "import":
                 action = try entityChange(kind, value, lookup: &lookup, catalog: &catalog, context: context)
             case _ where Self.locationEventKinds.contains(kind):

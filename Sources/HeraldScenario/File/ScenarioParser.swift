@@ -11,7 +11,7 @@ struct ScenarioParser {
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "denied_center", "categories", "authorization",
                                "settings", "app", "ready_after", "smart_timing", "location_updates", "location_deliveries",
                                "location_access", "force_quit_relaunch", "background_refresh", "entities", "delivered", "events"]
-    static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating"]
+    static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating", "travel_prompt"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
     static let deliveredKeys = ["entity", "rule", "at"]
     static let dropRules: [String: DropRule] = ["keep-soonest": .keepSoonest, "keep-most-recent": .keepMostRecentlyAdded]
@@ -192,6 +192,7 @@ struct ScenarioParser {
             }
             settings.repeating = policy
         }
+        if let prompt = mapping["travel_prompt"] { settings.travelPrompt = try prompt.onOff("the travel prompt switch") }
         return settings
     }
 

@@ -27,6 +27,7 @@ import HeraldSimulator
 ///   - {at: 2026-11-22T21:00, complete: {entity: stretch, at: 2026-11-22T07:45}}  # done earlier
 ///   - {at: 2026-11-23T01:00, zone: Asia/Tokyo}                  # lands in Tokyo: 09:00 there
 ///   - {at: 2026-11-23T09:30, clock: 2026-11-23T08:30}           # the user sets the clock back
+///   - {at: 2026-11-23T09:40, travel_choice: keep_home}          # every reminder keeps Berlin time
 /// ```
 public struct ScenarioEvent: Hashable, Sendable {
     /// When it happens, as the device's clock shows it then (in the zone it is in).
@@ -107,6 +108,10 @@ public struct ScenarioEvent: Hashable, Sendable {
         /// The user sets the device clock, forward or back, to this local date-time in
         /// the device's zone then: the events after it continue from there.
         case clock(LocalDateTime)
+        /// The user chooses how reminders behave away from home, in the app
+        /// (`travel_choice: keep_home | follow_local`, for every rule; `travel_choice:
+        /// {rule: pill/morning, choice: keep_home}`, for one): ``Engine/chooseTravel(_:for:)``.
+        case travelChoice(TravelChoice, rule: ReminderRule.ID?)
         /// The device is at a position (`position: {lat, lon}`); the app hears of it
         /// when it runs, and location triggers whose region it crossed fire 20 s later.
         case position(Coordinate)
@@ -173,6 +178,8 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .foreign(let count): "another SDK adds \(count) request\(count == 1 ? "" : "s")"
             case .zone(let zone): "the device moves to \(zone.identifier)"
             case .clock(let time): "the user sets the clock to \(time.date) \(time.time)"
+            case .travelChoice(let choice, let rule):
+                "the user chooses to \(choice)" + (rule.map { " for \($0)" } ?? " for every reminder")
             case .position(let position): "the device is at \(position)"
             case .walk(let walk): "the device walks through \(walk.path.count) position\(walk.path.count == 1 ? "" : "s") at \(walk.speed) m/s"
             case .startRoute(let route): "start route \(route.id) (\(route.waypoints.count) waypoints, \(route.proximityThreshold) m)"
@@ -219,6 +226,7 @@ public struct ScenarioEvent: Hashable, Sendable {
             case .foreign: "foreign"
             case .zone: "zone"
             case .clock: "clock"
+            case .travelChoice: "travel_choice"
             case .position: "position"
             case .walk: "walk"
             case .startRoute: "route"
@@ -235,7 +243,7 @@ public struct ScenarioEvent: Hashable, Sendable {
         /// Whether it changes the app's data (and is told to Herald when the app runs).
         public var changesData: Bool {
             switch self {
-            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications: true
+            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications, .travelChoice: true
             default: false
             }
         }
@@ -252,6 +260,7 @@ public struct ScenarioEvent: Hashable, Sendable {
                 target.entity.map { [$0] } ?? []
             case .post(let post): [post.entity]
             case .reminders(_, let entity): entity.map { [$0] } ?? []
+            case .travelChoice(_, let rule): rule.map { [$0.entity] } ?? []
             default: []
             }
         }

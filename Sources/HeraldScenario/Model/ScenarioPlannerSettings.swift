@@ -19,6 +19,9 @@ public struct ScenarioPlannerSettings: Hashable, Sendable {
     public var badge: Badge
     /// Whether rules with fixed content may repeat (`repeating`, default `exact`).
     public var repeating: Repeating
+    /// Whether a travel notice comes with the in-app prompt offering the choice
+    /// (`travel_prompt`, default off: ``Herald/PlannerConfiguration/travelPrompt``).
+    public var travelPrompt = false
 
     public init(reserve: Int = 10, horizonDays: Int = 14, badge: Badge = .outstanding, repeating: Repeating = .exact) {
         self.reserve = reserve
@@ -55,11 +58,13 @@ public struct ScenarioPlannerSettings: Hashable, Sendable {
 
     /// The planner configuration for these settings (capacity 64).
     public var configuration: PlannerConfiguration {
-        PlannerConfiguration(
+        var configuration = PlannerConfiguration(
             reserve: reserve,
             horizon: TimeInterval(horizonDays) * 86_400,
             badgePolicy: badge == .none ? .none : .outstanding,
             repeatingTriggers: repeating.policy
         )
+        configuration.travelPrompt = travelPrompt
+        return configuration
     }
 }

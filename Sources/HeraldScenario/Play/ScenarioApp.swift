@@ -46,6 +46,8 @@ actor ScenarioApp: SimulatedApp {
     private(set) var isReady = false
     /// In-app prompts shown and not answered yet, oldest first.
     private(set) var openPrompts: [InAppPrompt] = []
+    /// The travel prompt shown and not answered yet (``Herald/TravelNotice/prompt``).
+    private(set) var travelPrompt: TravelPrompt?
 
     /// The process of a paused run this one continues, until its launch has taken it up.
     private var resuming: ResumedProcess?
@@ -64,6 +66,25 @@ actor ScenarioApp: SimulatedApp {
             if environment.monitorsRegions, let plan = report.plan {
                 await environment.center.monitorWaypoints(of: plan.regions)
             }
+            if let notice = report.travel { await self.show(notice) }
+        }
+    }
+
+    /// A travel notice: its prompt stays open until the user chooses for every rule,
+    /// or the next notice replaces it.
+    private func show(_ notice: TravelNotice) {
+        travelPrompt = notice.prompt
+    }
+
+    /// The user chooses how reminders behave away from home: for every rule in the
+    /// open travel prompt when there is one (the prompt's action), else in the app's
+    /// settings (``Herald/Engine/chooseTravel(_:for:)``).
+    func chooseTravel(_ choice: TravelChoice, for rule: ReminderRule.ID?) async throws {
+        if rule == nil, let prompt = travelPrompt, let action = prompt.actions.first(where: { $0.choice == choice }) {
+            travelPrompt = nil
+            try await host.chose(action.identifier, in: prompt)
+        } else {
+            try await engine.chooseTravel(choice, for: rule)
         }
     }
 

@@ -185,6 +185,7 @@ actor ScenarioRecorder {
         entry.urgency = urgencyChange(report.plan)
         if report.alarms.touched > 0 || !report.alarms.refused.isEmpty { entry.alarms = report.alarms }
         append(.reconcile(entry))
+        if let notice = report.travel { append(.travel(TimelineTravel(date: date, local: local, notice: notice))) }
         regions(report.plan?.regions)
     }
 

@@ -148,7 +148,7 @@ struct ScenarioRun {
                 try await pressAlarm(button, of: target, event)
             case .position, .walk, .startRoute, .stopRoute:
                 try await applyLocation(event)
-            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications:
+            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications, .travelChoice:
                 break  // handled above
             }
         } catch let error as DeviceError {
@@ -228,12 +228,14 @@ struct ScenarioRun {
     /// A change of the app's data: told to the running app's engine, or, while the app
     /// is not running, saved to the data and Herald's store for the next launch.
     private func applyDataChange(_ action: ScenarioEvent.Action) async throws {
-        guard let engine = await app()?.engine else {
+        guard let app = await app() else {
             try await save(action)
             await recorder.event(action, note: "the app is not running: saved; Herald catches up at the next launch")
             return
         }
-        await recorder.event(action)
+        let engine = app.engine
+        let inPrompt = if case .travelChoice(_, nil) = action { await app.travelPrompt != nil } else { false }
+        await recorder.event(action, note: inPrompt ? "in the in-app prompt" : nil)
         switch action {
         case .complete(let entity, let day, let at):
             let doneAt = at.map { converter.instant(for: $0).date }
@@ -259,6 +261,8 @@ struct ScenarioRun {
             await engine.remindersSwitched(on: enabled, for: entity)
         case .routeNotifications(let enabled):
             try await engine.setRouteNotificationsEnabled(enabled)
+        case .travelChoice(let choice, let rule):
+            try await app.chooseTravel(choice, for: rule)
         default:
             break
         }
@@ -294,6 +298,8 @@ struct ScenarioRun {
             await source.setReminders(enabled, for: entity)
         case .routeNotifications(let enabled):
             try await offline.setRouteNotificationsEnabled(enabled)
+        case .travelChoice(let choice, let rule):
+            try await offline.record(.travelChoice(choice, rule: rule))
         default:
             break
         }

@@ -4,8 +4,8 @@ import Herald
 /// One line of a scenario's timeline: a delivery, an in-app prompt, an event of the
 /// app's data, a reconcile, a change of the app's process or permission, a gesture of
 /// the user, a response routed to the app, a smart-timing recomputation, a region
-/// entered or exited, the regions the plan watches and cuts, or a step of the route in
-/// progress (a waypoint reached, the route completed).
+/// entered or exited, the regions the plan watches and cuts, a step of the route in
+/// progress (a waypoint reached, the route completed), or a travel notice.
 ///
 /// ```swift
 /// for entry in result.timeline {
@@ -28,6 +28,7 @@ public enum TimelineEntry: Hashable, Sendable {
     case region(TimelineRegion)
     case regions(TimelineRegions)
     case routeProgress(TimelineRouteProgress)
+    case travel(TimelineTravel)
 
     public var date: Date {
         switch self {
@@ -42,6 +43,7 @@ public enum TimelineEntry: Hashable, Sendable {
         case .region(let region): region.date
         case .regions(let regions): regions.date
         case .routeProgress(let progress): progress.date
+        case .travel(let travel): travel.date
         }
     }
 
@@ -58,6 +60,7 @@ public enum TimelineEntry: Hashable, Sendable {
         case .region(let region): region.local
         case .regions(let regions): regions.local
         case .routeProgress(let progress): progress.local
+        case .travel(let travel): travel.local
         }
     }
 }

@@ -53,6 +53,25 @@ enum HeraldLandingPageSamples {
     }
 }
 
+/// TimeChanges.md
+enum TimeChangesSamples {
+    static func travel(center: any Herald.NotificationCenter, source: any ReminderSource, clock: any DeviceClock,
+                       pill: EntityReference, logger: Logger) async throws {
+        var configuration = PlannerConfiguration()
+        configuration.travelPrompt = true                  // a notice that lists rules offers the choice in the app
+        let engine = Engine(center: center, source: source, clock: clock, configuration: configuration)
+        await engine.observeReports { report in
+            guard let notice = report.travel, !notice.isHome else { return }
+            for rule in notice.affected {                  // "habit/pill/morning: 08:00 at home is 02:00 here"
+                logger.info("\(rule.rule): \(rule.atHome.local.time) at home is \(rule.homeTimeHere.time) here")
+            }
+        }
+        try await engine.chooseTravel(.keepHome, for: ReminderRule.ID(entity: pill, rule: "morning"))
+        try await engine.chooseTravel(.followLocal)        // every rule, replacing single choices
+        try await engine.setHomeZone(TimeZone(identifier: "Europe/Lisbon")!)   // the user moved: any trip ends
+    }
+}
+
 /// UsingTheEngine.md
 enum UsingTheEngineSamples {
     static func eventsAndReports(engine: Engine, habit: EntityReference, habitA: EntityReference,
