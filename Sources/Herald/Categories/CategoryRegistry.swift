@@ -46,3 +46,8 @@ public struct CategoryRegistryError: Error, Hashable, Sendable, CustomStringConv
     public let message: String
     public var description: String { message }
 }
+
+extension CategoryRegistry {
+    /// No categories.
+    public static let empty = try! CategoryRegistry([])
+}

@@ -15,4 +15,9 @@ extension Engine {
     public nonisolated func nextDayChange(after instant: Date) -> Date {
         DayBoundary.next(after: instant, in: clock.timeZone)
     }
+
+    /// The device-local day of an instant.
+    func day(of date: Date) -> LocalDate {
+        ZoneConverter.for(clock.timeZone).local(for: date).date
+    }
 }

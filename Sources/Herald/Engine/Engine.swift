@@ -48,6 +48,8 @@ public actor Engine {
     public nonisolated let categories: CategoryRegistry
     /// How long the fired log and other history are kept; applied at each launch.
     public nonisolated let retention: RetentionPolicy
+    /// What the runs did to each occurrence, for ``explain(entity:rule:at:)``: in memory, for its days.
+    public nonisolated let history: OccurrenceHistory
     let reconciler: Reconciler
     let responseDecoder: ResponseDecoder
     let logger: Logger
@@ -94,6 +96,7 @@ public actor Engine {
         categories: CategoryRegistry = CategoryRegistry.empty,
         retention: RetentionPolicy = .standard,
         alarms: (any AlarmCenter)? = nil,
+        history: OccurrenceHistory = OccurrenceHistory(),
         logger: Logger = Logger(label: "herald.engine")
     ) {
         self.center = center
@@ -104,6 +107,7 @@ public actor Engine {
         self.planner = Planner(configuration: configuration)
         self.categories = categories
         self.retention = retention
+        self.history = history
         self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location], logger: logger)
         self.responseDecoder = ResponseDecoder(logger: logger)
         self.logger = logger
@@ -293,6 +297,8 @@ public actor Engine {
         let diff = reconciler.diff(desired: prepared.desired, managedPending: prepared.managedPending,
                                    staleDelivered: plan.staleDelivered)
         let outcome = await reconciler.apply(diff, to: center)
+        recordInHistory(plan, reasons: reasons, diff: diff, managedPending: prepared.managedPending,
+                        desired: prepared.desired, failed: outcome.failedAdds)
         if let route = prepared.route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
         recordArmedLocations(desired: prepared.desired, failed: outcome.failedAdds, previous: prepared.armedLocations)
         let ended = locationDeliveriesEnded(by: reasons, armed: prepared.armedLocations)
@@ -339,6 +345,7 @@ public actor Engine {
     /// The first run after they come back (a foreground or launch reads the
     /// permission) reconciles the whole plan, badge included.
     private func heldWhileNotificationsOff(_ plan: Plan, reasons: [EngineEvent]) -> ReconcileReport {
+        history.recordPlan(plan, reasons: reasons, at: clock.now, notificationsOff: true)
         logger.debug("notifications are turned off: the center is left as it is", metadata: [
             "reasons": "\(reasons.map(\.description))", "planned": "\(plan.pendingCount)",
         ])
@@ -388,13 +395,4 @@ public actor Engine {
         stateVersion &+= 1
     }
 
-    /// The device-local day of an instant.
-    func day(of date: Date) -> LocalDate {
-        ZoneConverter.for(clock.timeZone).local(for: date).date
-    }
-}
-
-extension CategoryRegistry {
-    /// No categories.
-    public static let empty = try! CategoryRegistry([])
 }
