@@ -15,6 +15,12 @@ extension Engine {
     /// if story.verdict == .cut { print(story.events.last { $0.fact.isPlanDecision }!.fact) }
     /// ```
     public func explain(entity: EntityReference, rule: String, at occurrence: LocalDateTime) async -> OccurrenceStory {
+        // Deliveries since the last run are in the list already: the story has them.
+        for notification in await center.deliveredNotifications() {
+            guard let identifier = notification.heraldIdentifier(deviceZone: clock.timeZone),
+                  identifier.entity == entity, identifier.rule == rule else { continue }
+            history.recordDelivery(of: identifier, request: notification.request.identifier, at: notification.date)
+        }
         let rules = (try? await source.reminderRules()) ?? []
         let state: EngineState?
         do {

@@ -17,13 +17,16 @@ extension OccurrenceHistory {
                       state: EngineState?, deviceZone: TimeZone, now: Date) -> OccurrenceStory {
         let found = rules.first { $0.entity == entity && $0.ruleID == rule }
         let zone = found?.schedule.timeZone ?? deviceZone
-        let date = ZoneConverter.for(zone).instant(for: occurrence).date
+        let key = Key(entity: entity, rule: rule, occurrence: OccurrenceKey(occurrence))
+        // Where a plan placed it (a floating rule's time moves with the device's zone),
+        // else where its rule places it now.
+        let date = storage.withLock { Self.plannedDate(of: key, in: $0) }
+            ?? ZoneConverter.for(zone).instant(for: occurrence).date
         let excluded = found.map {
             $0.schedule.excludedDates.contains(occurrence.date) || $0.schedule.excludedTimes.contains(occurrence)
         } ?? false
         var (events, offAtLastRun) = storage.withLock { storage in
-            (tell(Key(entity: entity, rule: rule, occurrence: OccurrenceKey(occurrence)), date: date, time: occurrence,
-                  now: now, storage: storage),
+            (tell(key, date: date, time: occurrence, now: now, storage: storage),
              storage.runs.last { $0.date <= date }?.notificationsOff == true)
         }
         if let deletedAt = state?.deletions[entity], deletedAt <= max(date, now) {
@@ -69,6 +72,15 @@ extension OccurrenceHistory {
             next += 1
         }
         return teller.events
+    }
+
+    /// The instant the last plan that scheduled or skipped the occurrence placed it at.
+    private static func plannedDate(of key: Key, in storage: Storage) -> Date? {
+        if let decided = storage.decisions[DecisionKey(key: key, kind: .reminder)] { return decided.date }
+        for recorded in (storage.facts[key] ?? []).reversed() where recorded.kind == .reminder {
+            if case .planned(_, _, let firesAt) = recorded.event.fact { return firesAt }
+        }
+        return nil
     }
 
     /// Why a planned occurrence whose time passed was not delivered, or `nil` when it

@@ -101,7 +101,7 @@ extension OccurrenceStory {
             case .planned(let identifier, let badge, _):
                 "planned as \(identifier)" + (badge.map { " (badge \($0))" } ?? "")
             case .cut(let held, let capacity, let latest):
-                "cut by the budget: \(held) of \(capacity) slots held by sooner requests"
+                "cut by the budget: \(held) sooner requests held the reminders' slots (Herald may use \(capacity), less the reserve)"
                     + (latest.isEmpty ? "" : ", the latest \(latest.joined(separator: ", "))")
             case .displaced: "displaced: snoozes and posted events outgrew the reserve and took its slot"
             case .skipped(.satisfied): "skipped: done (or deferred) for its day"

@@ -1,0 +1,164 @@
+import Foundation
+import HeraldSimulator
+import Testing
+@testable import Herald
+
+/// `Engine.explain(entity:rule:at:)`: the story of one occurrence, checked against steps
+/// worked out by hand from the rules, the budget and the times of the runs.
+@Suite struct OccurrenceStoryEngineTests {
+    struct Fixture {
+        let clock: VirtualClock
+        let center: SimulatedNotificationCenter
+        let engine: Engine
+    }
+
+    /// An engine at Saturday 2026-11-21 08:00 in Berlin over `rules`.
+    func makeFixture(_ rules: [ReminderRule], configuration: PlannerConfiguration = PlannerConfiguration(),
+                     history: OccurrenceHistory = OccurrenceHistory()) -> Fixture {
+        let clock = VirtualClock(now: Fixtures.date("2026-11-21T08:00"), timeZone: Fixtures.berlin)
+        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        let engine = Engine(center: center, source: TestReminderSource(rules), clock: clock,
+                            configuration: configuration, history: history)
+        return Fixture(clock: clock, center: center, engine: engine)
+    }
+
+    func makeStory(_ fixture: Fixture, _ entity: String, _ local: String) async -> OccurrenceStory {
+        await fixture.engine.explain(entity: Fixtures.habit(entity), rule: "r", at: LocalDateTime(parsing: local)!)
+    }
+
+    static let id = "herald:reminder:habit:water:r:"
+
+    @Test func aDeliveredOccurrenceTellsItsPlanItsAdditionAndItsDelivery() async {
+        // Given water at 09:00 daily, launched at 08:00
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00"])])
+        await fixture.engine.launched()
+        // When the clock passes 09:00 with no run since the launch
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T09:10"))
+        let story = await makeStory(fixture, "water", "2026-11-21T09:00")
+
+        // Then: 08:00 the launch plans it (badge 1, the day's first) and adds it; 09:00
+        // the system shows it (read from the delivered list when asked): delivered
+        let launch = Fixtures.date("2026-11-21T08:00"), nine = Fixtures.date("2026-11-21T09:00")
+        #expect(story.events.map(\.fact) == [
+            .planned(identifier: Self.id + "20261121T0900", badge: 1, firesAt: nine),
+            .added(identifier: Self.id + "20261121T0900"),
+            .delivered(identifier: Self.id + "20261121T0900", held: nil),
+        ])
+        #expect(story.events.map(\.date) == [launch, launch, nine])
+        #expect(story.events.first?.reasons == ["launch"])
+        #expect(story.date == nine)
+        #expect(story.verdict == .delivered)
+    }
+
+    @Test func aCutOccurrenceNamesTheRequestsThatHeldTheSlots() async {
+        // Given a budget of 4 (64 less a reserve of 60) over 2 days, and 09:00, 10:00,
+        // 11:00 daily: the launch keeps Sat 09:00, 10:00, 11:00 and Sun 09:00
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00", "10:00", "11:00"])],
+                                  configuration: PlannerConfiguration(reserve: 60, horizon: 2 * 86_400))
+        await fixture.engine.launched()
+
+        // When Sunday 10:00 is explained at 08:00 Saturday
+        let story = await makeStory(fixture, "water", "2026-11-22T10:00")
+
+        // Then the launch cut it: 4 reminders held the slots, the latest Sat 11:00 and Sun 09:00
+        #expect(story.events == [OccurrenceStory.Event(
+            date: Fixtures.date("2026-11-21T08:00"),
+            fact: .cut(held: 4, capacity: 64, latest: [Self.id + "20261121T1100", Self.id + "20261122T0900"]),
+            reasons: ["launch"])])
+        #expect(story.verdict == .cut)
+    }
+
+    @Test func aCompletionBeforeItsTimeSkipsItAndRemovesItsRequest() async throws {
+        // Given water at 09:00 and 10:00, launched at 08:00
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00", "10:00"])])
+        await fixture.engine.launched()
+        // When the user completes water at 08:30 and the clock passes 10:00
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T08:30"))
+        try await fixture.engine.completed(Fixtures.habit("water"))
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T10:05"))
+        let story = await makeStory(fixture, "water", "2026-11-21T10:00")
+
+        // Then: planned (badge 2) and added at 08:00; at 08:30 skipped as done and removed
+        let launch = Fixtures.date("2026-11-21T08:00"), done = Fixtures.date("2026-11-21T08:30")
+        #expect(story.events.map(\.fact) == [
+            .planned(identifier: Self.id + "20261121T1000", badge: 2, firesAt: Fixtures.date("2026-11-21T10:00")),
+            .added(identifier: Self.id + "20261121T1000"),
+            .skipped(.satisfied),
+            .removed(identifier: Self.id + "20261121T1000"),
+        ])
+        #expect(story.events.map(\.date) == [launch, launch, done, done])
+        #expect(story.verdict == .skipped)
+    }
+
+    @Test func notificationsTurnedOffBeforeItsTimeLeaveItNotDelivered() async {
+        // Given water at 09:00, planned at the 08:00 launch
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00"])])
+        await fixture.engine.launched()
+        // When the user turns notifications off at 08:20, the app comes back at 08:30
+        // (a run that leaves the center alone), and the clock passes 09:00
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T08:20"))
+        await fixture.center.setAuthorizationStatus(.denied)
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T08:30"))
+        await fixture.engine.becameActive()
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T09:10"))
+        let story = await makeStory(fixture, "water", "2026-11-21T09:00")
+
+        // Then the 08:30 run found them off, and at 09:00 it was not delivered for that
+        #expect(story.events.map(\.fact) == [
+            .planned(identifier: Self.id + "20261121T0900", badge: 1, firesAt: Fixtures.date("2026-11-21T09:00")),
+            .added(identifier: Self.id + "20261121T0900"),
+            .notificationsOff,
+            .notDelivered(.notificationsOff),
+        ])
+        #expect(story.events[2].date == Fixtures.date("2026-11-21T08:30"))
+        #expect(story.events[3].date == Fixtures.date("2026-11-21T09:00"))
+        #expect(story.verdict == .notDelivered)
+    }
+
+    @Test func anOccurrenceBeforeTheFirstPlanWasNeverPlanned() async {
+        // Given water at 07:00, launched at 08:00: no plan ever had Saturday 07:00
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["07:00"])])
+        await fixture.engine.launched()
+        let story = await makeStory(fixture, "water", "2026-11-21T07:00")
+        #expect(story.events.isEmpty)
+        #expect(story.verdict == .neverPlanned)
+        // And Sunday 07:00, planned and not due yet, is pending
+        #expect(await makeStory(fixture, "water", "2026-11-22T07:00").verdict == .pending)
+    }
+
+    @Test func theUsersAnswerIsPartOfTheStory() async throws {
+        // Given water at 09:00, delivered, and the user opening it at 09:05
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00"])])
+        await fixture.engine.launched()
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T09:05"))
+        let delivered = try #require(await fixture.center.deliveredNotifications().first)
+        await fixture.engine.received(NotificationResponse(notification: delivered,
+                                                           actionIdentifier: NotificationResponse.defaultActionIdentifier))
+        let story = await makeStory(fixture, "water", "2026-11-21T09:00")
+
+        // Then after its delivery at 09:00 comes the answer at 09:05, recorded once
+        let answers = story.events.filter { $0.fact == .responded(identifier: Self.id + "20261121T0900", action: "open") }
+        #expect(answers.map(\.date) == [Fixtures.date("2026-11-21T09:05")])
+        #expect(story.events.filter { $0.fact == .delivered(identifier: Self.id + "20261121T0900", held: nil) }.count == 1)
+        #expect(story.verdict == .delivered)
+    }
+
+    @Test func theHistoryKeepsItsDaysAndNoMore() async {
+        // Given a history of 1 day, and runs at Saturday 08:00 (launch), then at
+        // midnight on Sunday and on Monday (day changes)
+        let history = OccurrenceHistory(days: 1)
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00"])], history: history)
+        await fixture.engine.launched()
+        for day in ["2026-11-22T00:00", "2026-11-23T00:00"] {
+            await fixture.center.advance(to: Fixtures.date(day))
+            await fixture.engine.timeChanged(.dayChanged)
+        }
+
+        // Then Monday's run drops what is older than Sunday 00:00: two runs are left,
+        // and Saturday 09:00's story no longer has its plan
+        #expect(history.runCount == 2)
+        let story = await makeStory(fixture, "water", "2026-11-21T09:00")
+        #expect(!story.events.contains { $0.fact.isPlanDecision })
+        #expect(OccurrenceHistory.defaultDays == 7)
+    }
+}
