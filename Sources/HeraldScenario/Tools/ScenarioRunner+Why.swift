@@ -4,9 +4,8 @@ import Herald
 extension ScenarioRunner {
     /// Plays the whole scenario and tells the story of `rule`'s occurrence at `local`
     /// (in the scenario's zone, or the rule's own): `herald why`. The engines of the run
-    /// share one ``OccurrenceHistory`` that keeps the whole run. What only the simulated
-    /// system knows is added: what held a delivery (the scheduled summary, a Focus), and
-    /// that a request that never came was dropped above the center's capacity.
+    /// share one ``OccurrenceHistory`` that keeps the whole run; ``ScenarioStoryTeller``
+    /// adds what only the simulated system knows.
     ///
     /// ```swift
     /// let rule = ReminderRule.ID(entity: EntityReference(namespace: "habit", id: "meditate"), rule: "reminders")
@@ -52,55 +51,18 @@ extension ScenarioRunner {
         }
         let entities = scenario.entities + outcome.checkpoint.data.entities + imported
         let known = Set(entities.flatMap { entity in entity.rules.map { "\(entity.reference)/\($0.id)" } })
-        let rules = outcome.checkpoint.data.entities.flatMap { (try? $0.reminderRules()) ?? [] }
-        let state = try? store.load()
+        let teller = ScenarioStoryTeller(
+            history: history, rules: outcome.checkpoint.data.entities.flatMap { (try? $0.reminderRules()) ?? [] },
+            state: try? store.load(), deviceZone: outcome.checkpoint.zone, now: outcome.checkpoint.now,
+            deliveries: outcome.result.deliveries, dropped: outcome.result.summary.droppedIdentifiers)
         var told = Stories(stories: [], unknown: [], rules: known.sorted(), result: outcome.result)
         for (rule, local) in occurrences {
             guard known.contains(rule.description) else {
                 told.unknown.append(rule)
                 continue
             }
-            var story = history.story(entity: rule.entity, rule: rule.rule, at: local, rules: rules, state: state,
-                                      deviceZone: outcome.checkpoint.zone, now: outcome.checkpoint.now)
-            Self.addSystemFacts(to: &story, from: outcome.result, now: outcome.checkpoint.now)
-            told.stories.append(story)
+            told.stories.append(teller.story(of: rule, at: local))
         }
         return told
-    }
-
-    /// What the simulated system knows and the engine cannot (it learns of a delivery
-    /// at its next run, and never of a drop): every delivery of the occurrence, with
-    /// what held it when it was shown late, and a request dropped above the center's
-    /// capacity. The verdict is worked out again.
-    static func addSystemFacts(to story: inout OccurrenceStory, from result: ScenarioResult, now: Date) {
-        let key = OccurrenceKey(story.occurrence)
-        for delivery in result.deliveries where !delivery.beforeStart {
-            guard let identifier = NotificationIdentifier(parsing: delivery.identifier),
-                  identifier.entity == story.entity, identifier.rule == story.rule,
-                  identifier.occurrence == key
-                    || (identifier.occurrence.repeatingSlot != nil && (delivery.dueLocal ?? delivery.local) == story.occurrence)
-            else { continue }
-            let held = delivery.held.map { $0 == .summary ? "the scheduled summary" : "a Focus" }
-            let fact = OccurrenceStory.Fact.delivered(identifier: delivery.identifier, held: held)
-            if let seen = story.events.firstIndex(where: {
-                $0.date == delivery.date && $0.fact == .delivered(identifier: delivery.identifier, held: nil)
-            }) {
-                story.events[seen].fact = fact
-            } else {
-                let index = story.events.firstIndex { $0.date > delivery.date } ?? story.events.endIndex
-                story.events.insert(OccurrenceStory.Event(date: delivery.date, fact: fact), at: index)
-            }
-        }
-        let delivered = story.events.contains { if case .delivered = $0.fact { true } else { false } }
-        let dropped = Set(result.summary.droppedIdentifiers)
-        let handed = Set(story.events.compactMap(\.fact.identifier))
-        story.events = story.events.compactMap { event in
-            guard case .notDelivered(let reason) = event.fact else { return event }
-            if delivered { return nil }
-            var event = event
-            if reason == .lost, !dropped.isDisjoint(with: handed) { event.fact = .notDelivered(.droppedAboveCapacity) }
-            return event
-        }
-        story.verdict = OccurrenceStory.verdict(of: story.events, date: story.date, now: now)
     }
 }
