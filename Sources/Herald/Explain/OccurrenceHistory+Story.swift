@@ -30,7 +30,12 @@ extension OccurrenceHistory {
              storage.runs.last { $0.date <= date }?.notificationsOff == true)
         }
         if let deletedAt = state?.deletions[entity], deletedAt <= max(date, now) {
-            events.append(OccurrenceStory.Event(date: deletedAt, fact: .deleted))
+            // The run the deletion asked for dropped it from the plan: that is the deletion.
+            if let dropped = events.firstIndex(where: { $0.date == deletedAt && $0.fact == .unplanned }) {
+                events[dropped].fact = .deleted
+            } else {
+                events.append(OccurrenceStory.Event(date: deletedAt, fact: .deleted))
+            }
         }
         if excluded, !events.contains(where: { $0.fact.isPlanDecision }) {
             events.append(OccurrenceStory.Event(date: date, fact: .excluded))
@@ -143,11 +148,11 @@ extension OccurrenceHistory {
         }
 
         /// Appends `event`, or extends the last plan decision when it is the same kind
-        /// of decision (the latest run's details kept).
+        /// of decision (the latest run's details kept), whatever reconciles came between.
         private mutating func append(_ event: OccurrenceStory.Event) {
             if event.fact.isPlanDecision || event.fact == .notificationsOff,
                let index = events.lastIndex(where: { $0.fact.isPlanDecision || $0.fact == .notificationsOff }),
-               index == events.count - 1, events[index].fact.kind == event.fact.kind, !isPlanned(event.fact) {
+               events[index].fact.kind == event.fact.kind, !isPlanned(event.fact) {
                 events[index].until = event.date
                 events[index].fact = event.fact
                 return

@@ -9,6 +9,7 @@ import Testing
     struct Fixture {
         let clock: VirtualClock
         let center: SimulatedNotificationCenter
+        let source: TestReminderSource
         let engine: Engine
     }
 
@@ -17,9 +18,9 @@ import Testing
                      history: OccurrenceHistory = OccurrenceHistory()) -> Fixture {
         let clock = VirtualClock(now: Fixtures.date("2026-11-21T08:00"), timeZone: Fixtures.berlin)
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
-        let engine = Engine(center: center, source: TestReminderSource(rules), clock: clock,
-                            configuration: configuration, history: history)
-        return Fixture(clock: clock, center: center, engine: engine)
+        let source = TestReminderSource(rules)
+        let engine = Engine(center: center, source: source, clock: clock, configuration: configuration, history: history)
+        return Fixture(clock: clock, center: center, source: source, engine: engine)
     }
 
     func makeStory(_ fixture: Fixture, _ entity: String, _ local: String) async -> OccurrenceStory {
@@ -28,7 +29,7 @@ import Testing
 
     static let id = "herald:reminder:habit:water:r:"
 
-    @Test func aDeliveredOccurrenceTellsItsPlanItsAdditionAndItsDelivery() async {
+    @Test func aDeliveredOccurrenceTellsItsPlanItsAdditionAndItsDelivery() async throws {
         // Given water at 09:00 daily, launched at 08:00
         let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00"])])
         await fixture.engine.launched()
@@ -48,6 +49,9 @@ import Testing
         #expect(story.events.first?.reasons == ["launch"])
         #expect(story.date == nine)
         #expect(story.verdict == .delivered)
+        // And the identifier tells the same story
+        let identifier = try #require(NotificationIdentifier(parsing: Self.id + "20261121T0900"))
+        #expect(await fixture.engine.explain(identifier) == story)
     }
 
     @Test func aCutOccurrenceNamesTheRequestsThatHeldTheSlots() async {
@@ -87,6 +91,51 @@ import Testing
             .removed(identifier: Self.id + "20261121T1000"),
         ])
         #expect(story.events.map(\.date) == [launch, launch, done, done])
+        #expect(story.verdict == .skipped)
+    }
+
+    @Test func pausingAndDeletingTakeItOutOfThePlan() async throws {
+        // Given water and walk at 09:00, launched at 08:00
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00"]), Fixtures.dailyRule("walk", at: ["09:00"])])
+        await fixture.engine.launched()
+        // When water is paused at 08:20, and walk deleted at 08:30 (the app drops its rule)
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T08:20"))
+        try await fixture.engine.paused(Fixtures.habit("water"))
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T08:30"))
+        fixture.source.set([Fixtures.dailyRule("water", at: ["09:00"])])
+        try await fixture.engine.deleted([Fixtures.habit("walk")])
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T09:10"))
+
+        // Then water's 09:00 was planned, then not planned as paused at 08:20 (and by
+        // the 08:30 run) and removed
+        let paused = await makeStory(fixture, "water", "2026-11-21T09:00")
+        #expect(paused.events.map(\.fact) == [
+            .planned(identifier: Self.id + "20261121T0900", badge: 1, firesAt: Fixtures.date("2026-11-21T09:00")),
+            .added(identifier: Self.id + "20261121T0900"),
+            .paused,
+            .removed(identifier: Self.id + "20261121T0900"),
+        ])
+        #expect(paused.events[2].date == Fixtures.date("2026-11-21T08:20"))
+        #expect(paused.events[2].reasons == ["paused habit/water"])
+        #expect(paused.events[2].until == Fixtures.date("2026-11-21T08:30"))
+        #expect(paused.verdict == .skipped)
+        // And walk's was deleted at 08:30, and its request removed
+        let walk = "herald:reminder:habit:walk:r:20261121T0900"
+        let deleted = await makeStory(fixture, "walk", "2026-11-21T09:00")
+        #expect(deleted.events.map(\.fact).suffix(2) == [.deleted, .removed(identifier: walk)])
+        #expect(deleted.events.suffix(2).map(\.date) == [Fixtures.date("2026-11-21T08:30"), Fixtures.date("2026-11-21T08:30")])
+        #expect(deleted.verdict == .skipped)
+    }
+
+    @Test func anExcludedDateIsSkipped() async throws {
+        // Given a daily 09:00 rule that excludes Sunday 22 November
+        let schedule = try Schedule(rrule: "DTSTART:20261121T090000\nRRULE:FREQ=DAILY\nEXDATE:20261122T090000")
+        let rule = try ReminderRule(entity: Fixtures.habit("water"), id: "r", schedule: schedule)
+        let fixture = makeFixture([rule])
+        await fixture.engine.launched()
+        // Then no plan had Sunday 09:00, and the story says why
+        let story = await makeStory(fixture, "water", "2026-11-22T09:00")
+        #expect(story.events.map(\.fact) == [.excluded])
         #expect(story.verdict == .skipped)
     }
 
