@@ -37,8 +37,13 @@ extension OccurrenceHistory {
                 events.append(OccurrenceStory.Event(date: deletedAt, fact: .deleted))
             }
         }
-        if excluded, !events.contains(where: { $0.fact.isPlanDecision }) {
-            events.append(OccurrenceStory.Event(date: date, fact: .excluded))
+        if let found, found.location == nil, !events.contains(where: { $0.fact.isPlanDecision }) {
+            if excluded {
+                events.append(OccurrenceStory.Event(date: date, fact: .excluded))
+            } else if !found.schedule.occurrences(after: date.addingTimeInterval(-1), before: date.addingTimeInterval(1),
+                                                  deviceZone: zone).contains(where: { $0.local == occurrence }) {
+                events.append(OccurrenceStory.Event(date: date, fact: .notAnOccurrence))
+            }
         }
         events = events.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
             .map(\.element)

@@ -26,6 +26,9 @@ extension OccurrenceStory {
         case deleted
         /// Its rule excludes it (an excluded date or time).
         case excluded
+        /// Its rule has no occurrence at that local date-time: outside its window, its
+        /// days or its times (or before its start, after its end).
+        case notAnOccurrence
         /// A plan no longer had it, before its time, for none of the reasons above: its
         /// rule changed or was removed, or reminders were switched off.
         case unplanned
@@ -62,6 +65,7 @@ extension OccurrenceStory {
             case .paused: "paused"
             case .deleted: "deleted"
             case .excluded: "excluded"
+            case .notAnOccurrence: "not_an_occurrence"
             case .unplanned: "unplanned"
             case .notificationsOff: "notifications_off"
             case .added: "added"
@@ -91,7 +95,7 @@ extension OccurrenceStory {
         /// Whether a plan decided it (as opposed to a reconcile, the system or the user).
         public var isPlanDecision: Bool {
             switch self {
-            case .planned, .cut, .displaced, .skipped, .paused, .deleted, .excluded, .unplanned: true
+            case .planned, .cut, .displaced, .skipped, .paused, .deleted, .excluded, .notAnOccurrence, .unplanned: true
             default: false
             }
         }
@@ -110,6 +114,7 @@ extension OccurrenceStory {
             case .paused: "not planned: its entity is paused"
             case .deleted: "its entity was deleted"
             case .excluded: "not planned: its rule excludes this date or time"
+            case .notAnOccurrence: "not planned: its rule has no occurrence then (outside its window, days or times)"
             case .unplanned: "no longer planned: its rule changed or was removed, or reminders were switched off"
             case .notificationsOff: "notifications are turned off: the center was left as it was"
             case .added(let identifier): "added \(identifier) to the center"

@@ -71,8 +71,8 @@ public struct OccurrenceStory: Hashable, Sendable {
         /// It fitted the budget, but snoozes and posted events took its slot.
         case displaced
         /// Not wanted: done (or deferred) that day, snoozed, delivered already, the
-        /// entity paused or deleted, or not an occurrence of its rule any more
-        /// (an excluded date, an edited rule).
+        /// entity paused or deleted, or not an occurrence of its rule (an excluded
+        /// date, outside its window or times, an edited rule).
         case skipped
         /// Planned and handed to the center, but the system did not deliver it:
         /// notifications were turned off, or the system dropped the request.

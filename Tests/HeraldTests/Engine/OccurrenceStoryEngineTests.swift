@@ -127,7 +127,7 @@ import Testing
         #expect(deleted.verdict == .skipped)
     }
 
-    @Test func anExcludedDateIsSkipped() async throws {
+    @Test func anExcludedDateOrATimeOutsideTheRuleIsSkipped() async throws {
         // Given a daily 09:00 rule that excludes Sunday 22 November
         let schedule = try Schedule(rrule: "DTSTART:20261121T090000\nRRULE:FREQ=DAILY\nEXDATE:20261122T090000")
         let rule = try ReminderRule(entity: Fixtures.habit("water"), id: "r", schedule: schedule)
@@ -137,6 +137,10 @@ import Testing
         let story = await makeStory(fixture, "water", "2026-11-22T09:00")
         #expect(story.events.map(\.fact) == [.excluded])
         #expect(story.verdict == .skipped)
+        // And 09:05 is no occurrence of it at all
+        let between = await makeStory(fixture, "water", "2026-11-22T09:05")
+        #expect(between.events.map(\.fact) == [.notAnOccurrence])
+        #expect(between.verdict == .skipped)
     }
 
     @Test func notificationsTurnedOffBeforeItsTimeLeaveItNotDelivered() async {
