@@ -34,23 +34,23 @@ extension ScenarioRunner {
         public var unknown: [ReminderRule.ID]
         /// Every rule the scenario mentions, as `namespace/entity/rule`, sorted.
         public var rules: [String]
-        /// The run, whose timeline the stories are told from.
-        public var result: ScenarioResult
+        /// The run, whose timeline the stories are told from (`nil` when it was not
+        /// played: no rule asked for is the scenario's).
+        public var result: ScenarioResult?
     }
 
     /// Plays the whole scenario once and tells the story of each occurrence (``why(_:at:)``
     /// for many: the HTML report's and the examples' answers).
     public func stories(of occurrences: [(rule: ReminderRule.ID, local: LocalDateTime)]) async throws -> Stories {
+        let known = mentionedRules
+        // A rule the scenario never mentions has no story: say so before playing.
+        if occurrences.allSatisfy({ !known.contains($0.rule.description) }) {
+            return Stories(stories: [], unknown: occurrences.map(\.rule), rules: known.sorted(), result: nil)
+        }
         var runner = self
         let history = OccurrenceHistory(days: max(OccurrenceHistory.defaultDays, days + 1))
         runner.history = history
         let outcome = try await runner.play(from: nil)
-        let imported = scenario.events.flatMap { event -> [ScenarioEntity] in
-            if case .import(_, let entities) = event.action { return entities }
-            return []
-        }
-        let entities = scenario.entities + outcome.checkpoint.data.entities + imported
-        let known = Set(entities.flatMap { entity in entity.rules.map { "\(entity.reference)/\($0.id)" } })
         let teller = ScenarioStoryTeller(
             history: history, rules: outcome.checkpoint.data.entities.flatMap { (try? $0.reminderRules()) ?? [] },
             state: try? store.load(), deviceZone: outcome.checkpoint.zone, now: outcome.checkpoint.now,
@@ -64,5 +64,22 @@ extension ScenarioRunner {
             told.stories.append(teller.story(of: rule, at: local))
         }
         return told
+    }
+
+    /// Every rule the scenario mentions, as `namespace/entity/rule`: its entities', its
+    /// imports' and its edits'.
+    var mentionedRules: Set<String> {
+        var rules = Set(scenario.entities.flatMap { entity in entity.rules.map { "\(entity.reference)/\($0.id)" } })
+        for event in scenario.events {
+            switch event.action {
+            case .import(_, let entities):
+                rules.formUnion(entities.flatMap { entity in entity.rules.map { "\(entity.reference)/\($0.id)" } })
+            case .edit(let edit):
+                rules.formUnion((edit.rules ?? []).map { "\(edit.entity)/\($0.id)" })
+            default:
+                break
+            }
+        }
+        return rules
     }
 }
