@@ -9,8 +9,8 @@ import Foundation
 /// let story = await engine.explain(entity: water, rule: "sips", at: LocalDateTime(parsing: "2026-11-21T15:00")!)
 /// story.verdict                        // .cut
 /// for event in story.events { print(event.fact) }
-/// // planned herald:reminder:habit:water:sips:20261121T1500 (badge 3), to fire at ...
-/// // cut by the budget: 54 of 54 slots held, the latest by herald:reminder:...
+/// // planned as herald:reminder:habit:water:sips:20261121T1500 (badge 3)
+/// // cut by the budget: 54 sooner requests held the reminders' slots (...), the latest herald:reminder:...
 /// ```
 ///
 /// The engine keeps what it needs for stories in its ``OccurrenceHistory``, for a

@@ -8,9 +8,9 @@ import HeraldScenario
 /// ```swift
 /// print(OccurrenceStoryText.text(story, zone: berlin))
 /// // habit/meditate/reminders at 2026-11-21T09:00: delivered
-/// //   2026-11-21 08:00 CET  plan (launch): planned as herald:reminder:habit:meditate:reminders:20261121T0900 (badge 1)
-/// //   2026-11-21 08:00 CET  reconcile: added herald:reminder:habit:meditate:reminders:20261121T0900 to the center
-/// //   2026-11-21 09:00 CET  system: delivered herald:reminder:habit:meditate:reminders:20261121T0900
+/// //   2026-11-21 08:00 GMT+1  plan (launch): planned as herald:reminder:habit:meditate:reminders:20261121T0900 (badge 1)
+/// //   2026-11-21 08:00 GMT+1  reconcile: added herald:reminder:habit:meditate:reminders:20261121T0900 to the center
+/// //   2026-11-21 09:00 GMT+1  system: delivered herald:reminder:habit:meditate:reminders:20261121T0900
 /// print(OccurrenceStoryText.json(story, zone: berlin))
 /// ```
 public enum OccurrenceStoryText {
