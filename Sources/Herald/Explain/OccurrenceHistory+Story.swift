@@ -47,7 +47,9 @@ extension OccurrenceHistory {
         }
         events = events.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
             .map(\.element)
-        if let notDelivered = Self.notDelivered(events, date: date, now: now, offAtLastRun: offAtLastRun) { events.append(OccurrenceStory.Event(date: date, fact: .notDelivered(notDelivered))) }
+        if let reason = Self.notDelivered(events, date: date, now: now, offAtLastRun: offAtLastRun) {
+            events.append(OccurrenceStory.Event(date: date, fact: .notDelivered(reason)))
+        }
         return OccurrenceStory(entity: entity, rule: rule, occurrence: occurrence, date: date, events: events,
                                verdict: OccurrenceStory.verdict(of: events, date: date, now: now))
     }

@@ -146,7 +146,9 @@ extension OccurrenceStory {
             switch self {
             case .notificationsOff: "notifications were turned off"
             case .droppedAboveCapacity: "the system dropped the request: more than 64 were pending with other requests"
-            case .lost: "its request was pending after the last run before its time and never came: the system dropped it, or notifications were turned off"
+            case .lost:
+                "its request was pending after the last run before its time and never came: "
+                    + "the system dropped it, or notifications were turned off"
             }
         }
     }

@@ -16,7 +16,8 @@ extension HTMLReport {
     /// request's: the one of its delivery's local time); `nil` for anything else, and
     /// for a notification delivered before the run (no plan of the run had it).
     static func occurrence(of item: ReportItem) -> (rule: ReminderRule.ID, local: LocalDateTime)? {
-        guard item.kind == .delivery, !item.marks.contains("before-start"), let text = item.identifier, let identifier = NotificationIdentifier(parsing: text),
+        guard item.kind == .delivery, !item.marks.contains("before-start"), let text = item.identifier,
+              let identifier = NotificationIdentifier(parsing: text),
               [.reminder, .snooze, .followUp].contains(identifier.kind) else { return nil }
         let rule = ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)
         if let local = identifier.occurrence.localDateTime { return (rule, local) }

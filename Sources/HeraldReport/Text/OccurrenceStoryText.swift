@@ -23,7 +23,9 @@ public enum OccurrenceStoryText {
     public static func lines(_ story: OccurrenceStory, zone: TimeZone) -> [String] {
         story.events.map { event in
             var line = "\(TimeText.local(event.date, zone: zone))  \(source(of: event)): \(event.fact)"
-            if let until = event.until { line += " (the same in every plan until \(TimeText.local(until, zone: zone)), whose numbers these are)" }
+            if let until = event.until {
+                line += " (the same in every plan until \(TimeText.local(until, zone: zone)), whose numbers these are)"
+            }
             return PrintableText.escaped(line)
         }
     }
