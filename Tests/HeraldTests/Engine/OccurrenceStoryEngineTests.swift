@@ -196,6 +196,36 @@ import Testing
         #expect(story.verdict == .delivered)
     }
 
+    @Test func plansThatDecideTheSameRecordNothingMore() async {
+        // Given water at 09:00, planned at the 08:00 launch, and five more runs at 08:10
+        // that plan it the same (same badge, same instant)
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00"])])
+        await fixture.engine.launched()
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T08:10"))
+        for _ in 0..<5 { await fixture.engine.reconcile(because: "test") }
+
+        // Then its story is still the launch's plan and addition; the history holds six runs
+        let story = await makeStory(fixture, "water", "2026-11-21T09:00")
+        #expect(story.events.map(\.fact.kind) == ["planned", "added"])
+        #expect(fixture.engine.history.runCount == 6)
+    }
+
+    @Test func aRequestTheCenterLostIsAddedAgainAndSaysSo() async {
+        // Given water at 09:00, added at the 08:00 launch
+        let fixture = makeFixture([Fixtures.dailyRule("water", at: ["09:00"])])
+        await fixture.engine.launched()
+        // When the request goes from the center behind Herald's back (as the system
+        // drops one above 64) and the app runs at 08:30
+        await fixture.center.removePendingNotificationRequests(withIdentifiers: [Self.id + "20261121T0900"])
+        await fixture.center.advance(to: Fixtures.date("2026-11-21T08:30"))
+        await fixture.engine.reconcile(because: "test")
+
+        // Then the 08:30 reconcile added it again, saying the center had lost it
+        let story = await makeStory(fixture, "water", "2026-11-21T09:00")
+        #expect(story.events.map(\.fact).suffix(1) == [.readded(identifier: Self.id + "20261121T0900")])
+        #expect(story.events.last?.date == Fixtures.date("2026-11-21T08:30"))
+    }
+
     @Test func theHistoryKeepsItsDaysAndNoMore() async {
         // Given a history of 1 day, and runs at Saturday 08:00 (launch), then at
         // midnight on Sunday and on Monday (day changes)
