@@ -112,7 +112,8 @@ public final class OccurrenceHistory: Sendable {
     /// How many runs the history holds now (for tests and diagnostics).
     public var runCount: Int { storage.withLock { $0.runs.count } }
 
-    /// Drops what is older than ``days`` before `now`, at most once an hour of `now`.
+    /// Drops what is older than ``days`` before `now`, at most once an hour of `now`; the
+    /// facts of an occurrence the last plan still schedules stay.
     func sweep(_ storage: inout Storage, now: Date) {
         guard now.timeIntervalSince(storage.lastSweep) >= 3_600 || now < storage.lastSweep else { return }
         storage.lastSweep = now
@@ -122,7 +123,11 @@ public final class OccurrenceHistory: Sendable {
         } else {
             storage.runs.removeAll()
         }
-        storage.facts = storage.facts.filter { _, facts in facts.contains { $0.event.date >= cutoff } }
+        // An occurrence planned long ago and still pending keeps its plan: its story needs it.
+        let planned = Set(storage.planned.keys.lazy.map(\.key))
+        storage.facts = storage.facts.filter { key, facts in
+            planned.contains(key) || facts.contains { $0.event.date >= cutoff }
+        }
         storage.decisions = storage.decisions.filter { $0.value.date >= cutoff }
     }
 }

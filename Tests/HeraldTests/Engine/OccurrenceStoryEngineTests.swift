@@ -242,6 +242,11 @@ import Testing
         #expect(history.runCount == 2)
         let story = await makeStory(fixture, "water", "2026-11-21T09:00")
         #expect(!story.events.contains { $0.fact.isPlanDecision })
+        // But Friday 4 December's 09:00, planned by the launch and pending since, keeps its plan
+        let pending = await makeStory(fixture, "water", "2026-12-04T09:00")
+        #expect(pending.events.first?.fact.kind == "planned")
+        #expect(pending.events.first?.date == Fixtures.date("2026-11-21T08:00"))
+        #expect(pending.verdict == .pending)
         #expect(OccurrenceHistory.defaultDays == 7)
     }
 }
