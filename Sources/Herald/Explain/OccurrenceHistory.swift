@@ -9,8 +9,9 @@ import Synchronization
 /// What a run decided the same as the last costs nothing; a cut is worked out from the
 /// run's numbers only when a story is asked for.
 ///
-/// The history is kept in memory only, for ``days`` days (7 by default): a process that
-/// ends forgets it, and the story of an older occurrence starts later. An app that
+/// The history is kept in memory only, for ``days`` days (7 by default; an occurrence the
+/// last plan still schedules keeps its facts): a process that ends forgets it, and the
+/// story of an older occurrence starts later. An app that
 /// makes a new engine in one process (or a test harness playing several launches)
 /// passes the same history to each, so the story spans them.
 ///
