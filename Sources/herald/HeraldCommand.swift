@@ -13,6 +13,6 @@ struct HeraldCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
         abstract: "Herald's notification engine on the command line.",
-        subcommands: [SimulateCommand.self, PlanCommand.self, CheckCommand.self, OccurrencesCommand.self]
+        subcommands: [SimulateCommand.self, PlanCommand.self, WhyCommand.self, CheckCommand.self, OccurrencesCommand.self]
     )
 }

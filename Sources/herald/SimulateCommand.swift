@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Herald
 import HeraldReport
 import HeraldScenario
 import HeraldSQLite
@@ -95,12 +96,15 @@ struct SimulateCommand: AsyncParsableCommand {
         let printed: any ScenarioTimelineSink = json
             ?? ScenarioFormattingSink(ScenarioTextFormatter(columns: .init(for: file.scenario)), write: standardOutput.write)
         // The HTML report follows the same stream, keeping only what its page shows.
-        let report = html.map { _ in HTMLReportSink(reserve: file.scenario.planner.reserve) }
+        let report = html.map { _ in HTMLReportSink(reserve: file.scenario.planner.reserve, stories: true) }
+        // The page opens each delivery's and cut's story: the run's engines share one history.
+        let history = OccurrenceHistory(days: max(OccurrenceHistory.defaultDays, (days ?? file.scenario.days) + 1))
         let sink: any ScenarioTimelineSink = report.map { ScenarioTimelineFanOut([printed, $0]) } ?? printed
         let summary: ScenarioSummary
         do {
-            summary = try await ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
-                .play(days: days, streamingTo: sink)
+            var session = ScenarioSession(file: file, store: stateFile.store, location: stateFile.location)
+            session.history = report == nil ? nil : history
+            summary = try await session.play(days: days, streamingTo: sink)
         } catch let error as ScenarioError {
             // An event that cannot happen at its point of the run (a tap on nothing): the
             // timeline up to it is out already; JSON says where it stopped, the page shows
@@ -117,8 +121,10 @@ struct SimulateCommand: AsyncParsableCommand {
             throw Self.failure(error)
         }
         standardOutput.flush()
-        if let htmlFile, let page = report?.page() {
-            try htmlFile.write(page)
+        if let htmlFile, let report {
+            let teller = Self.teller(history, file: file, store: stateFile.store, summary: summary,
+                                     deliveries: report.deliveries)
+            if let page = report.page(tell: teller.story(of:at:)) { try htmlFile.write(page) }
         }
         do {
             try stateFile.save()
@@ -130,6 +136,16 @@ struct SimulateCommand: AsyncParsableCommand {
         if output.json, let warning = summary.dropWarning {
             StandardError.warn(warning)
         }
+    }
+
+    /// Tells the stories of the run's occurrences for the page: its rules as the file
+    /// declares them (a story places an occurrence where its plan did).
+    private static func teller(_ history: OccurrenceHistory, file: ScenarioFile, store: any EngineStore,
+                               summary: ScenarioSummary, deliveries: [TimelineDelivery]) -> ScenarioStoryTeller {
+        ScenarioStoryTeller(
+            history: history, rules: file.scenario.entities.flatMap { (try? $0.reminderRules()) ?? [] },
+            state: try? store.load(), deviceZone: file.scenario.zone, now: summary.endedAt ?? .distantPast,
+            deliveries: deliveries, dropped: summary.droppedIdentifiers)
     }
 
     /// Opens the state the options name. The session checks whose state it holds (and

@@ -79,6 +79,15 @@ struct HTMLReportBrowserTests {
         #expect(found.map(\.beforeStart) == [true, true, false, false, false])
         #expect(found.filter { !$0.beforeStart }.map(\.badge) == ["1", "2", "3"])
         #expect(found.allSatisfy { $0.title == "Meditate" })
+        // Each of Saturday's three deliveries opens its story: a details element Chromium
+        // parsed as such, closed until clicked, its summary the verdict
+        let stories = dom.stdout.components(separatedBy: "<details class=\"story\"").dropFirst()
+        #expect(stories.count == 3)
+        #expect(stories.allSatisfy { story in
+            let element = story.prefix { $0 != "/" }   // up to the summary's end tag
+            return element.hasPrefix(" data-verdict=\"delivered\"") && element.contains("<summary>why: delivered<")
+                && !element.contains(" open")
+        })
         // The chart is SVG in the page, parsed as such, with the capacity line
         #expect(dom.stdout.contains("<svg") && dom.stdout.contains("<path") && dom.stdout.contains("capacity 64"))
         // Three day lanes: the day before (the stale deliveries), the run's two dates

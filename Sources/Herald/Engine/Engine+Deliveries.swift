@@ -57,6 +57,7 @@ extension Engine {
         for notification in unseen {
             // A repeating request's delivery is logged as the occurrence it stands for.
             guard let identifier = notification.heraldIdentifier(deviceZone: clock.timeZone) else { continue }
+            history.recordDelivery(of: identifier, request: notification.request.identifier, at: notification.date)
             let record = FiredRecord(identifier: identifier, date: notification.date)
             if state.fired[record.key] == nil { changes.append(.recordFired(record)) }
             // A posted event is delivered once from its post on (``post(_:)`` records

@@ -13,6 +13,9 @@ extension Engine {
     /// - Returns: the report of the run that followed, which the app can log.
     @discardableResult
     public func received(_ response: NotificationResponse) async -> ReconcileReport {
+        if let identifier = response.notification.heraldIdentifier(deviceZone: clock.timeZone) {
+            history.recordResponse(response, of: identifier, at: clock.now)
+        }
         do {
             try await record(.response(response))
         } catch {

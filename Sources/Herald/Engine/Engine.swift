@@ -48,6 +48,8 @@ public actor Engine {
     public nonisolated let categories: CategoryRegistry
     /// How long the fired log and other history are kept; applied at each launch.
     public nonisolated let retention: RetentionPolicy
+    /// What the runs did to each occurrence, for ``explain(entity:rule:at:)``: in memory, for its days.
+    public nonisolated let history: OccurrenceHistory
     let reconciler: Reconciler
     let responseDecoder: ResponseDecoder
     let logger: Logger
@@ -80,7 +82,7 @@ public actor Engine {
     /// (``unlistedLocationDeliveries(_:listed:)`` leaves them out from then on).
     var removedLocationDeliveries: Set<String> = []
     /// The requests the last run built, so a run builds only what changed.
-    private var builtRequests = BuiltRequests()
+    var builtRequests = BuiltRequests()
     /// Whether a run recorded a zone the app has not been told of yet (``TravelStep``).
     var travelNoticeDue = false
     /// The last plan's walk over the rules' occurrences, which the next plan replays
@@ -96,6 +98,7 @@ public actor Engine {
         categories: CategoryRegistry = CategoryRegistry.empty,
         retention: RetentionPolicy = .standard,
         alarms: (any AlarmCenter)? = nil,
+        history: OccurrenceHistory = OccurrenceHistory(),
         logger: Logger = Logger(label: "herald.engine")
     ) {
         self.center = center
@@ -106,6 +109,7 @@ public actor Engine {
         self.planner = Planner(configuration: configuration)
         self.categories = categories
         self.retention = retention
+        self.history = history
         self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location], logger: logger)
         self.responseDecoder = ResponseDecoder(logger: logger)
         self.logger = logger
@@ -302,6 +306,8 @@ public actor Engine {
         let diff = reconciler.diff(desired: prepared.desired, managedPending: prepared.managedPending,
                                    staleDelivered: plan.staleDelivered)
         let outcome = await reconciler.apply(diff, to: center)
+        recordInHistory(plan, reasons: reasons, diff: diff, managedPending: prepared.managedPending,
+                        desired: prepared.desired, failed: outcome.failedAdds)
         if let route = prepared.route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
         recordArmedLocations(desired: prepared.desired, failed: outcome.failedAdds, previous: prepared.armedLocations)
         let ended = locationDeliveriesEnded(by: reasons, armed: prepared.armedLocations)
@@ -348,6 +354,7 @@ public actor Engine {
     /// The first run after they come back (a foreground or launch reads the
     /// permission) reconciles the whole plan, badge included.
     private func heldWhileNotificationsOff(_ plan: Plan, reasons: [EngineEvent]) -> ReconcileReport {
+        history.recordPlan(plan, reasons: reasons, at: clock.now, notificationsOff: true)
         logger.debug("notifications are turned off: the center is left as it is", metadata: [
             "reasons": "\(reasons.map(\.description))", "planned": "\(plan.pendingCount)",
         ])
@@ -355,38 +362,6 @@ public actor Engine {
                                      failure: nil)
         report.heldWhileNotificationsOff = true
         return report
-    }
-
-    /// The requests for a plan: content from the source for each planned reminder, and
-    /// the posted events. When the source fails for one, or its content is refused, the
-    /// pending request for it (if any) is kept as it is. A request whose reminder and
-    /// content equal the last run's is that run's (``BuiltRequests``). They come in the
-    /// order to add them (``AdditionOrder``). Without `badges` none carries a badge.
-    private func requests(for plan: Plan, pending pendingByIdentifier: [String: NotificationRequest],
-                          badges: Bool) async -> [NotificationRequest] {
-        var order = AdditionOrder()
-        let planned = plan.requests
-        defer { builtRequests.endRun() }
-        for var reminder in planned {
-            if !badges { reminder.badge = nil }
-            let firesAt: Date? = reminder.kind == .location ? nil : reminder.date
-            do {
-                var content = try await source.content(for: reminder)
-                if let level = plan.delivery(of: reminder)?.level.interruptionLevel { content.interruptionLevel = level }
-                order.add(try builtRequests.request(for: reminder, content: content), firesAt: firesAt)
-            } catch {
-                let identifier = reminder.identifier.description
-                logger.warning("content for a reminder failed", metadata: [
-                    "identifier": "\(identifier)", "error": "\(error)",
-                ])
-                if let existing = pendingByIdentifier[identifier] { order.add(existing, firesAt: firesAt) }
-            }
-        }
-        for (event, var request) in zip(plan.events, plan.eventRequests) {
-            if !badges { request.content.badge = nil }
-            order.add(request, firesAt: event.fireDate, atOnce: event.firesAtOnce)
-        }
-        return order.requests
     }
 
     /// Commits an event's changes in one transaction; every change to Herald's state

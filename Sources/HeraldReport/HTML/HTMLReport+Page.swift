@@ -132,7 +132,8 @@ extension HTMLReport {
                 .group(
                     .span(.class("badge"), .text(item.badge.map { "badge \($0)" } ?? "no badge")),
                     .span(.class("title"), .text(item.title ?? "")),
-                    .unwrap(item.detail) { .span(.class("presentation"), .text($0)) }
+                    .unwrap(item.detail) { .span(.class("presentation"), .text($0)) },
+                    storyDetails(storyKey(of: item))
                 ),
                 else: .span(.class("text"), .text(item.text)))
         )
@@ -145,10 +146,11 @@ extension HTMLReport {
             .h2("Cuts of the last plan"),
             .if(summary.cuts == 0, .p(.text("The last plan cut nothing: every due reminder in its horizon is scheduled."))),
             .if(summary.cuts > 0, .table(
-                .tr(.th("when"), .th("entity"), .th("rule"), .th("reason")),
+                .tr(.th("when"), .th("entity"), .th("rule"), .th("reason"), .th("why")),
                 .forEach(listed) { cut in
                     .tr(.class("cut"), .td(.text(TimeText.local(cut.date, zone: zone))), .td(.text("\(cut.entity)")),
-                        .td(.text(cut.rule)), .td(.text(cut.reason.description)))
+                        .td(.text(cut.rule)), .td(.text(cut.reason.description)),
+                        .td(storyDetails(Self.storyKey(ReminderRule.ID(entity: cut.entity, rule: cut.rule), at: cut.local))))
                 }
             )),
             .if(summary.cuts > listed.count || summary.moreCuts,
@@ -204,5 +206,8 @@ extension HTMLReport {
         svg .waypoint-label { font-size: 11px; fill: #444; text-anchor: middle; }
         .route-facts { color: #555; } table.route-regions td, table.route-waypoints td { font-size: 13px; }
         tr.cut td { font-size: 13px; }
+        details.story { font-size: 12px; margin-top: 2px; }
+        details.story summary { cursor: pointer; color: #555; }
+        details.story ol { margin: 2px 0 4px 16px; padding: 0; }
         """
 }

@@ -48,6 +48,9 @@ public struct HTMLReport: Sendable {
     private(set) var routeTracks = RouteTracks()
     /// The device's zone from each zone change on, to write the routes' instants.
     private var zoneChanges: [(date: Date, zone: TimeZone)] = []
+    /// The stories of the deliveries' and the cuts' occurrences, by ``storyKey(_:at:)``
+    /// (``tellStories(cuts:_:)``): each opens under its row.
+    var stories: [String: OccurrenceStory] = [:]
 
     public init(name: String, zone: TimeZone, start: LocalDateTime, end: LocalDateTime, deviceZone: TimeZone? = nil,
                 capacity: Int = 64, reserve: Int) {

@@ -1,4 +1,5 @@
 import Foundation
+import Herald
 import HeraldScenario
 import Synchronization
 
@@ -15,14 +16,24 @@ public final class HTMLReportSink: ScenarioTimelineSink {
     private struct State {
         var report: HTMLReport?
         var summary: ScenarioSummary?
+        /// The run's deliveries, kept for the stories (``page(summary:tell:)``) only when asked.
+        var deliveries: [TimelineDelivery] = []
     }
 
     private let state = Mutex(State())
     private let reserve: Int
+    /// Whether the page will open stories: the deliveries are kept for them.
+    private let keepsDeliveries: Bool
 
-    public init(reserve: Int) {
+    /// - Parameter stories: whether ``page(summary:tell:)`` will be given stories to
+    ///   open under the deliveries and cuts (the run's deliveries are then kept).
+    public init(reserve: Int, stories: Bool = false) {
         self.reserve = reserve
+        keepsDeliveries = stories
     }
+
+    /// The deliveries recorded so far (kept only for stories).
+    public var deliveries: [TimelineDelivery] { state.withLock { $0.deliveries } }
 
     public func begin(_ header: ScenarioRunHeader) {
         state.withLock {
@@ -33,7 +44,10 @@ public final class HTMLReportSink: ScenarioTimelineSink {
     }
 
     public func record(_ entry: TimelineEntry) {
-        state.withLock { $0.report?.record(entry) }
+        state.withLock { state in
+            state.report?.record(entry)
+            if keepsDeliveries, case .delivery(let delivery) = entry { state.deliveries.append(delivery) }
+        }
     }
 
     public func finish(_ summary: ScenarioSummary) {
@@ -41,11 +55,14 @@ public final class HTMLReportSink: ScenarioTimelineSink {
     }
 
     /// The page, with `summary` (where a stopped run stood) or the finished run's;
-    /// `nil` before the run began or without a summary.
-    public func page(summary: ScenarioSummary? = nil) -> String? {
+    /// `nil` before the run began or without a summary. With `tell`, each delivery's and
+    /// each listed cut's occurrence opens its story (``HTMLReport/tellStories(cuts:_:)``).
+    public func page(summary: ScenarioSummary? = nil,
+                     tell: ((ReminderRule.ID, LocalDateTime) -> OccurrenceStory?)? = nil) -> String? {
         state.withLock { state in
             guard var report = state.report, let summary = summary ?? state.summary else { return nil }
             report.capacity = summary.capacity
+            if let tell { report.tellStories(cuts: summary.cutList, tell) }
             return report.render(summary: summary)
         }
     }

@@ -19,11 +19,14 @@ struct ScenarioAppEnvironment: Sendable {
     var monitorsRegions = false
     /// The device's alarm service, when the scenario has one (``Scenario/alarms``).
     var alarms: SimulatedAlarmCenter?
+    /// The history every engine of the run records in (``ScenarioRunner/history``), or
+    /// `nil` for each engine's own.
+    var history: OccurrenceHistory?
 
     /// An engine on the center, the app's data and Herald's store: the app's at each
     /// launch, or one that records what happens while the app is not running.
     func makeEngine() -> Engine {
         Engine(center: center, source: source, store: store, clock: center.clock, configuration: configuration,
-               categories: categories, alarms: alarms)
+               categories: categories, alarms: alarms, history: history ?? OccurrenceHistory())
     }
 }

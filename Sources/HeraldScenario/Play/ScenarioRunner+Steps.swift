@@ -111,10 +111,12 @@ extension ScenarioRunner {
             throw ScenarioError(code: .invalidValue, at: nil, message: "the categories are not valid: \(error)")
         }
         let refreshRequests = ScenarioRefreshRequests(mode: scenario.backgroundRefresh, requested: checkpoint?.refreshRequest)
-        let environment = ScenarioAppEnvironment(
+        var wired = ScenarioAppEnvironment(
             center: center, source: before.source, store: store, configuration: scenario.planner.configuration,
             categories: categories, readiness: scenario.readiness, recorder: recorder, refreshRequests: refreshRequests,
             smartTiming: scenario.smartTiming, monitorsRegions: scenario.locationUpdates == .regions, alarms: before.alarms)
+        wired.history = history
+        let environment = wired
         // The process a paused run left running goes on: the device starts it again
         // without the launch being part of the story.
         let resumed = checkpoint.flatMap { $0.app == .notRunning ? nil : $0 }

@@ -67,6 +67,10 @@ public struct ScenarioRunner: Sendable {
     /// Where to stop instead of the end of ``days``, when sooner (`herald plan --at`):
     /// the run plays the events before this instant and moves time to it.
     public var stopAt: Date?
+    /// The history every engine of the run (each launch's, and the one that records
+    /// what happens while the app is not running) records in, so a story spans the
+    /// run (``why(_:at:)``); `nil` gives each engine its own.
+    public var history: OccurrenceHistory?
 
     public init(scenario: Scenario, days: Int? = nil, store: any EngineStore = InMemoryEngineStore(),
                 stopAt: Date? = nil) {

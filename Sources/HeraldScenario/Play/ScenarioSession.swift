@@ -26,6 +26,9 @@ public struct ScenarioSession: Sendable {
     public let store: any EngineStore
     /// How errors name the store (a file's path).
     public let location: String
+    /// The history the run's engines share, for stories of its occurrences (the HTML
+    /// report's); `nil` gives each engine its own.
+    public var history: OccurrenceHistory?
 
     /// The settings keys the session keeps in the store.
     public enum Key {
@@ -114,8 +117,9 @@ public struct ScenarioSession: Sendable {
             .setSetting(key: Key.data, nil),
         ])
         // The summary goes out once where the run stopped is saved.
-        let outcome = try await ScenarioRunner(scenario: scenario, days: days, store: store)
-            .play(from: checkpoint, streamingTo: SummaryHeldBack(sink))
+        var runner = ScenarioRunner(scenario: scenario, days: days, store: store)
+        runner.history = history
+        let outcome = try await runner.play(from: checkpoint, streamingTo: SummaryHeldBack(sink))
         guard case .object(var progress) = try JSONValue(encoding: outcome.checkpoint) else {
             preconditionFailure("a checkpoint encodes as an object")
         }

@@ -25,6 +25,26 @@ struct HabitStore: Sendable {
     }
 }
 
+/// ExplainingAnOccurrence.md
+enum ExplainingAnOccurrenceSamples {
+    static func overview(engine: Engine, logger: Logger) async {
+        let water = EntityReference(namespace: "habit", id: "water")
+        let story = await engine.explain(entity: water, rule: "sips", at: LocalDateTime(parsing: "2026-11-21T15:00")!)
+        switch story.verdict {
+        case .cut: logger.info("cut: \(story.events.last { $0.fact.isPlanDecision }!.fact)")
+        case .notDelivered: logger.info("the system did not deliver it: \(story.events.last!.fact)")
+        default: logger.info("\(story.verdict.rawValue)")
+        }
+    }
+
+    static func sharedHistory(center: any Herald.NotificationCenter, source: any ReminderSource,
+                              clock: any DeviceClock) -> Engine {
+        let history = OccurrenceHistory(days: 14)
+        let engine = Engine(center: center, source: source, clock: clock, history: history)
+        return engine
+    }
+}
+
 /// Herald.md
 enum HeraldLandingPageSamples {
     static func overview(center: any Herald.NotificationCenter, clock: any DeviceClock) async throws {

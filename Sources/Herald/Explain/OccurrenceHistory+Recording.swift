@@ -1,0 +1,155 @@
+import Foundation
+
+/// How the engine feeds the history: each run's plan and reconcile, each delivery and
+/// response. Each records only what changed for an occurrence since the last run.
+extension OccurrenceHistory {
+    /// Records a run's plan: what it decided differently from the last plan for each
+    /// occurrence it scheduled, displaced or skipped, and why an occurrence the last
+    /// plan scheduled is no longer in it before its time (cut, paused, or no longer
+    /// planned); and the run's numbers, from which a story works out the cuts.
+    ///
+    /// ```swift
+    /// history.recordPlan(plan, reasons: [.launch], at: clock.now, notificationsOff: false)
+    /// ```
+    public func recordPlan(_ plan: Plan, reasons: [EngineEvent], at now: Date, notificationsOff: Bool) {
+        storage.withLock { storage in
+            let order = storage.nextOrder()
+            var planned: [DecisionKey: Date] = [:]
+            planned.reserveCapacity(storage.planned.count)
+            for reminder in plan.requests {
+                let identifier = reminder.identifier
+                let decisionKey = DecisionKey(key: Key(identifier), kind: identifier.kind)
+                planned[decisionKey] = reminder.date
+                record(.planned(badge: reminder.badge, firesAt: reminder.date), at: reminder.date, of: decisionKey,
+                       in: &storage, order: order, now: now) {
+                    .planned(identifier: identifier.description, badge: reminder.badge, firesAt: reminder.date)
+                }
+            }
+            var decided = Set<DecisionKey>()
+            for reminder in plan.displaced {
+                let decisionKey = DecisionKey(key: Key(reminder.identifier), kind: .reminder)
+                decided.insert(decisionKey)
+                record(.displaced, at: reminder.date, of: decisionKey, in: &storage, order: order, now: now) { .displaced }
+            }
+            for skip in plan.skipped {
+                let key = Key(entity: skip.rule.entity, rule: skip.rule.rule, occurrence: OccurrenceKey(skip.occurrence.local))
+                let decisionKey = DecisionKey(key: key, kind: .reminder)
+                decided.insert(decisionKey)
+                record(.skipped(skip.reason), at: skip.occurrence.date, of: decisionKey, in: &storage, order: order,
+                       now: now) { .skipped(skip.reason) }
+            }
+            recordLeaving(plan, planned: planned, decided: decided, in: &storage, order: order, now: now)
+            storage.planned = planned
+            storage.runs.append(RunRecord(
+                order: order, date: now, reasons: reasons, coverageHorizon: plan.coverageHorizon,
+                horizonEnd: plan.horizonEnd,
+                held: plan.reminders.count + plan.repeating.count + plan.locationReminders.count,
+                capacity: plan.capacity, latest: plan.reminders.suffix(2).map(\.identifier),
+                paused: plan.pausedEntities, notificationsOff: notificationsOff))
+            sweep(&storage, now: now)
+        }
+    }
+
+    /// Records `decision` when it differs from the last one for the occurrence and kind.
+    private func record(_ decision: Decision, at date: Date, of decisionKey: DecisionKey, in storage: inout Storage,
+                        order: Int, now: Date, fact: () -> OccurrenceStory.Fact) {
+        guard storage.decisions[decisionKey]?.decision != decision else { return }
+        storage.decisions[decisionKey] = (decision, date)
+        storage.append(decisionKey.key, kind: decisionKey.kind, OccurrenceStory.Event(date: now, fact: fact()),
+                       order: order)
+    }
+
+    /// What the last plan scheduled and this one does not, before its time: paused,
+    /// cut (at or after the new coverage horizon), or no longer planned. A snooze or a
+    /// follow-up that goes is told by the reconcile that removes it.
+    private func recordLeaving(_ plan: Plan, planned: [DecisionKey: Date], decided: Set<DecisionKey>,
+                               in storage: inout Storage, order: Int, now: Date) {
+        var paused: Set<EntityReference>?
+        for (decisionKey, firesAt) in storage.planned where planned[decisionKey] == nil {
+            guard !decided.contains(decisionKey) else { continue }
+            storage.decisions[decisionKey] = nil
+            guard firesAt > now, decisionKey.kind == .reminder else { continue }
+            if paused == nil { paused = Set(plan.pausedEntities) }
+            let fact: OccurrenceStory.Fact
+            if paused?.contains(decisionKey.key.entity) == true {
+                fact = .paused
+            } else if firesAt >= plan.coverageHorizon {
+                fact = .cut(held: plan.reminders.count + plan.repeating.count + plan.locationReminders.count,
+                            capacity: plan.capacity, latest: plan.reminders.suffix(2).map(\.identifier.description))
+            } else {
+                fact = .unplanned
+            }
+            storage.append(decisionKey.key, kind: .reminder, OccurrenceStory.Event(date: now, fact: fact), order: order)
+        }
+    }
+
+    /// Records what a reconcile did to each occurrence's request: added (or added
+    /// again, when the last run left it pending and the center no longer held it),
+    /// replaced, refused, removed; and the delivered notifications it removed.
+    ///
+    /// - Parameters:
+    ///   - managedPending: Herald's requests the center held before, by identifier.
+    ///   - pendingAfter: the identifiers the run left pending.
+    public func recordReconcile(_ diff: ReconcileDiff, managedPending: [String: NotificationRequest],
+                                failed: [String], pendingAfter: Set<String>, at now: Date) {
+        storage.withLock { storage in
+            let order = storage.nextOrder()
+            let failed = Set(failed)
+            for request in diff.additions {
+                guard let identifier = request.heraldIdentifier else { continue }
+                let text = request.identifier
+                let fact: OccurrenceStory.Fact = if failed.contains(text) {
+                    .addFailed(identifier: text)
+                } else if managedPending[text] != nil {
+                    .replaced(identifier: text)
+                } else if storage.pending.contains(text) {
+                    .readded(identifier: text)
+                } else {
+                    .added(identifier: text)
+                }
+                storage.append(Key(identifier), kind: identifier.kind, OccurrenceStory.Event(date: now, fact: fact),
+                               order: order)
+            }
+            for (texts, removal) in [(diff.removals, false), (diff.deliveredRemovals, true)] {
+                for text in texts {
+                    guard let identifier = NotificationIdentifier(parsing: text) else { continue }
+                    let fact: OccurrenceStory.Fact = removal ? .removedDelivered(identifier: text) : .removed(identifier: text)
+                    storage.append(Key(identifier), kind: identifier.kind, OccurrenceStory.Event(date: now, fact: fact),
+                                   order: order)
+                }
+            }
+            storage.pending = pendingAfter
+        }
+    }
+
+    /// Records that the system showed `identifier` (the occurrence it stands for) at
+    /// `date`, as the request `request`; once per delivery.
+    public func recordDelivery(of identifier: NotificationIdentifier, request: String, at date: Date) {
+        storage.withLock { storage in
+            let key = Key(identifier)
+            let fact = OccurrenceStory.Fact.delivered(identifier: request, held: nil)
+            guard storage.facts[key]?.contains(where: { $0.event.fact == fact && $0.event.date == date }) != true
+            else { return }
+            let order = storage.nextOrder()
+            storage.append(key, kind: identifier.kind, OccurrenceStory.Event(date: date, fact: fact), order: order)
+        }
+    }
+
+    /// Records the user's answer to a delivered notification (and its delivery, when no
+    /// run saw it yet).
+    public func recordResponse(_ response: NotificationResponse, of identifier: NotificationIdentifier, at now: Date) {
+        let request = response.notification.request.identifier
+        recordDelivery(of: identifier, request: request, at: response.notification.date)
+        let action = switch response.actionIdentifier {
+        case NotificationResponse.defaultActionIdentifier: "open"
+        case NotificationResponse.dismissActionIdentifier: "dismiss"
+        default: response.actionIdentifier
+        }
+        storage.withLock { storage in
+            let order = storage.nextOrder()
+            storage.append(Key(identifier), kind: identifier.kind,
+                           OccurrenceStory.Event(date: now, fact: .responded(identifier: request, action: action)),
+                           order: order)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Synchronization
+
+/// What the engine remembers of its runs for ``OccurrenceStory``: for each occurrence,
+/// only what changed (a plan deciding it differently from the last, a reconcile adding,
+/// replacing or removing its request, its delivery, the user's response), and for each
+/// run a few numbers (its reasons, its coverage horizon, how many requests held the
+/// slots and the latest of them, the paused entities, whether notifications were off).
+/// What a run decided the same as the last costs nothing; a cut is worked out from the
+/// run's numbers only when a story is asked for.
+///
+/// The history is kept in memory only, for ``days`` days (7 by default; an occurrence the
+/// last plan still schedules keeps its facts): a process that ends forgets it, and the
+/// story of an older occurrence starts later. An app that
+/// makes a new engine in one process (or a test harness playing several launches)
+/// passes the same history to each, so the story spans them.
+///
+/// ```swift
+/// let history = OccurrenceHistory(days: 3)
+/// let engine = Engine(center: center, source: source, clock: clock, history: history)
+/// await engine.launched()
+/// let story = await engine.explain(entity: water, rule: "sips", at: nine)
+/// ```
+public final class OccurrenceHistory: Sendable {
+    /// How many days are kept unless told: 7.
+    public static let defaultDays = 7
+    /// How many days of runs and facts are kept.
+    public let days: Int
+    let storage = Mutex(Storage())
+
+    /// - Precondition: `days` is at least 1.
+    public init(days: Int = OccurrenceHistory.defaultDays) {
+        precondition(days >= 1, "OccurrenceHistory(days: \(days)): keep at least one day")
+        self.days = days
+    }
+
+    /// One occurrence of one rule: what a story is about. A request with a repeating
+    /// trigger has a key of its own (``OccurrenceKey/repeating(_:weekday:)``).
+    struct Key: Hashable {
+        var entity: EntityReference
+        var rule: String
+        var occurrence: OccurrenceKey
+
+        init(_ identifier: NotificationIdentifier) {
+            self.init(entity: identifier.entity, rule: identifier.rule, occurrence: identifier.occurrence)
+        }
+
+        init(entity: EntityReference, rule: String, occurrence: OccurrenceKey) {
+            self.entity = entity
+            self.rule = rule
+            self.occurrence = occurrence
+        }
+    }
+
+    /// A plan's decision about one kind of request of an occurrence: compared with the
+    /// last one to record only a change.
+    struct DecisionKey: Hashable {
+        var key: Key
+        var kind: NotificationKind
+    }
+
+    enum Decision: Hashable {
+        case planned(badge: Int?, firesAt: Date)
+        case skipped(PlanSkip.Reason)
+        case displaced
+    }
+
+    /// A fact as recorded: `order` counts runs and facts, so facts sort as they happened.
+    struct Recorded {
+        var order: Int
+        var kind: NotificationKind
+        var event: OccurrenceStory.Event
+    }
+
+    /// What a story needs of one run, a few numbers; a cut is worked out from them.
+    struct RunRecord {
+        var order: Int
+        var date: Date
+        var reasons: [EngineEvent]
+        var coverageHorizon: Date
+        var horizonEnd: Date
+        /// How many of the reminders' requests the plan kept, of how many slots Herald may use.
+        var held: Int
+        var capacity: Int
+        /// The latest reminders the plan kept: the ones that held the last slots.
+        var latest: [NotificationIdentifier]
+        var paused: [EntityReference]
+        var notificationsOff: Bool
+    }
+
+    struct Storage {
+        var runs: [RunRecord] = []
+        var facts: [Key: [Recorded]] = [:]
+        /// The last decision recorded for each occurrence and kind, and the instant it is about.
+        var decisions: [DecisionKey: (decision: Decision, date: Date)] = [:]
+        /// What the last plan scheduled, with when each fires.
+        var planned: [DecisionKey: Date] = [:]
+        /// The identifiers the last reconcile left pending.
+        var pending: Set<String> = []
+        var order = 0
+        var lastSweep = Date.distantPast
+
+        mutating func nextOrder() -> Int {
+            order += 1
+            return order
+        }
+
+        mutating func append(_ key: Key, kind: NotificationKind, _ event: OccurrenceStory.Event, order: Int) {
+            facts[key, default: []].append(Recorded(order: order, kind: kind, event: event))
+        }
+    }
+
+    /// How many runs the history holds now (for tests and diagnostics).
+    public var runCount: Int { storage.withLock { $0.runs.count } }
+
+    /// Drops what is older than ``days`` before `now`, at most once an hour of `now`; the
+    /// facts of an occurrence the last plan still schedules stay.
+    func sweep(_ storage: inout Storage, now: Date) {
+        guard now.timeIntervalSince(storage.lastSweep) >= 3_600 || now < storage.lastSweep else { return }
+        storage.lastSweep = now
+        let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
+        if let first = storage.runs.firstIndex(where: { $0.date >= cutoff }) {
+            storage.runs.removeFirst(first)
+        } else {
+            storage.runs.removeAll()
+        }
+        // An occurrence planned long ago and still pending keeps its plan: its story needs it.
+        let planned = Set(storage.planned.keys.lazy.map(\.key))
+        storage.facts = storage.facts.filter { key, facts in
+            planned.contains(key) || facts.contains { $0.event.date >= cutoff }
+        }
+        storage.decisions = storage.decisions.filter { $0.value.date >= cutoff }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+extension OccurrenceStory {
+    /// How long after its instant a delivery still counts as shown at its time: a
+    /// minute (a trigger matches whole minutes).
+    public static let onTimeTolerance: TimeInterval = 60
+
+    /// What became of an occurrence due at `date`, from its events, at `now`:
+    ///
+    /// - its first delivery (of the reminder, else of a snooze or follow-up) decides
+    ///   between ``Verdict/delivered`` (within ``onTimeTolerance`` of its time) and
+    ///   ``Verdict/held`` (later);
+    /// - otherwise the last plan's decision before its time: scheduled is
+    ///   ``Verdict/pending`` before its time and ``Verdict/notDelivered`` after it; a
+    ///   cut is ``Verdict/cut``, a displacement ``Verdict/displaced``; done, snoozed,
+    ///   delivered already, paused, deleted, excluded or no longer planned is
+    ///   ``Verdict/skipped``;
+    /// - no decision at all is ``Verdict/neverPlanned`` (``Verdict/skipped`` when the
+    ///   entity was deleted or the rule excludes it).
+    ///
+    /// ```swift
+    /// OccurrenceStory.verdict(of: story.events, date: story.date, now: clock.now)   // == story.verdict
+    /// ```
+    public static func verdict(of events: [Event], date: Date, now: Date) -> Verdict {
+        let deliveries = events.filter { if case .delivered = $0.fact { true } else { false } }
+        let reminder = deliveries.first { $0.fact.identifier.flatMap(NotificationIdentifier.init(parsing:))?.kind == .reminder }
+        if let first = reminder ?? deliveries.first {
+            return first.date > date.addingTimeInterval(onTimeTolerance) && reminder != nil ? .held : .delivered
+        }
+        let decisions = events.filter { $0.fact.isPlanDecision || $0.fact == .deleted }
+        guard let last = decisions.last(where: { $0.date <= date }) else { return .neverPlanned }
+        switch last.fact {
+        case .planned: return date > now ? .pending : .notDelivered
+        case .cut: return .cut
+        case .displaced: return .displaced
+        default: return .skipped
+        }
+    }
+}

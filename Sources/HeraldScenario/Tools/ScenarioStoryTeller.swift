@@ -1,0 +1,79 @@
+import Foundation
+import Herald
+
+/// Tells occurrences' stories after a scenario run: from the ``Herald/OccurrenceHistory``
+/// its engines shared, with what only the simulated system knows added (every delivery
+/// of the occurrence, the app having seen it or not; what held one shown late; a
+/// request dropped above the center's capacity). ``ScenarioRunner/why(_:at:)`` and the
+/// HTML report of `herald simulate --html` tell stories through it.
+///
+/// ```swift
+/// let teller = ScenarioStoryTeller(history: history, rules: rules, state: try store.load(), deviceZone: zone,
+///                                  now: summary.endedAt ?? now, deliveries: result.deliveries,
+///                                  dropped: summary.droppedIdentifiers)
+/// let story = teller.story(of: rule, at: LocalDateTime(parsing: "2026-11-21T09:00")!)
+/// ```
+public struct ScenarioStoryTeller: Sendable {
+    public var history: OccurrenceHistory
+    /// The app's rules (to place an occurrence no plan placed, and to see exclusions).
+    public var rules: [ReminderRule]
+    public var state: EngineState?
+    public var deviceZone: TimeZone
+    /// The end of the run: a later occurrence is pending, not missed.
+    public var now: Date
+    public var deliveries: [TimelineDelivery]
+    /// The identifiers the center dropped above its capacity.
+    public var dropped: Set<String>
+
+    public init(history: OccurrenceHistory, rules: [ReminderRule], state: EngineState?, deviceZone: TimeZone, now: Date,
+                deliveries: [TimelineDelivery], dropped: [String]) {
+        self.history = history
+        self.rules = rules
+        self.state = state
+        self.deviceZone = deviceZone
+        self.now = now
+        self.deliveries = deliveries
+        self.dropped = Set(dropped)
+    }
+
+    /// The story of `rule`'s occurrence at `local`.
+    public func story(of rule: ReminderRule.ID, at local: LocalDateTime) -> OccurrenceStory {
+        var story = history.story(entity: rule.entity, rule: rule.rule, at: local, rules: rules, state: state,
+                                  deviceZone: deviceZone, now: now)
+        addSystemFacts(to: &story)
+        return story
+    }
+
+    /// What the simulated system knows and the engine cannot (it learns of a delivery
+    /// at its next run, and never of a drop). The verdict is worked out again.
+    func addSystemFacts(to story: inout OccurrenceStory) {
+        let key = OccurrenceKey(story.occurrence)
+        for delivery in deliveries where !delivery.beforeStart {
+            guard let identifier = NotificationIdentifier(parsing: delivery.identifier),
+                  identifier.entity == story.entity, identifier.rule == story.rule,
+                  identifier.occurrence == key
+                    || (identifier.occurrence.repeatingSlot != nil && (delivery.dueLocal ?? delivery.local) == story.occurrence)
+            else { continue }
+            let held = delivery.held.map { $0 == .summary ? "the scheduled summary" : "a Focus" }
+            let fact = OccurrenceStory.Fact.delivered(identifier: delivery.identifier, held: held)
+            if let seen = story.events.firstIndex(where: {
+                $0.date == delivery.date && $0.fact == .delivered(identifier: delivery.identifier, held: nil)
+            }) {
+                story.events[seen].fact = fact
+            } else {
+                let index = story.events.firstIndex { $0.date > delivery.date } ?? story.events.endIndex
+                story.events.insert(OccurrenceStory.Event(date: delivery.date, fact: fact), at: index)
+            }
+        }
+        let delivered = story.events.contains { if case .delivered = $0.fact { true } else { false } }
+        let handed = Set(story.events.compactMap(\.fact.identifier))
+        story.events = story.events.compactMap { event in
+            guard case .notDelivered(let reason) = event.fact else { return event }
+            if delivered { return nil }
+            var event = event
+            if reason == .lost, !dropped.isDisjoint(with: handed) { event.fact = .notDelivered(.droppedAboveCapacity) }
+            return event
+        }
+        story.verdict = OccurrenceStory.verdict(of: story.events, date: story.date, now: now)
+    }
+}
