@@ -34,6 +34,30 @@ struct ScenarioWhyTests {
         #expect(story.verdict == .delivered)
     }
 
+    @Test func aNaggedOccurrencesStoryHoldsEveryRepeatAndTheAnswerToOne() async throws {
+        // Given 09:00 daily nagged every 10 minutes 3 times, and a tap at 09:22 on the
+        // latest notification: the reminder shows at 09:00, its repeats at 09:10 and
+        // 09:20 (…T0900#2); the tap answers the second repeat and the run it asks for
+        // withdraws the 09:30 one (…T0900#3), which never shows
+        let story = try await makeStory("""
+            days: 1
+            entities: [{id: stretch, title: Stretch, rules: [{id: morning, daily: ["09:00"], nag: {every: 10, times: 3}}]}]
+            events:
+              - {at: 2026-11-21T09:22, tap: stretch}
+            """, "habit/stretch/morning", at: "2026-11-21T09:00")
+        let followUp = "herald:followup:habit:stretch:morning:20261121T0900"
+        let deliveries = story.events.filter { $0.fact.kind == "delivered" }
+        #expect(deliveries == [
+            OccurrenceStory.Event(date: at("2026-11-21T09:00"), fact: .delivered(identifier: Self.stretch + "20261121T0900", held: nil)),
+            OccurrenceStory.Event(date: at("2026-11-21T09:10"), fact: .delivered(identifier: followUp, held: nil)),
+            OccurrenceStory.Event(date: at("2026-11-21T09:20"), fact: .delivered(identifier: followUp + "#2", held: nil)),
+        ])
+        #expect(story.events.contains(OccurrenceStory.Event(
+            date: at("2026-11-21T09:22"), fact: .responded(identifier: followUp + "#2", action: "open"))))
+        #expect(story.events.contains(OccurrenceStory.Event(date: at("2026-11-21T09:22"), fact: .removed(identifier: followUp + "#3"))))
+        #expect(story.verdict == .delivered)
+    }
+
     @Test func heldByAFocus() async throws {
         // Given a Focus from 08:10 to 09:30: the 09:00 reminder falls due under it and is
         // shown when it ends, at 09:30 (the suspended app never runs again: the

@@ -18,7 +18,7 @@ extension OccurrenceHistory {
             planned.reserveCapacity(storage.planned.count)
             for reminder in plan.requests {
                 let identifier = reminder.identifier
-                let decisionKey = DecisionKey(key: Key(identifier), kind: identifier.kind)
+                let decisionKey = DecisionKey(key: Key(identifier), kind: identifier.kind, nagRepeat: identifier.nagRepeatIndex)
                 planned[decisionKey] = reminder.date
                 record(.planned(badge: reminder.badge, firesAt: reminder.date), at: reminder.date, of: decisionKey,
                        in: &storage, order: order, now: now) {

@@ -35,14 +35,16 @@ public final class OccurrenceHistory: Sendable {
     }
 
     /// One occurrence of one rule: what a story is about. A request with a repeating
-    /// trigger has a key of its own (``OccurrenceKey/repeating(_:weekday:)``).
+    /// trigger has a key of its own (``OccurrenceKey/repeating(_:weekday:)``); every
+    /// repeat of a nag belongs to the occurrence it repeats.
     struct Key: Hashable {
         var entity: EntityReference
         var rule: String
         var occurrence: OccurrenceKey
 
         init(_ identifier: NotificationIdentifier) {
-            self.init(entity: identifier.entity, rule: identifier.rule, occurrence: identifier.occurrence)
+            self.init(entity: identifier.entity, rule: identifier.rule,
+                      occurrence: identifier.kind == .followUp ? identifier.occurrence.withoutNagRepeat : identifier.occurrence)
         }
 
         init(entity: EntityReference, rule: String, occurrence: OccurrenceKey) {
@@ -57,6 +59,8 @@ public final class OccurrenceHistory: Sendable {
     struct DecisionKey: Hashable {
         var key: Key
         var kind: NotificationKind
+        /// Which repeat of a nag, for a follow-up (``NotificationIdentifier/nagRepeatIndex``).
+        var nagRepeat = 1
     }
 
     enum Decision: Hashable {

@@ -51,7 +51,7 @@ public struct ScenarioStoryTeller: Sendable {
         for delivery in deliveries where !delivery.beforeStart {
             guard let identifier = NotificationIdentifier(parsing: delivery.identifier),
                   identifier.entity == story.entity, identifier.rule == story.rule,
-                  identifier.occurrence == key
+                  identifier.occurrence.withoutNagRepeat == key
                     || (identifier.occurrence.repeatingSlot != nil && (delivery.dueLocal ?? delivery.local) == story.occurrence)
             else { continue }
             let held = delivery.held.map { $0 == .summary ? "the scheduled summary" : "a Focus" }
