@@ -9,8 +9,14 @@ extension EngineState {
     /// The zone the user lives in: the first zone Herald saw, or the one the app set
     /// (``Engine/setHomeZone(_:)``); `nil` before the first run.
     public var homeZone: TimeZone? {
+        homeZoneIdentifier.flatMap(TimeZone.init(identifier:))
+    }
+
+    /// The identifier of ``homeZone``: what a run compares with the device's zone,
+    /// without making a zone.
+    var homeZoneIdentifier: String? {
         guard case .string(let name)? = settings[Self.homeZoneSetting] else { return nil }
-        return TimeZone(identifier: name)
+        return name
     }
 
     /// The trip in progress while the device is away from ``homeZone``, with the
@@ -20,7 +26,7 @@ extension EngineState {
     /// Whether `rule` keeps home time in `deviceZone`: away from home, on a trip whose
     /// choice for it is ``TravelChoice/keepHome``.
     public func keepsHomeTime(_ rule: ReminderRule.ID, in deviceZone: TimeZone) -> Bool {
-        guard let home = homeZone, home.identifier != deviceZone.identifier, let trip else { return false }
+        guard let home = homeZoneIdentifier, home != deviceZone.identifier, let trip else { return false }
         return trip.choice(for: rule) == .keepHome
     }
 }

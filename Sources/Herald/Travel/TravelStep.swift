@@ -22,12 +22,12 @@ public enum TravelStep {
     /// home that is not the trip's begins or moves the trip on (its choices kept); home
     /// again ends the trip (its choices lapse). Nothing when nothing changed.
     public static func noticing(deviceZone: TimeZone, state: EngineState) -> Noticed {
-        guard let home = state.homeZone else {
+        guard let home = state.homeZoneIdentifier else {
             return Noticed(changes: [.setSetting(key: EngineState.homeZoneSetting, .string(deviceZone.identifier))],
                            reports: false)
         }
         let trip = state.trip
-        if home.identifier == deviceZone.identifier {
+        if home == deviceZone.identifier {
             return Noticed(changes: trip == nil ? [] : [.setSetting(key: EngineState.tripSetting, nil)],
                            reports: trip != nil)
         }
@@ -56,7 +56,7 @@ public enum TravelStep {
     /// coming home changes nothing.
     public static func choosing(_ choice: TravelChoice, for rule: ReminderRule.ID?, deviceZone: TimeZone,
                                 state: EngineState) -> [EngineStateChange] {
-        guard let home = state.homeZone, home.identifier != deviceZone.identifier else { return [] }
+        guard let home = state.homeZoneIdentifier, home != deviceZone.identifier else { return [] }
         var trip = state.trip ?? Trip(zone: deviceZone)
         trip.choose(choice, for: rule)
         return [.setSetting(key: EngineState.tripSetting, trip.json)]
@@ -74,8 +74,8 @@ public enum TravelStep {
     /// keeps at home time is pinned to the home zone; every other rule is as given.
     public static func effectiveRules(_ rules: [ReminderRule], state: EngineState,
                                       deviceZone: TimeZone) -> [ReminderRule] {
-        guard let home = state.homeZone, home.identifier != deviceZone.identifier,
-              let trip = state.trip, trip.keepsAnyHome else { return rules }
+        guard let homeIdentifier = state.homeZoneIdentifier, homeIdentifier != deviceZone.identifier,
+              let trip = state.trip, trip.keepsAnyHome, let home = state.homeZone else { return rules }
         return rules.map { rule in
             guard rule.location == nil, rule.schedule.timeZone == nil, trip.choice(for: rule.id) == .keepHome else {
                 return rule
