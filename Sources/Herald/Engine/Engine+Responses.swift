@@ -13,11 +13,13 @@ extension Engine {
     /// - Returns: the report of the run that followed, which the app can log.
     @discardableResult
     public func received(_ response: NotificationResponse) async -> ReconcileReport {
-        if let identifier = response.notification.heraldIdentifier(deviceZone: clock.timeZone) {
-            history.recordResponse(response, of: identifier, at: clock.now)
-        }
         do {
-            try await record(.response(response))
+            // The occurrence the step recorded as delivered is the one the story tells
+            // (nothing, for a response handled already).
+            let outcome = try await record(.response(response))
+            for case .recordFired(let fired) in outcome.changes {
+                history.recordResponse(response, of: fired.identifier, at: clock.now)
+            }
         } catch {
             logger.error("recording a response failed", metadata: [
                 "identifier": "\(response.notification.request.identifier)", "error": "\(error)",

@@ -38,7 +38,7 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
 
     /// Parses an identifier; `nil` when the text is not a well-formed Herald identifier.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let parts = Self.parts(of: text)
         guard parts.count == 6, parts[0] == Self.scheme,
               let kind = NotificationKind(rawValue: String(parts[1])),
               let namespace = Self.unescape(parts[2]), let entityID = Self.unescape(parts[3]),
@@ -80,6 +80,26 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
 
     public static func < (lhs: NotificationIdentifier, rhs: NotificationIdentifier) -> Bool {
         lhs.description < rhs.description
+    }
+
+    /// `text` split at every colon. Every run reads the identifiers of the delivered
+    /// and pending lists, so ASCII text (every identifier Herald writes for ASCII ids)
+    /// is split byte by byte, where a colon is always a character of its own; other
+    /// text is split by characters (a colon followed by a combining mark is one
+    /// character, and no separator).
+    static func parts(of text: String) -> [Substring] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.split(separator: ":", omittingEmptySubsequences: false)
+        }
+        var parts: [Substring] = []
+        parts.reserveCapacity(6)
+        var start = text.startIndex
+        while let colon = text.utf8[start...].firstIndex(of: UInt8(ascii: ":")) {
+            parts.append(text[start..<colon])
+            start = text.utf8.index(after: colon)
+        }
+        parts.append(text[start...])
+        return parts
     }
 
     static func escape(_ part: String) -> String {

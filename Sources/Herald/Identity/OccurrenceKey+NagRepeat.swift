@@ -30,7 +30,8 @@ extension OccurrenceKey {
     /// index is written as ``nagRepeat(_:)`` writes it (2 or more, no leading zero);
     /// any other key names no repeat.
     var nagRepeatParts: (occurrence: Substring, index: Int)? {
-        guard let separator = rawValue.lastIndex(of: Self.nagRepeatSeparator) else { return nil }
+        guard rawValue.utf8.contains(UInt8(ascii: "#")),
+              let separator = rawValue.lastIndex(of: Self.nagRepeatSeparator) else { return nil }
         let occurrence = rawValue[..<separator]
         let digits = rawValue[rawValue.index(after: separator)...]
         guard !occurrence.isEmpty, let first = digits.first, first != "0", digits.count <= 4,

@@ -43,6 +43,11 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, Codable, CustomStri
 
     /// Parses `20261121T0900`, `20261121T090000`, `2026-11-21T09:00` or `2026-11-21T09:00:00`.
     public init?(parsing text: some StringProtocol) {
+        // The compact form is every occurrence key's: read it byte by byte.
+        if let compact = Self.compact(text.utf8) {
+            self = compact
+            return
+        }
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)
         guard parts.count == 2, let date = LocalDate(iso8601: parts[0]) else { return nil }
         let timeText = parts[1]
@@ -60,5 +65,28 @@ public struct LocalDateTime: Hashable, Sendable, Comparable, Codable, CustomStri
         }
         guard let time else { return nil }
         self.init(date: date, time: time)
+    }
+
+    /// `20261121T0900` or `20261121T090000`, read from its bytes; `nil` for any other
+    /// text (which the general parse reads or refuses).
+    private static func compact(_ bytes: some Collection<UInt8>) -> LocalDateTime? {
+        guard bytes.count == 13 || bytes.count == 15 else { return nil }
+        var fields = [0, 0, 0, 0, 0, 0]   // year, month, day, hour, minute, second
+        let widths = [4, 2, 2, 2, 2, 2]
+        var field = 0, filled = 0
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 8 {
+                guard byte == UInt8(ascii: "T") else { return nil }
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            fields[field] = fields[field] * 10 + Int(byte - UInt8(ascii: "0"))
+            filled += 1
+            if filled == widths[field] { field += 1; filled = 0 }
+        }
+        let date = LocalDate(year: fields[0], month: fields[1], day: fields[2])
+        let time = LocalTime(hour: fields[3], minute: fields[4], second: fields[5])
+        guard date.isValid, time.isValid else { return nil }
+        return LocalDateTime(date: date, time: time)
     }
 }

@@ -37,6 +37,22 @@ import Testing
         }
     }
 
+    /// The parts are split at exactly the colons the standard library's split by
+    /// characters finds, ASCII or not: a colon followed by a combining mark is one
+    /// character and splits nothing.
+    @Test func textIsSplitAtTheColonsTheCharacterSplitFinds() async {
+        let alphabet: [String] = ["a", "Z", "0", ":", "%", "T", "-", "é", "🙂", "\u{301}", "\r\n", " "]
+        await PropertySeeds.check(count: 300) { seed in
+            var random = SeededGenerator(seed: seed)
+            let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+                .joined()
+            let expected = text.split(separator: ":", omittingEmptySubsequences: false)
+            #expect(NotificationIdentifier.parts(of: text) == expected, "seed \(seed): \(text.debugDescription)")
+        }
+        #expect(NotificationIdentifier.parts(of: "a:\u{301}b:c") == ["a:\u{301}b", "c"])
+        #expect(NotificationIdentifier.parts(of: "::") == ["", "", ""])
+    }
+
     /// ``NotificationIdentifier/roundTrips`` (what the engine checks before it reads
     /// back an identifier it built instead of parsing it) says exactly whether the text
     /// parses back to the same identifier: parts of any characters, some empty.
