@@ -80,7 +80,7 @@ public actor Engine {
     /// (``unlistedLocationDeliveries(_:listed:)`` leaves them out from then on).
     var removedLocationDeliveries: Set<String> = []
     /// The requests the last run built, so a run builds only what changed.
-    private var builtRequests = BuiltRequests()
+    var builtRequests = BuiltRequests()
     /// The last plan's walk over the rules' occurrences, which the next plan replays
     /// when it meets the same ones (a completion: ``Planner/OneShotWalk``).
     var oneShotWalk: Planner.OneShotWalk?
@@ -104,7 +104,7 @@ public actor Engine {
         self.planner = Planner(configuration: configuration)
         self.categories = categories
         self.retention = retention
-        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location], logger: logger)
+        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location, .group], logger: logger)
         self.responseDecoder = ResponseDecoder(logger: logger)
         self.logger = logger
     }
@@ -346,38 +346,6 @@ public actor Engine {
                                      failure: nil)
         report.heldWhileNotificationsOff = true
         return report
-    }
-
-    /// The requests for a plan: content from the source for each planned reminder, and
-    /// the posted events. When the source fails for one, or its content is refused, the
-    /// pending request for it (if any) is kept as it is. A request whose reminder and
-    /// content equal the last run's is that run's (``BuiltRequests``). They come in the
-    /// order to add them (``AdditionOrder``). Without `badges` none carries a badge.
-    private func requests(for plan: Plan, pending pendingByIdentifier: [String: NotificationRequest],
-                          badges: Bool) async -> [NotificationRequest] {
-        var order = AdditionOrder()
-        let planned = plan.requests
-        defer { builtRequests.endRun() }
-        for var reminder in planned {
-            if !badges { reminder.badge = nil }
-            let firesAt: Date? = reminder.kind == .location ? nil : reminder.date
-            do {
-                var content = try await source.content(for: reminder)
-                if let level = plan.delivery(of: reminder)?.level.interruptionLevel { content.interruptionLevel = level }
-                order.add(try builtRequests.request(for: reminder, content: content), firesAt: firesAt)
-            } catch {
-                let identifier = reminder.identifier.description
-                logger.warning("content for a reminder failed", metadata: [
-                    "identifier": "\(identifier)", "error": "\(error)",
-                ])
-                if let existing = pendingByIdentifier[identifier] { order.add(existing, firesAt: firesAt) }
-            }
-        }
-        for (event, var request) in zip(plan.events, plan.eventRequests) {
-            if !badges { request.content.badge = nil }
-            order.add(request, firesAt: event.fireDate, atOnce: event.firesAtOnce)
-        }
-        return order.requests
     }
 
     /// Commits an event's changes in one transaction; every change to Herald's state

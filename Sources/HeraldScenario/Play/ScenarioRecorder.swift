@@ -297,6 +297,9 @@ actor ScenarioRecorder {
         case .invalid(let why):
             destination = .invalid
             reason = why.description
+        case .list(let members):
+            destination = .list
+            title = members.map(\.description).joined(separator: ", ")
         }
         append(.route(TimelineRoute(
             date: date, local: local, identifier: route.notification.request.identifier,
