@@ -56,9 +56,13 @@ extension Engine {
         var changes: [EngineStateChange] = []
         for notification in unseen {
             // A repeating request's delivery is logged as the occurrence it stands for.
-            guard let identifier = notification.heraldIdentifier(deviceZone: clock.timeZone) else { continue }
-            let record = FiredRecord(identifier: identifier, date: notification.date)
-            if state.fired[record.key] == nil { changes.append(.recordFired(record)) }
+            // A group's delivery is logged for each of its members too.
+            let identifiers = notification.firedIdentifiers(deviceZone: clock.timeZone)
+            guard let identifier = identifiers.first else { continue }
+            for fired in identifiers {
+                let record = FiredRecord(identifier: fired, date: notification.date)
+                if state.fired[record.key] == nil { changes.append(.recordFired(record)) }
+            }
             // A posted event is delivered once from its post on (``post(_:)`` records
             // what was delivered before it). Its delivery comes before the post's
             // instant only when the clock was set back in between: the post is then

@@ -1,8 +1,8 @@
 import Foundation
 
 extension ResponseStep {
-    /// The effect of a response to a group (``PlannedGroup``): every member is
-    /// acknowledged (its follow-ups withdrawn), and a built-in action applies to each
+    /// The effect of a response to a group (``PlannedGroup``): the group and every
+    /// member are in the fired log, every member is acknowledged (its follow-ups withdrawn), and a built-in action applies to each
     /// member through the same changes it makes for one reminder: "Done all" (a complete
     /// action) completes each member's entity for its occurrence's day, a snooze snoozes
     /// each, "remind tomorrow" defers each. A member whose entity is paused, or deleted
@@ -19,6 +19,7 @@ extension ResponseStep {
     ) -> Received {
         let deliveredAt = response.notification.date
         var changes: [EngineStateChange] = [.recordFired(FiredRecord(identifier: payload.identifier, date: deliveredAt))]
+            + payload.members.map { .recordFired(FiredRecord(identifier: $0.identifier, date: deliveredAt)) }
         var completed: [EntityDay] = []
         var snoozedUntil: Date?
         var deferred: LocalDate?

@@ -61,4 +61,16 @@ import Testing
             base = HeraldPayload(identifier: group).dictionary
         }
     }
+
+    @Test func aDeliveredGroupIsLoggedWithEachMember() throws {
+        // Given a group delivered at 07:00 naming two members
+        var payload = HeraldPayload(identifier: .group(at: seven, deferred: true))
+        payload.members = makeMembers()
+        let request = NotificationRequest(identifier: payload.identifier.description,
+                                          content: NotificationContent(title: "2 due", userInfo: payload.userInfo()),
+                                          trigger: nil)
+        // Then its fired identifiers are the group's, then each member's reminder
+        #expect(DeliveredNotification(request: request, date: seven).firedIdentifiers(deviceZone: Fixtures.berlin)
+            == [payload.identifier] + makeMembers().map(\.identifier))
+    }
 }

@@ -131,4 +131,20 @@ import Testing
         #expect(plan.groups.first?.badge == 2)
         #expect(plan.reminders.first?.badge == 3)
     }
+
+    @Test func membersDeliveredInAGroupAreNotPlannedAgainWhenTheClockIsSetBack() {
+        // Given Sunday's 07:00 group delivered (Saturday's 23:00 water and Sunday's 06:30
+        // stretch in the fired log), then the clock set back to Sunday 06:00
+        var input = makeInput(makeHabits(), now: "2026-11-22T06:00")
+        let seven = Fixtures.date("2026-11-22T07:00")
+        input.fired = [
+            FiredRecord(identifier: NotificationIdentifier(parsing: "herald:reminder:habit:water:r:20261121T2300")!, date: seven),
+            FiredRecord(identifier: NotificationIdentifier(parsing: "herald:reminder:habit:stretch:r:20261122T0630")!, date: seven),
+        ]
+        let plan = makePlanner(days: 1).plan(input)
+        // Then nothing comes at Sunday 07:00 again: pills at Sunday 12:00, and Sunday's
+        // 23:00 water alone at Monday 07:00 (Monday's 06:30 is past the horizon's 06:00)
+        #expect(plan.groups.isEmpty)
+        #expect(plan.reminders.map(\.date) == [Fixtures.date("2026-11-22T12:00"), Fixtures.date("2026-11-23T07:00")])
+    }
 }
