@@ -4,10 +4,11 @@ import Foundation
 /// is deferred to the end of *that* quiet period, never dropped, and the occurrences
 /// deferred to one end come as one notification (``PlannedGroup``).
 ///
-/// `from` and `to` are read on the device's clock; `to` at or before `from` crosses
-/// midnight (22:00 to 07:00 ends the next morning). Both ends are instants as the
-/// schedules read local times: a `to` that does not exist on a spring-forward night
-/// ends the period shifted by the gap (02:30 → 03:30), like a reminder at 02:30.
+/// `from` and `to` are read on the device's clock; `to` before `from` crosses midnight
+/// (22:00 to 07:00 ends the next morning). Both ends are instants as the schedules read
+/// local times: a `to` that does not exist on a spring-forward night ends the period
+/// shifted by the gap (02:30 → 03:30), like a reminder at 02:30, and a `from` that does
+/// not exist starts it shifted the same way.
 ///
 /// ```swift
 /// let night = try QuietHours(from: LocalTime(hour: 22), to: LocalTime(hour: 7))
@@ -42,8 +43,9 @@ public struct QuietHours: Hashable, Sendable, Codable {
     /// `nil` when `date` is not quiet.
     public func period(holding date: Date, converter: ZoneConverter) -> (start: Date, end: Date)? {
         let day = converter.local(for: date).date
-        // A period starts on the day of `date` or, crossing midnight, the day before.
-        for startDay in [day.adding(days: -1), day] {
+        // A period starts on the day of `date` or, crossing midnight, the day before (two
+        // days before where a zone skipped the day before, as Apia skipped 2011-12-30).
+        for startDay in [day.adding(days: -2), day.adding(days: -1), day] {
             let start = converter.instant(for: LocalDateTime(date: startDay, time: from)).date
             let endDay = crossesMidnight ? startDay.adding(days: 1) : startDay
             let end = converter.instant(for: LocalDateTime(date: endDay, time: to)).date
