@@ -62,21 +62,21 @@ extension Planner {
             let delivery = delivery(of: candidate.occurrence.date, rule: rule)
             // Before now and not deferred past it: it was delivered already.
             if delivery.date <= now, candidate.occurrence.date <= now { return true }
-            var clustering = selection.clustering
-            defer { selection.clustering = clustering }
-            if delivery.groupable, let open = clustering.open, joins(open, delivery: delivery.date,
-                                                                     deferred: delivery.deferred) {
-                clustering.placements.append(.init(delivery: delivery.date, deferred: delivery.deferred,
-                                                   cluster: open.index))
-                if delivery.deferred { clustering.open?.isBatch = true }
+            // In place: copying the clustering out and back would copy its placements each time.
+            if delivery.groupable, let open = selection.clustering.open, joins(open, delivery: delivery.date,
+                                                                               deferred: delivery.deferred) {
+                selection.clustering.placements.append(.init(delivery: delivery.date, deferred: delivery.deferred,
+                                                             cluster: open.index))
+                if delivery.deferred { selection.clustering.open?.isBatch = true }
                 selection.chosen.append((candidate, day))
                 return true
             }
-            guard clustering.count < budget else { return false }
-            let index = clustering.count
-            clustering.count += 1
-            clustering.placements.append(.init(delivery: delivery.date, deferred: delivery.deferred, cluster: index))
-            if delivery.groupable { clustering.open = (delivery.date, index, delivery.deferred) }
+            guard selection.clustering.count < budget else { return false }
+            let index = selection.clustering.count
+            selection.clustering.count += 1
+            selection.clustering.placements.append(.init(delivery: delivery.date, deferred: delivery.deferred,
+                                                         cluster: index))
+            if delivery.groupable { selection.clustering.open = (delivery.date, index, delivery.deferred) }
             selection.chosen.append((candidate, day))
             return true
         }
