@@ -116,3 +116,20 @@ public struct GroupMember: Hashable, Sendable, Codable {
         HeraldPayload(identifier: identifier, occurrenceZone: zone).occurrenceDay(deviceZone: deviceZone)
     }
 }
+
+extension HeraldPayload {
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, identifier, occurrenceZone, extras, members
+    }
+
+    /// Decodes a payload; `members` is optional (payloads encoded before groups existed
+    /// decode with none).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(identifier: try container.decode(NotificationIdentifier.self, forKey: .identifier),
+                  occurrenceZone: try container.decodeIfPresent(String.self, forKey: .occurrenceZone),
+                  extras: try container.decode([String: JSONValue].self, forKey: .extras),
+                  schemaVersion: try container.decode(Int.self, forKey: .schemaVersion))
+        members = try container.decodeIfPresent([GroupMember].self, forKey: .members) ?? []
+    }
+}

@@ -73,4 +73,17 @@ import Testing
         #expect(DeliveredNotification(request: request, date: seven).firedIdentifiers(deviceZone: Fixtures.berlin)
             == [payload.identifier] + makeMembers().map(\.identifier))
     }
+
+    @Test func aPayloadEncodedBeforeGroupsDecodesWithNoMembers() throws {
+        // Given a payload's JSON as encoded before groups existed (no "members")
+        let json = #"{"schemaVersion":1,"identifier":{"entity":{"namespace":"habit","id":"water"},"rule":"r","#
+            + #""occurrence":{"rawValue":"20261121T2300"},"kind":"reminder"},"extras":{}}"#
+        // Then it decodes, with no members, and a group's payload round-trips with them
+        let old = try JSONDecoder().decode(HeraldPayload.self, from: Data(json.utf8))
+        #expect(old.members.isEmpty)
+        #expect(old.identifier.description == "herald:reminder:habit:water:r:20261121T2300")
+        var group = HeraldPayload(identifier: .group(at: seven, deferred: true))
+        group.members = makeMembers()
+        #expect(try JSONDecoder().decode(HeraldPayload.self, from: JSONEncoder().encode(group)) == group)
+    }
 }
