@@ -147,4 +147,30 @@ import Testing
         #expect(plan.groups.isEmpty)
         #expect(plan.reminders.map(\.date) == [Fixtures.date("2026-11-22T12:00"), Fixtures.date("2026-11-23T07:00")])
     }
+
+    @Test func aReminderDueWithinTheWindowAfterTheEndJoinsTheDeferredOnes() {
+        // Given water at 23:00 and stretch at 06:30 (deferred to 07:00), pills at 07:05 and
+        // tea at 07:20, grouped within 10 minutes
+        let rules = [Fixtures.dailyRule("water", at: ["23:00"]), Fixtures.dailyRule("stretch", at: ["06:30"]),
+                     Fixtures.dailyRule("pills", at: ["07:05"]), Fixtures.dailyRule("tea", at: ["07:20"])]
+        let plan = makePlanner(groupWithin: 600, days: 1).plan(makeInput(rules))
+        // Then water, stretch and pills (5 minutes after 07:00) come at 07:00 as one; tea
+        // (20 minutes after) alone at 07:20
+        #expect(plan.groups.map(\.date) == [Fixtures.date("2026-11-22T07:00")])
+        #expect(plan.groups.first?.members.map(\.rule.entity.id) == ["water", "stretch", "pills"])
+        #expect(plan.reminders.map(\.date) == [Fixtures.date("2026-11-22T07:20")])
+    }
+
+    @Test func snoozedAndPausedMembersAreNotInTheGroup() {
+        // Given Saturday's 23:00 water snoozed to Sunday 09:00 and pills paused
+        var input = makeInput(makeHabits() + [Fixtures.dailyRule("tea", at: ["05:00"])])
+        let water = NotificationIdentifier(parsing: "herald:reminder:habit:water:r:20261121T2300")!
+        input.snoozes = [SnoozeRecord(original: water, until: Fixtures.date("2026-11-22T09:00"))]
+        input.paused = [Fixtures.habit("pills")]
+        let plan = makePlanner(days: 1).plan(input)
+        // Then Sunday 07:00 holds tea (05:00) and stretch (06:30) only; water comes as its
+        // snooze at 09:00
+        #expect(plan.groups.first?.members.map(\.rule.entity.id) == ["tea", "stretch"])
+        #expect(plan.snoozes.map(\.date) == [Fixtures.date("2026-11-22T09:00")])
+    }
 }
