@@ -56,7 +56,7 @@ public final class GoalRouter: AppResponder {
             return .dataEntry(goalID: entity.id, questionID: question)
         case .inactive(_, let title):
             return .pausedPlaceholder(title: title)
-        case .missing:
+        case .missing, .list:
             return .missingPlaceholder
         case .invalid(let reason):
             return .unchanged(reason)

@@ -10,7 +10,8 @@ enum ScenarioFixtures {
 
     static let examples = packageRoot.appendingPathComponent("Examples")
 
-    static let exampleNames = ["habits.yaml", "seed-004-badges.yaml", "goal-cold-launch.yaml"]
+    static let exampleNames = ["habits.yaml", "seed-004-badges.yaml", "goal-cold-launch.yaml", "quiet-hours.yaml",
+                               "grouped-habits.yaml"]
 
     /// Every bundled example, including those whose pending requests hold snoozes and
     /// follow-ups beyond the plan.

@@ -15,6 +15,11 @@ import Herald
 /// - the same, counting toward the outstanding badge;
 /// - 30 habits × 2 daily reminders, no badge;
 /// - 5 weekly rules (Monday and Thursday, 19:00) and 20 daily ones (09:00), no badge.
+///
+/// Grouping (issue 25): 30 habits × 2 daily reminders at the same times (09:00, 21:00),
+/// counting toward the outstanding badge (so `.exact` keeps one-shots), planned with
+/// grouping off (60 requests a day for 54 slots) and on (`groupWithin: 0`: the 30
+/// reminders of one instant are one group, one slot).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal, CoverageCase.metric],
@@ -35,6 +40,18 @@ let benchmarks: @Sendable () -> Void = {
                 }
                 if let plan { benchmark.measurement(CoverageCase.metric, coverageCase.minutes(plan.guaranteedCoverage)) }
             }
+        }
+    }
+    for (groupingName, within) in [("off", nil), ("on", 0)] as [(String, TimeInterval?)] {
+        let planner = Planner(configuration: PlannerConfiguration(groupWithin: within))
+        let coverageCase = CoverageCase.grouped
+        Benchmark("Coverage: \(coverageCase.name), grouping \(groupingName)") { benchmark in
+            var plan: Plan?
+            for _ in benchmark.scaledIterations {
+                plan = planner.plan(coverageCase.input)
+                blackHole(plan)
+            }
+            if let plan { benchmark.measurement(CoverageCase.metric, coverageCase.minutes(plan.guaranteedCoverage)) }
         }
     }
 }
@@ -64,6 +81,10 @@ struct CoverageCase: Sendable {
                               countsTowardBadge: badge, fixedContent: true)
         }
     }
+
+    /// The grouping case: 30 habits of two reminders at the same times, counting toward the badge.
+    static let grouped = CoverageCase(name: "30 habits x 2 daily at the same times, outstanding badge",
+                                      rules: habits(30, badge: true))
 
     static let all: [CoverageCase] = [
         CoverageCase(name: "10 habits x 2 daily, no badge", rules: habits(10, badge: false)),

@@ -45,3 +45,21 @@ public struct ReminderCategory: Hashable, Sendable {
         }
     }
 }
+
+extension ReminderCategory {
+    /// The identifier of ``doneAll``, the action of ``group``.
+    public static let doneAllActionIdentifier = "herald.done-all"
+
+    /// The category of Herald's group notifications (``PlannedGroup``): one "Done all"
+    /// action that completes every member for its day. An app that groups reminders
+    /// registers it (or its own category under `herald.group`, whose complete action
+    /// means "Done all" too); Herald reads a response to a group with it even when the
+    /// registry lacks it.
+    ///
+    /// ```swift
+    /// let categories = try CategoryRegistry([habitCategory, .group])
+    /// ```
+    public static let group = ReminderCategory(
+        identifier: "herald.group",
+        actions: [.complete(doneAllActionIdentifier, title: "Done all")])
+}

@@ -148,8 +148,10 @@ struct DeliveredLedger {
     /// stay unsettled until they go.
     mutating func judged(_ positions: [Int], stale: [String], counting: (Int) -> NotificationIdentifier?) {
         let staleIdentifiers = Set(stale)
+        // A group's verdict follows its members' entities, not its own: it is never settled.
         for (index, position) in positions.enumerated() where position < stamps.count && unjudged.contains(position)
-            && !staleIdentifiers.contains(stamps[position].identifier) {
+            && !staleIdentifiers.contains(stamps[position].identifier)
+            && entities[position] != NotificationIdentifier.groupEntity {
             unjudged.remove(position)
             guard let occurrence = counting(index) else { continue }
             counted[position] = occurrence

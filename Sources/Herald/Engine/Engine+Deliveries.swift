@@ -56,10 +56,15 @@ extension Engine {
         var changes: [EngineStateChange] = []
         for notification in unseen {
             // A repeating request's delivery is logged as the occurrence it stands for.
-            guard let identifier = notification.heraldIdentifier(deviceZone: clock.timeZone) else { continue }
-            history.recordDelivery(of: identifier, request: notification.request.identifier, at: notification.date)
-            let record = FiredRecord(identifier: identifier, date: notification.date)
-            if state.fired[record.key] == nil { changes.append(.recordFired(record)) }
+            // A group's delivery is logged for each of its members too, and each
+            // member's story tells it.
+            let identifiers = notification.firedIdentifiers(deviceZone: clock.timeZone)
+            guard let identifier = identifiers.first else { continue }
+            for fired in identifiers {
+                history.recordDelivery(of: fired, request: notification.request.identifier, at: notification.date)
+                let record = FiredRecord(identifier: fired, date: notification.date)
+                if state.fired[record.key] == nil { changes.append(.recordFired(record)) }
+            }
             // A posted event is delivered once from its post on (``post(_:)`` records
             // what was delivered before it). Its delivery comes before the post's
             // instant only when the clock was set back in between: the post is then

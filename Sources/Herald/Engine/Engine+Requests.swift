@@ -1,8 +1,8 @@
 import Foundation
 
 extension Engine {
-    /// The requests for a plan: content from the source for each planned reminder, and
-    /// the posted events. When the source fails for one, or its content is refused, the
+    /// The requests for a plan: content from the source for each planned reminder and
+    /// group, and the posted events. When the source fails for one, or its content is refused, the
     /// pending request for it (if any) is kept as it is. A request whose reminder and
     /// content equal the last run's is that run's (``BuiltRequests``). They come in the
     /// order to add them (``AdditionOrder``). Without `badges` none carries a badge.
@@ -26,10 +26,37 @@ extension Engine {
                 if let existing = pendingByIdentifier[identifier] { order.add(existing, firesAt: firesAt) }
             }
         }
+        for group in plan.groups {
+            var group = group
+            if !badges { group.badge = nil }
+            if let request = await request(for: group, plan: plan, pending: pendingByIdentifier) {
+                order.add(request, firesAt: group.date)
+            }
+        }
         for (event, var request) in zip(plan.events, plan.eventRequests) {
             if !badges { request.content.badge = nil }
             order.add(request, firesAt: event.fireDate, atOnce: event.firesAtOnce)
         }
         return order.requests
+    }
+
+    /// The request of a group: the source's content for each member, then its
+    /// ``ReminderSource/groupContent(for:members:)``. When the source fails for one, or
+    /// the content is refused, the pending request for it (if any) is kept as it is.
+    private func request(for group: PlannedGroup, plan: Plan, pending: [String: NotificationRequest]) async
+        -> NotificationRequest? {
+        do {
+            var members: [NotificationContent] = []
+            for member in group.members {
+                var content = try await source.content(for: member)
+                if let level = plan.delivery(of: member)?.level.interruptionLevel { content.interruptionLevel = level }
+                members.append(content)
+            }
+            return try group.request(with: try await source.groupContent(for: group, members: members))
+        } catch {
+            let identifier = group.identifier.description
+            logger.warning("content for a group failed", metadata: ["identifier": "\(identifier)", "error": "\(error)"])
+            return pending[identifier]
+        }
     }
 }

@@ -59,6 +59,8 @@ extension Engine {
             for next in queued {
                 let decoding = responseDecoder.payloadDecoder.decode(next.response.notification.request.content.userInfo)
                 let resolution: EntityResolution? = switch decoding {
+                // A group leads to the list of its members: no entity of its own to resolve.
+                case .valid(let payload) where payload.identifier.kind == .group: nil
                 case .valid(let payload): await responder.resolve(payload.entity)
                 case .invalid: nil
                 }

@@ -110,7 +110,7 @@ public actor Engine {
         self.categories = categories
         self.retention = retention
         self.history = history
-        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location], logger: logger)
+        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location, .group], logger: logger)
         self.responseDecoder = ResponseDecoder(logger: logger)
         self.logger = logger
     }

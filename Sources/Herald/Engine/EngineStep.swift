@@ -129,9 +129,9 @@ public enum EngineStep {
             return responseOutcome(response, inputs)
         case .presented(let notification):
             var outcome = Outcome(
-                notification.heraldIdentifier(deviceZone: inputs.deviceZone).map {
-                    [.recordFired(FiredRecord(identifier: $0, date: notification.date))]
-                } ?? [], reason: event)
+                notification.firedIdentifiers(deviceZone: inputs.deviceZone).map {
+                    .recordFired(FiredRecord(identifier: $0, date: notification.date))
+                }, reason: event)
             outcome.presentation = presentation(of: notification, categories: inputs.categories)
             return outcome
         case .posted(let posted):

@@ -32,9 +32,28 @@ public protocol ReminderSource: Sendable {
     /// crash reads as the first time, whatever the source says by then. The default
     /// implementation returns `nil`.
     func routeMessages(for session: RouteSession) async throws -> RouteMessages?
+    /// The content of a group notification (``PlannedGroup``: reminders deferred by the
+    /// quiet hours, or due together), given each member's ``content(for:)`` in the
+    /// group's order. Herald sets its badge and payload. The default implementation is
+    /// ``PlannedGroup/defaultContent(for:members:)``: "3 habits due: Water, Stretch,
+    /// Pills", in the ``ReminderCategory/group`` category ("Done all").
+    ///
+    /// ```swift
+    /// func groupContent(for group: PlannedGroup, members: [NotificationContent]) async throws -> NotificationContent {
+    ///     NotificationContent(title: "Good morning", body: members.map(\.title).joined(separator: " · "),
+    ///                         categoryIdentifier: ReminderCategory.group.identifier)
+    /// }
+    /// ```
+    func groupContent(for group: PlannedGroup, members: [NotificationContent]) async throws -> NotificationContent
 }
 
 extension ReminderSource {
     /// `nil`: the session's own messages.
     public func routeMessages(for session: RouteSession) async throws -> RouteMessages? { nil }
+
+    /// "3 habits due: Water, Stretch, Pills" (``PlannedGroup/defaultContent(for:members:)``).
+    public func groupContent(for group: PlannedGroup, members: [NotificationContent]) async throws
+        -> NotificationContent {
+        PlannedGroup.defaultContent(for: group, members: members)
+    }
 }

@@ -10,4 +10,7 @@ public enum NotificationKind: String, Hashable, Sendable, Codable, CaseIterable 
     case event
     /// A reminder triggered by entering or leaving a region.
     case location
+    /// One notification standing for several reminders: those deferred to the end of
+    /// the quiet hours, or due together (``PlannedGroup``).
+    case group
 }

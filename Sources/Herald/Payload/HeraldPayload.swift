@@ -25,6 +25,10 @@ public struct HeraldPayload: Hashable, Sendable, Codable {
     public var occurrenceZone: String?
     /// The app's extras: every other `userInfo` entry.
     public var extras: [String: JSONValue]
+    /// For a group (``NotificationKind/group``): the reminder of every occurrence it
+    /// stands for, in due order, each with its pinned zone when its rule has one. Empty
+    /// for every other kind.
+    public var members: [GroupMember] = []
 
     public init(identifier: NotificationIdentifier, occurrenceZone: String? = nil, extras: [String: JSONValue] = [:],
                 schemaVersion: Int = HeraldPayload.currentSchemaVersion) {
@@ -47,6 +51,14 @@ public struct HeraldPayload: Hashable, Sendable, Codable {
             Key.kind: .string(identifier.kind.rawValue),
         ]
         if let occurrenceZone { result[Key.zone] = .string(occurrenceZone) }
+        if !members.isEmpty {
+            result[Key.members] = .array(members.map { .string($0.identifier.description) })
+            let zones = members.compactMap { member in member.zone.map { (member.identifier.description, $0) } }
+            if !zones.isEmpty {
+                result[Key.memberZones] = .object(Dictionary(zones, uniquingKeysWith: { first, _ in first })
+                    .mapValues { .string($0) })
+            }
+        }
         return result
     }
 
@@ -75,5 +87,49 @@ public struct HeraldPayload: Hashable, Sendable, Codable {
         static let kind = "kind"
         /// Optional: the pinned zone of the occurrence.
         static let zone = "zone"
+        /// A group's: the identifiers of its members.
+        static let members = "members"
+        /// A group's, optional: the pinned zone of each member that has one, by identifier.
+        static let memberZones = "member_zones"
+    }
+}
+
+/// One occurrence a group notification stands for: its reminder's identifier, and the
+/// zone its rule is pinned to (`nil` for a floating rule), so "Done all" counts each
+/// member for the day the user saw it on.
+///
+/// ```swift
+/// let member = GroupMember(identifier: water.identifier(for: nine), zone: nil)
+/// member.day(deviceZone: berlin)   // 2026-11-21
+/// ```
+public struct GroupMember: Hashable, Sendable, Codable {
+    public var identifier: NotificationIdentifier
+    public var zone: String?
+
+    public init(identifier: NotificationIdentifier, zone: String? = nil) {
+        self.identifier = identifier
+        self.zone = zone
+    }
+
+    /// The device-local day of the member's occurrence (read in its pinned zone).
+    public func day(deviceZone: TimeZone) -> LocalDate? {
+        HeraldPayload(identifier: identifier, occurrenceZone: zone).occurrenceDay(deviceZone: deviceZone)
+    }
+}
+
+extension HeraldPayload {
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, identifier, occurrenceZone, extras, members
+    }
+
+    /// Decodes a payload; `members` is optional (payloads encoded before groups existed
+    /// decode with none).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(identifier: try container.decode(NotificationIdentifier.self, forKey: .identifier),
+                  occurrenceZone: try container.decodeIfPresent(String.self, forKey: .occurrenceZone),
+                  extras: try container.decode([String: JSONValue].self, forKey: .extras),
+                  schemaVersion: try container.decode(Int.self, forKey: .schemaVersion))
+        members = try container.decodeIfPresent([GroupMember].self, forKey: .members) ?? []
     }
 }

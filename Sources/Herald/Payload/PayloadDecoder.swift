@@ -65,7 +65,44 @@ public struct PayloadDecoder: Sendable {
         )
         var extras = userInfo
         extras[HeraldPayload.userInfoKey] = nil
-        return .valid(HeraldPayload(identifier: identifier, occurrenceZone: zone, extras: extras, schemaVersion: version))
+        var payload = HeraldPayload(identifier: identifier, occurrenceZone: zone, extras: extras, schemaVersion: version)
+        let members = Self.members(in: fields)
+        if let reason = members.invalid { return .invalid(reason) }
+        payload.members = members.members
+        return .valid(payload)
+    }
+
+    /// A group's members: every entry of `members` a reminder's identifier, and each
+    /// zone of `member_zones` a known zone; none when the keys are absent.
+    private static func members(in fields: [String: JSONValue]) -> (members: [GroupMember], invalid: InvalidPayloadReason?) {
+        typealias Key = HeraldPayload.Key
+        guard let value = fields[Key.members] else { return ([], nil) }
+        guard case .array(let items) = value else {
+            return ([], .wrongType(key: Key.members, expected: "array", found: value.typeName))
+        }
+        var zones: [String: JSONValue] = [:]
+        if let zoneValue = fields[Key.memberZones] {
+            guard case .object(let object) = zoneValue else {
+                return ([], .wrongType(key: Key.memberZones, expected: "object", found: zoneValue.typeName))
+            }
+            zones = object
+        }
+        var members: [GroupMember] = []
+        for item in items {
+            guard case .string(let text) = item, let identifier = NotificationIdentifier(parsing: text),
+                  identifier.kind == .reminder else {
+                return ([], .malformedValue(key: Key.members, value: String("\(item)".prefix(64))))
+            }
+            var zone: String?
+            if let zoneValue = zones[text] {
+                guard case .string(let name) = zoneValue, name.count <= 256, TimeZone(checkedIdentifier: name) != nil else {
+                    return ([], .malformedValue(key: Key.memberZones, value: String("\(zoneValue)".prefix(64))))
+                }
+                zone = name
+            }
+            members.append(GroupMember(identifier: identifier, zone: zone))
+        }
+        return (members, nil)
     }
 
     /// The size of a value's compact JSON form, give or take escaping; stops counting

@@ -11,6 +11,10 @@ import Foundation
 ///   completed nor deferred, and
 /// - it was not snoozed after it was delivered (the snooze asks instead).
 ///
+/// A delivered **group** (``PlannedGroup``) counts each of its members that still asks
+/// (by the rules above, each member as the reminder it stands for), and is removed once
+/// none does.
+///
 /// The **outstanding count** is the number of distinct occurrences among today's
 /// delivered notifications that still ask, of rules that count toward the badge (a
 /// follow-up and its original count once; earlier days' are stale), plus one while the
@@ -40,17 +44,20 @@ public struct OutstandingNotifications: Sendable {
         /// Each delivered notification's Herald identifier (`nil`: not Herald's), parsed
         /// once, in the order of `input.delivered`.
         let identifiers: [NotificationIdentifier?]
+        /// The members each delivered group names, by its position in `input.delivered`.
+        let groupMembers: [Int: [NotificationIdentifier]]
 
         init(input: PlanningInput, deviceConverter: ZoneConverter,
              rules: [ReminderRule.ID: (rule: ReminderRule, converter: ZoneConverter)],
              declaredEntities: Set<EntityReference>, snoozedUntil: [NotificationIdentifier: Date],
-             identifiers: [NotificationIdentifier?]) {
+             identifiers: [NotificationIdentifier?], groupMembers: [Int: [NotificationIdentifier]]) {
             self.input = input
             self.deviceConverter = deviceConverter
             self.rules = rules
             self.declaredEntities = declaredEntities
             self.snoozedUntil = snoozedUntil
             self.identifiers = identifiers
+            self.groupMembers = groupMembers
         }
     }
 
@@ -61,6 +68,7 @@ public struct OutstandingNotifications: Sendable {
     private var declaredEntities: Set<EntityReference> { _read { yield storage.declaredEntities } }
     private var snoozedUntil: [NotificationIdentifier: Date] { _read { yield storage.snoozedUntil } }
     private var identifiers: [NotificationIdentifier?] { _read { yield storage.identifiers } }
+    private var groupMembers: [Int: [NotificationIdentifier]] { _read { yield storage.groupMembers } }
 
     public init(_ input: PlanningInput) {
         let device = ZoneConverter.for(input.deviceZone)
@@ -77,7 +85,8 @@ public struct OutstandingNotifications: Sendable {
         var named: Set<ReminderRule.ID> = []
         var locationEntities: Set<EntityReference> = []
         let identifiers = input.delivered.map { $0.heraldIdentifier(deviceZone: input.deviceZone) }
-        for case let identifier? in identifiers {
+        let groupMembers = Self.groupMembers(of: input.delivered, identifiers: identifiers)
+        for case let identifier? in identifiers + groupMembers.values.joined().map(Optional.some) {
             guard Self.badgedKinds.contains(identifier.kind) else { continue }
             if identifier.kind == .location {
                 locationEntities.insert(identifier.entity)
@@ -94,7 +103,29 @@ public struct OutstandingNotifications: Sendable {
             }
         }
         storage = Storage(input: input, deviceConverter: ZoneConverter.for(input.deviceZone), rules: rules,
-                          declaredEntities: declared, snoozedUntil: snoozedUntil, identifiers: identifiers)
+                          declaredEntities: declared, snoozedUntil: snoozedUntil, identifiers: identifiers,
+                          groupMembers: groupMembers)
+    }
+
+    /// The members of each delivered group (``HeraldPayload/members``), by position.
+    private static func groupMembers(of delivered: [DeliveredNotification], identifiers: [NotificationIdentifier?])
+        -> [Int: [NotificationIdentifier]] {
+        var result: [Int: [NotificationIdentifier]] = [:]
+        for (index, identifier) in identifiers.enumerated() where identifier?.kind == .group {
+            result[index] = PayloadDecoder().decode(delivered[index].request.content.userInfo).payload?
+                .members.map(\.identifier) ?? []
+        }
+        return result
+    }
+
+    /// The members of the delivered group at `index` that still ask something of the
+    /// user and count toward the badge.
+    private func countedMembers(at index: Int) -> [NotificationIdentifier] {
+        let date = input.delivered[index].date
+        return (groupMembers[index] ?? []).filter { member in
+            stillAsks(member, deliveredAt: date)
+                && rules[ReminderRule.ID(entity: member.entity, rule: member.rule)]?.rule.countsTowardBadge ?? true
+        }
     }
 
     /// The kinds that stand for something the user still has to do.
@@ -135,6 +166,11 @@ public struct OutstandingNotifications: Sendable {
         var occurrences: Set<NotificationIdentifier> = []
         for (index, notification) in input.delivered.enumerated()
         where deviceConverter.local(for: notification.date).date == today {
+            // A group counts each member that still asks.
+            if identifiers[index]?.kind == .group {
+                occurrences.formUnion(countedMembers(at: index))
+                continue
+            }
             guard let original = countedOccurrence(at: index) else { continue }
             occurrences.insert(original)
         }
@@ -182,8 +218,16 @@ public struct OutstandingNotifications: Sendable {
     /// snoozes, follow-ups and location reminders that no longer ask anything.
     public var stale: [String] {
         var result: [String] = []
-        for (notification, identifier) in zip(input.delivered, identifiers) {
+        for (index, (notification, identifier)) in zip(input.delivered, identifiers).enumerated() {
             guard let identifier else { continue }
+            if identifier.kind == .group {
+                // A group goes once none of its members asks anything.
+                let members = groupMembers[index] ?? []
+                if !members.contains(where: { stillAsks($0, deliveredAt: notification.date) }) {
+                    result.append(notification.request.identifier)
+                }
+                continue
+            }
             let gone = isGone(identifier.entity, deliveredAt: notification.date)
             if gone || (Self.badgedKinds.contains(identifier.kind)
                         && !stillAsks(identifier, deliveredAt: notification.date)) {

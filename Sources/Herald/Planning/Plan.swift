@@ -62,11 +62,12 @@ public struct Plan: Sendable {
 
     let remainder: Remainder
 
-    init(reminders: [PlannedReminder], snoozes: [PlannedReminder], followUps: [PlannedReminder],
+    init(reminders: [PlannedReminder], groups: [PlannedGroup] = [], snoozes: [PlannedReminder], followUps: [PlannedReminder],
          events: [PostedEvent], displaced: [PlannedReminder], staleDelivered: [String], capacity: Int,
          coverageHorizon: Date, horizonEnd: Date, skipped: [PlanSkip], pausedEntities: [EntityReference],
          appBadge: Int?, remainder: Remainder) {
         self.reminders = reminders
+        self.groups = groups
         self.snoozes = snoozes
         self.followUps = followUps
         self.events = events
@@ -144,13 +145,20 @@ public struct Plan: Sendable {
     /// firing with no re-plan.
     public internal(set) var repeating: [PlannedReminder] = []
 
+    /// Notifications that each stand for several reminders, in fire order: those the
+    /// quiet hours deferred to one end, and those due together
+    /// (``PlannerConfiguration/groupWithin``). Each takes one slot of the reminders'
+    /// budget; its members are in none of the other lists.
+    public internal(set) var groups: [PlannedGroup] = []
+
     /// The planned requests of the app's rules: reminders, snoozes, follow-ups,
-    /// location reminders and repeating requests.
+    /// location reminders and repeating requests (not ``groups``).
     public var requests: [PlannedReminder] { reminders + snoozes + followUps + locationReminders + repeating }
 
     /// How many requests the plan wants pending, of every kind: never above ``capacity``.
     public var pendingCount: Int {
         reminders.count + snoozes.count + followUps.count + events.count + locationReminders.count + repeating.count
+            + groups.count
     }
 
     /// Whether every due reminder within the horizon is scheduled.

@@ -10,6 +10,9 @@ extension Planner {
         var coverageHorizon: Date
         /// What was still waiting when the budget was full.
         var heap: Heap<PlanCandidate>
+        /// With grouping (``Grouping``): where each of ``chosen`` is delivered, and the
+        /// slots they take (one per cluster).
+        var clustering = Clustering()
     }
 
     /// Takes the soonest occurrences as one-shot requests, skipping what is satisfied,
@@ -24,9 +27,14 @@ extension Planner {
         let snoozed: Set<NotificationIdentifier>
         /// After the clock is set back, occurrences that already fired come round again.
         let alreadyFired: Set<NotificationIdentifier>
+        /// How occurrences are deferred and grouped (`nil`: each is its own request at
+        /// its own instant).
+        let grouping: Grouping?
 
-        init(input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter, converters: [ZoneConverter]) {
+        init(input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter, converters: [ZoneConverter],
+             grouping: Grouping? = nil) {
             self.input = input
+            self.grouping = grouping
             self.horizonEnd = horizonEnd
             self.deviceConverter = deviceConverter
             self.converters = converters
@@ -75,6 +83,10 @@ extension Planner {
                                                       occurrence: candidate.occurrence, reason: skip))
                 }
                 return true
+            }
+            if let grouping {
+                return grouping.take(candidate, day: day, rule: input.rules[candidate.ruleIndex], now: input.now,
+                                     into: &selection, budget: budget)
             }
             guard selection.chosen.count < budget else { return false }
             selection.chosen.append((candidate, day))

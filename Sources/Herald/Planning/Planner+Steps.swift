@@ -21,8 +21,11 @@ extension Planner {
 
     /// Whether repeating triggers are considered for `input`: allowed, and some rule
     /// declares fixed content.
+    /// Plans that defer or group reminders keep one-shot requests: a repeating trigger
+    /// would fire inside the quiet hours, and alone.
     func considersRepeating(_ input: PlanningInput) -> Bool {
-        configuration.repeatingTriggers != .never && input.rules.contains(where: \.fixedContent)
+        configuration.repeatingTriggers != .never && !configuration.groupsReminders
+            && input.rules.contains(where: \.fixedContent)
     }
 
     /// One converter per rule (floating rules share the device's), and each rule's
@@ -37,6 +40,8 @@ extension Planner {
         scan.converters.reserveCapacity(input.rules.count)
         scan.candidates.reserveCapacity(input.rules.count)
         scan.considersRepeating = considersRepeating(input)
+        // Inside the quiet hours, what they deferred since they began still waits.
+        let quietStart = configuration.quietHours?.period(holding: input.now, converter: deviceConverter)?.start
         for (index, rule) in input.rules.enumerated() {
             let converter: ZoneConverter
             if let zone = rule.schedule.timeZone {
@@ -51,7 +56,8 @@ extension Planner {
                 continue
             }
             if rule.location != nil { continue }
-            guard let first = rule.schedule.nextOccurrence(after: input.now, using: converter) else { continue }
+            let from = quietStart.flatMap { rule.observesQuietHours ? $0.addingTimeInterval(-1) : nil } ?? input.now
+            guard let first = rule.schedule.nextOccurrence(after: from, using: converter) else { continue }
             if scan.considersRepeating { scan.dueRules.append(index) }
             guard first.date < horizonEnd || keepingLater else { continue }
             scan.candidates.append(PlanCandidate(
@@ -84,7 +90,7 @@ extension Planner {
     /// is left in it for the next.
     func chooseOneShots(_ candidates: [PlanCandidate], input: PlanningInput, converters: [ZoneConverter],
                         selector: OneShotSelector, budget: Int, room: Int, walk: inout OneShotWalk?)
-        -> (selection: Selection, reminders: [PlannedReminder], displaced: [PlannedReminder]) {
+        -> (selection: Selection, reminders: [PlannedReminder], groups: [PlannedGroup], displaced: [PlannedReminder]) {
         var selection: Selection
         if var recorded = walk {
             var replayed = recorded.hasWalked ? selector.select(replaying: &recorded, from: nil, budget: budget) : nil
@@ -101,6 +107,14 @@ extension Planner {
         } else {
             selection = selector.select(candidates, budget: budget, recordingSkips: true)
         }
+        if selector.grouping != nil {
+            let grouped = groupedOneShots(selection, input: input, converters: converters,
+                                          deviceConverter: selector.deviceConverter, room: room)
+            if let firstDisplaced = grouped.displaced.map(\.occurrence.date).min() {
+                selection.coverageHorizon = firstDisplaced
+            }
+            return (selection, grouped.reminders, grouped.groups, grouped.displaced)
+        }
         let planned = selection.chosen.map { entry in
             PlannedReminder(
                 rule: input.rules[entry.candidate.ruleIndex], occurrence: entry.candidate.occurrence, badge: nil,
@@ -108,7 +122,7 @@ extension Planner {
         }
         let displaced = Array(planned.dropFirst(room))
         if let firstDisplaced = displaced.first { selection.coverageHorizon = firstDisplaced.date }
-        return (selection, Array(planned.prefix(room)), displaced)
+        return (selection, Array(planned.prefix(room)), [], displaced)
     }
 
     /// The repeating requests of the compressed rules, each at its first match after

@@ -78,7 +78,7 @@ public struct Planner: Sendable {
         let converters = scan.converters
         let today = deviceConverter.local(for: input.now).date
         let selector = OneShotSelector(input: copy input, horizonEnd: horizonEnd, deviceConverter: deviceConverter,
-                                       converters: converters)
+                                       converters: converters, grouping: Grouping(configuration, deviceConverter: deviceConverter))
         var compression = Compression()
         if scan.considersRepeating {
             compression = compress(input, scan: scan, budget: budget, today: today, horizonEnd: horizonEnd,
@@ -101,18 +101,19 @@ public struct Planner: Sendable {
             budget: budget.reminderBudget(located: located.count, compressed: compressed), room: reminderRoom,
             walk: &walk)
         let selection = oneShots.selection, displaced = oneShots.displaced
-        var reminders = oneShots.reminders
-        let followUpRoom = budget.followUpRoom(snoozes: snoozes.count, events: events.count, reminders: reminders.count,
+        var reminders = oneShots.reminders, groups = oneShots.groups
+        let followUpRoom = budget.followUpRoom(snoozes: snoozes.count, events: events.count,
+                                               reminders: reminders.count + groups.count,
                                                located: located.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
             after: reminders, limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
         let outstanding = judge(input, converters: converters, declaredRules: alarmInput.map { _ in declaredRules })
         let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
-        assignBadges(to: &reminders, and: &snoozes, today: today, outstandingToday: counts.soon,
+        assignBadges(to: &reminders, and: &snoozes, groups: &groups, today: today, outstandingToday: counts.soon,
                      outstandingLater: counts.carried, input: input)
         let appBadge: Int? = if case .none = configuration.badgePolicy { nil } else { counts.now }
         var plan = Plan(
-            reminders: reminders,
+            reminders: reminders, groups: groups,
             snoozes: snoozes,
             followUps: followUps,
             events: events,
@@ -148,7 +149,7 @@ public struct Planner: Sendable {
     /// considered).
     private func scanRules(_ input: PlanningInput, horizonEnd: Date, deviceConverter: ZoneConverter,
                            walk: inout OneShotWalk?, keepingWalk: Bool) -> RuleScan {
-        let recording = keepingWalk && !considersRepeating(input)
+        let recording = keepingWalk && !considersRepeating(input) && !configuration.groupsReminders
         if !recording || !(walk?.matches(input, horizonEnd: horizonEnd) ?? false) { walk = nil }
         if let kept = walk { return kept.scan }
         let scan = scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter, keepingLater: recording)
@@ -163,8 +164,8 @@ public struct Planner: Sendable {
     private func refreshDeadline(for plan: Plan, now: Date, zone: TimeZone, switchAt: Date?) -> Date? {
         var deadline = plan.guaranteedCoverage.date
         if configuration.contentDependsOnDay,
-           [plan.reminders, plan.snoozes, plan.followUps, plan.locationReminders, plan.repeating]
-               .contains(where: { $0.contains { !$0.rule.fixedContent } }) {
+           [plan.reminders, plan.snoozes, plan.followUps, plan.locationReminders, plan.repeating,
+            plan.groups.flatMap(\.members)].contains(where: { $0.contains { !$0.rule.fixedContent } }) {
             let midnight = DayBoundary.next(after: now, in: zone)
             deadline = min(deadline ?? midnight, midnight)
         }
@@ -184,26 +185,41 @@ public struct Planner: Sendable {
     /// through). The badge is left as it is when the batch arrives, and the app's next
     /// run sets it. Reminders that break through are numbered among themselves.
     private func assignBadges(to reminders: inout [PlannedReminder], and snoozes: inout [PlannedReminder],
-                              today: LocalDate, outstandingToday: Int, outstandingLater: Int, input: PlanningInput) {
-        var order: [(isSnooze: Bool, index: Int, date: Date)] =
-            reminders.indices.map { (false, $0, reminders[$0].date) } + snoozes.indices.map { (true, $0, snoozes[$0].date) }
-        if !snoozes.isEmpty { order.sort { ($0.date, $0.isSnooze ? 1 : 0, $0.index) < ($1.date, $1.isSnooze ? 1 : 0, $1.index) } }
+                              groups: inout [PlannedGroup], today: LocalDate, outstandingToday: Int,
+                              outstandingLater: Int, input: PlanningInput) {
+        // Kinds at one instant: reminders, then groups, then snoozes.
+        var order: [(kind: Int, index: Int, date: Date)] = reminders.indices.map { (0, $0, reminders[$0].date) }
+            + groups.indices.map { (1, $0, groups[$0].date) } + snoozes.indices.map { (2, $0, snoozes[$0].date) }
+        if !snoozes.isEmpty || !groups.isEmpty {
+            order.sort { ($0.date, $0.kind, $0.index) < ($1.date, $1.kind, $1.index) }
+        }
         var countsPerDay: [LocalDate: Int] = [:]
         // In place: a reminder is a large value, copied out and back field by field.
         let summary = input.deliverySettings.scheduledSummary
+        func held(_ reminder: PlannedReminder) -> Bool { summary && Self.isHeldBySummary(reminder, input: input) }
+        /// The badge after `added` more outstanding occurrences on `day`.
+        func count(_ added: Int, on day: LocalDate, for reminder: PlannedReminder) -> Int? {
+            let position = (countsPerDay[day] ?? 0) + added
+            countsPerDay[day] = position
+            return badge(for: reminder, outstanding: (day == today ? outstandingToday : outstandingLater) + position)
+        }
         func number(_ reminder: inout PlannedReminder) {
             guard reminder.rule.countsTowardBadge else { return }
-            if summary, Self.isHeldBySummary(reminder, input: input) {
-                reminder.badge = nil
-                return
-            }
-            let position = (countsPerDay[reminder.day] ?? 0) + 1
-            countsPerDay[reminder.day] = position
-            let outstanding = (reminder.day == today ? outstandingToday : outstandingLater) + position
-            reminder.badge = badge(for: reminder, outstanding: outstanding)
+            reminder.badge = held(reminder) ? nil : count(1, on: reminder.day, for: reminder)
+        }
+        // A group counts each member that counts toward the badge; the summary holds it
+        // when it holds every such member.
+        func number(_ group: inout PlannedGroup) {
+            let counted = group.members.filter(\.rule.countsTowardBadge)
+            guard let first = counted.first else { return }
+            group.badge = counted.allSatisfy(held) ? nil : count(counted.count, on: group.day, for: first)
         }
         for entry in order {
-            if entry.isSnooze { number(&snoozes[entry.index]) } else { number(&reminders[entry.index]) }
+            switch entry.kind {
+            case 0: number(&reminders[entry.index])
+            case 1: number(&groups[entry.index])
+            default: number(&snoozes[entry.index])
+            }
         }
     }
 

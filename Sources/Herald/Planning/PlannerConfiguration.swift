@@ -31,10 +31,20 @@ public struct PlannerConfiguration: Sendable {
     /// Whether a ``TravelNotice`` that lists rules carries the in-app prompt offering
     /// the choice (``TravelNotice/prompt``); off by default.
     public var travelPrompt = false
+    /// When reminders wait (`nil`: never): an occurrence inside is deferred to the end
+    /// of its quiet period, and those deferred to one end come as one notification
+    /// (``PlannedGroup``). Rules that ``ReminderRule/ignoresQuietHours``, and those
+    /// asking for a time-sensitive, critical or alarm level, fire at their time.
+    public var quietHours: QuietHours?
+    /// How close reminders must be due to come as one notification, in seconds (`nil`,
+    /// the default: each comes alone; 0: those due at the same instant): a
+    /// ``PlannedGroup`` fires at its first member's time, and takes one slot for all.
+    public var groupWithin: TimeInterval?
 
     public init(capacity: Int = 64, reserve: Int = 10, horizon: TimeInterval = 14 * 86_400,
                 badgePolicy: BadgePolicy = .outstanding, followUpLimit: Int = 3, contentDependsOnDay: Bool = true,
-                repeatingTriggers: RepeatingTriggerPolicy = .exact) {
+                repeatingTriggers: RepeatingTriggerPolicy = .exact, quietHours: QuietHours? = nil,
+                groupWithin: TimeInterval? = nil) {
         self.capacity = capacity
         self.reserve = reserve
         self.horizon = horizon
@@ -42,7 +52,13 @@ public struct PlannerConfiguration: Sendable {
         self.followUpLimit = followUpLimit
         self.contentDependsOnDay = contentDependsOnDay
         self.repeatingTriggers = repeatingTriggers
+        self.quietHours = quietHours
+        self.groupWithin = groupWithin
     }
+
+    /// Whether the plan defers or groups reminders (``quietHours`` or ``groupWithin``):
+    /// it then plans one-shot requests only, each cluster of members as one.
+    public var groupsReminders: Bool { quietHours != nil || groupWithin != nil }
 
     /// How many planned reminders may be pending at once: capacity minus reserve.
     public var budget: Int { max(0, capacity - reserve) }

@@ -44,6 +44,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         var fixedContent: Bool
         var urgency: Urgency? = nil
         var fallback: [Urgency] = []
+        var ignoresQuietHours = false
     }
 
     fileprivate final class Storage: Sendable {
@@ -131,6 +132,15 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         set { change { $0.fallback = newValue } }
     }
 
+    /// Whether this rule's reminders fire at their time inside the quiet hours
+    /// (``PlannerConfiguration/quietHours``) instead of being deferred to their end
+    /// (``ignoringQuietHours()``). Rules asking for a time-sensitive, critical or alarm
+    /// level ignore them whatever this says (``observesQuietHours``).
+    public var ignoresQuietHours: Bool {
+        _read { yield storage.values.ignoresQuietHours }
+        set { change { $0.ignoresQuietHours = newValue } }
+    }
+
     /// - Throws: ``DeclarationError`` when a part of its identity is empty or longer
     ///   than Herald reads back, or `followUpAfter` is negative or not finite.
     public init(entity: EntityReference, id: String, schedule: Schedule, priority: Int = 0,
@@ -191,7 +201,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
 extension ReminderRule {
     private enum CodingKeys: String, CodingKey {
         case entity, ruleID, schedule, priority, countsTowardBadge, followUpAfter, nag, location, fixedContent, urgency,
-             fallback
+             fallback, ignoresQuietHours
     }
 
     /// Decodes a rule; `fixedContent`, `urgency` and `fallback` are optional (rules
@@ -209,7 +219,8 @@ extension ReminderRule {
             location: try container.decodeIfPresent(LocationTrigger.self, forKey: .location),
             fixedContent: try container.decodeIfPresent(Bool.self, forKey: .fixedContent) ?? false,
             urgency: try container.decodeIfPresent(Urgency.self, forKey: .urgency),
-            fallback: try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? []))
+            fallback: try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? [],
+            ignoresQuietHours: try container.decodeIfPresent(Bool.self, forKey: .ignoresQuietHours) ?? false))
     }
 
     /// Encodes every field under its name; absent optionals are left out.
@@ -225,6 +236,7 @@ extension ReminderRule {
         try container.encode(fixedContent, forKey: .fixedContent)
         try container.encodeIfPresent(urgency, forKey: .urgency)
         try container.encode(fallback, forKey: .fallback)
+        if ignoresQuietHours { try container.encode(true, forKey: .ignoresQuietHours) }
     }
 
     /// The nag under `nag`, or else the single follow-up under `followUpAfter`.
@@ -247,7 +259,8 @@ extension ReminderRule {
         if lhs.storage === rhs.storage { return true }
         guard lhs.entity == rhs.entity, lhs.ruleID == rhs.ruleID, lhs.priority == rhs.priority,
               lhs.countsTowardBadge == rhs.countsTowardBadge, lhs.nag == rhs.nag,
-              lhs.fixedContent == rhs.fixedContent, lhs.urgency == rhs.urgency else { return false }
+              lhs.fixedContent == rhs.fixedContent, lhs.urgency == rhs.urgency,
+              lhs.ignoresQuietHours == rhs.ignoresQuietHours else { return false }
         return lhs.fallback == rhs.fallback && lhs.location == rhs.location && lhs.schedule == rhs.schedule
     }
 
@@ -262,5 +275,6 @@ extension ReminderRule {
         hasher.combine(fixedContent)
         hasher.combine(urgency)
         hasher.combine(fallback)
+        hasher.combine(ignoresQuietHours)
     }
 }

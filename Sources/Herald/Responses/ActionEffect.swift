@@ -11,4 +11,7 @@ public enum ActionEffect: Hashable, Sendable, Codable {
     case snoozed(until: Date)
     /// No more reminders of the entity that day.
     case deferredToTomorrow(LocalDate)
+    /// "Done all" on a group (``PlannedGroup``): each member's entity completed for its
+    /// occurrence's day, in the group's order.
+    case completedAll([EntityDay])
 }

@@ -9,6 +9,7 @@ import Foundation
 ///     case .ready(let entity, _): showDataEntry(for: entity, question: route.payload?.extras["questionID"])
 ///     case .inactive(_, let title): showPausedPlaceholder(title)
 ///     case .missing: showMissingPlaceholder()
+///     case .list(let entities): showList(entities)
 ///     case .invalid(let reason): logger.warning("unusable notification", metadata: ["reason": "\(reason)"])
 ///     }
 /// }
@@ -19,6 +20,9 @@ public struct ResponseHandoff: Hashable, Sendable {
         case inactive(EntityReference, title: String)
         case missing(EntityReference)
         case invalid(InvalidPayloadReason)
+        /// A group (``PlannedGroup``): the list of its members' entities, in its order,
+        /// each once. Its payload's ``HeraldPayload/members`` name each occurrence.
+        case list([EntityReference])
     }
 
     public var destination: Destination

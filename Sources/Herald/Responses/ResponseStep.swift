@@ -50,6 +50,10 @@ public enum ResponseStep {
         if state.handledResponses[id] != nil || state.queuedResponses.contains(where: { $0.id == id }) {
             return Received(changes: [], effect: .none, action: action, decoding: decoding, isDuplicate: true)
         }
+        if case .valid(let payload) = decoding, payload.identifier.kind == .group {
+            return receivedGroup(response, payload: payload, action: action, decoding: decoding, sequence: sequence,
+                                 state: state, now: now, deviceZone: deviceZone)
+        }
         var changes: [EngineStateChange] = []
         var effect = ActionEffect.none
         // The user may act on a notification before any run saw it in the list.
@@ -106,6 +110,10 @@ public enum ResponseStep {
         switch (decoding, resolution) {
         case (.invalid(let reason), _):
             destination = .invalid(reason)
+        case (.valid(let valid), _) where valid.identifier.kind == .group:
+            payload = valid
+            var seen: Set<EntityReference> = []
+            destination = .list(valid.members.map(\.identifier.entity).filter { seen.insert($0).inserted })
         case (.valid(let valid), let resolution):
             payload = valid
             switch resolution ?? .missing {
@@ -123,7 +131,8 @@ public enum ResponseStep {
 
     /// What the response's action means, from the category its notification carries.
     public static func action(of response: NotificationResponse, in categories: CategoryRegistry) -> HeraldAction {
-        let category = categories[response.notification.request.content.categoryIdentifier]
+        let identifier = response.notification.request.content.categoryIdentifier
+        let category = categories[identifier] ?? (identifier == ReminderCategory.group.identifier ? .group : nil)
         return category?.action(for: response.actionIdentifier)
             ?? ReminderCategory(identifier: "", actions: []).action(for: response.actionIdentifier)
     }

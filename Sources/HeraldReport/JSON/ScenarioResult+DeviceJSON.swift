@@ -178,6 +178,9 @@ struct RouteLine: Encodable {
         case .deferredToTomorrow(let deferred):
             effect = "deferred"
             day = deferred.description
+        case .completedAll(let days):
+            effect = "completed_all"
+            day = days.map(\.description).joined(separator: ", ")
         }
         text = route.text
         receivedUTC = TimeText.utc(route.receivedAt)

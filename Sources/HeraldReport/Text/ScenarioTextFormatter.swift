@@ -138,6 +138,7 @@ public struct ScenarioTextFormatter: ScenarioTimelineFormatter {
             text = PrintableText.escaped(route.routeScreen?.text ?? "")
         case .ready, .inactive: if let title = route.title { text += " \"\(PrintableText.escaped(title))\"" }
         case .missing: if let entity = route.entity { text += " \(entity)" }
+        case .list: if let title = route.title { text += " \(PrintableText.escaped(title))" }
         case .invalid: if let reason = route.invalidReason { text += ": \(reason)" }
         }
         var how = route.actionName
@@ -219,6 +220,7 @@ extension TimelineRoute {
         case .completed(let day): "completed \(day)"
         case .snoozed(let until): "snoozed until \(TimeText.local(until, zone: zone))"
         case .deferredToTomorrow(let day): "deferred \(day) to tomorrow"
+        case .completedAll(let days): "completed all: \(days.map(\.description).joined(separator: ", "))"
         }
     }
 }

@@ -209,6 +209,14 @@ struct TargetCatalog {
 
     /// The action `id` of the categories the target's notifications can carry.
     func action(_ id: String, on target: ScenarioTarget, _ node: ScenarioNode) throws(ScenarioError) -> ScenarioCategoryAction {
+        // A group carries Herald's own category ("Done all") unless the file declares one under its name.
+        if case .identifier(let text) = target, NotificationIdentifier(parsing: text)?.kind == .group,
+           !categories.contains(where: { $0.id == ReminderCategory.group.identifier }) {
+            guard id == ReminderCategory.doneAllActionIdentifier else {
+                throw node.error(.unknownAction, "no action \"\(id)\" on a group (its category \(ReminderCategory.group.identifier) has \(ReminderCategory.doneAllActionIdentifier))")
+            }
+            return ScenarioCategoryAction(id: id, title: "Done all", kind: .complete)
+        }
         let names = categoryIDs(of: target)
         let candidates = categories.filter { names.contains($0.id) }
         if let action = candidates.lazy.compactMap({ $0.action(id) }).first { return action }

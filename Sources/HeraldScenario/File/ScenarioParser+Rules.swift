@@ -13,7 +13,7 @@ struct RuleContext {
 extension ScenarioParser {
     static let scheduleKeys = ["daily", "weekly", "every_days", "every_minutes", "monthly", "once", "rrule"]
     static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "nag", "smart",
-                                                   "fixed_content", "urgency", "fallback"]
+                                                   "fixed_content", "urgency", "fallback", "quiet_hours"]
     static let urgencies: [(String, Urgency)] = [("passive", .passive), ("active", .active),
                                                  ("time_sensitive", .timeSensitive), ("critical", .critical),
                                                  ("alarm", .alarm)]
@@ -62,6 +62,13 @@ extension ScenarioParser {
         rule.source = ScenarioLocation(file: value.file, line: value.line, column: value.column, field: value.path)
         try urgency(of: &rule, mapping)
         try nag(of: &rule, mapping)
+        if let quiet = mapping["quiet_hours"] {
+            let text = try quiet.string("a quiet-hours choice")
+            guard text == "ignore" || text == "observe" else {
+                throw quiet.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a quiet-hours choice for a rule (expected ignore, to fire inside the quiet hours, or observe)")
+            }
+            rule.ignoresQuietHours = text == "ignore"
+        }
         return rule
     }
 

@@ -11,7 +11,8 @@ struct ScenarioParser {
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "denied_center", "categories", "authorization",
                                "settings", "app", "ready_after", "smart_timing", "location_updates", "location_deliveries",
                                "location_access", "force_quit_relaunch", "background_refresh", "entities", "delivered", "events"]
-    static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating", "travel_prompt"]
+    static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating", "travel_prompt", "quiet_hours",
+                              "group_within"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
     static let deliveredKeys = ["entity", "rule", "at"]
     static let dropRules: [String: DropRule] = ["keep-soonest": .keepSoonest, "keep-most-recent": .keepMostRecentlyAdded]
@@ -193,7 +194,24 @@ struct ScenarioParser {
             settings.repeating = policy
         }
         if let prompt = mapping["travel_prompt"] { settings.travelPrompt = try prompt.onOff("the travel prompt switch") }
+        if let quiet = mapping["quiet_hours"] { settings.quietHours = try quietHours(quiet) }
+        if let within = mapping["group_within"] {
+            settings.groupWithinMinutes = try within.int("minutes to group within", in: 0...1440)
+        }
         return settings
+    }
+
+    /// `quiet_hours: {from: "22:00", to: "07:00"}`: two different times of day.
+    private func quietHours(_ node: ScenarioNode) throws(ScenarioError) -> QuietHours {
+        let mapping = try node.mapping("quiet hours ({from, to})", allowed: ["from", "to"])
+        let from = try mapping.required("from", "when the quiet hours start").time()
+        let toNode = try mapping.required("to", "when the quiet hours end")
+        let to = try toNode.time()
+        do {
+            return try QuietHours(from: from, to: to)
+        } catch {
+            throw toNode.error(.invalidValue, "the quiet hours start and end at \(from); give an end that differs from the start (22:00 to 07:00 crosses midnight)")
+        }
     }
 
     // MARK: Entities

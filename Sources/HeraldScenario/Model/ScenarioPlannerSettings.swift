@@ -5,6 +5,7 @@ import Herald
 ///
 /// ```yaml
 /// planner: {reserve: 10, horizon_days: 7, badge: outstanding, repeating: exact}
+/// planner: {quiet_hours: {from: "22:00", to: "07:00"}, group_within: 10}
 /// ```
 ///
 /// ```swift
@@ -22,13 +23,25 @@ public struct ScenarioPlannerSettings: Hashable, Sendable {
     /// Whether a travel notice comes with the in-app prompt offering the choice
     /// (`travel_prompt`, default off: ``Herald/PlannerConfiguration/travelPrompt``).
     public var travelPrompt = false
+    /// When reminders wait for the end (`quiet_hours: {from, to}`; none by default).
+    public var quietHours: QuietHours?
+    /// Reminders due within this many minutes of the first come as one
+    /// (`group_within`; off by default).
+    public var groupWithinMinutes: Int?
 
-    public init(reserve: Int = 10, horizonDays: Int = 14, badge: Badge = .outstanding, repeating: Repeating = .exact) {
+    public init(reserve: Int = 10, horizonDays: Int = 14, badge: Badge = .outstanding, repeating: Repeating = .exact,
+                quietHours: QuietHours? = nil, groupWithinMinutes: Int? = nil) {
         self.reserve = reserve
         self.horizonDays = horizonDays
         self.badge = badge
         self.repeating = repeating
+        self.quietHours = quietHours
+        self.groupWithinMinutes = groupWithinMinutes
     }
+
+    /// Whether the planner defers or groups reminders: the scenario then registers
+    /// Herald's ``Herald/ReminderCategory/group`` ("Done all").
+    public var groupsReminders: Bool { quietHours != nil || groupWithinMinutes != nil }
 
     /// The repeating-trigger policies a scenario can choose (``Herald/RepeatingTriggerPolicy``).
     public enum Repeating: String, Hashable, Sendable, CaseIterable {
@@ -62,7 +75,9 @@ public struct ScenarioPlannerSettings: Hashable, Sendable {
             reserve: reserve,
             horizon: TimeInterval(horizonDays) * 86_400,
             badgePolicy: badge == .none ? .none : .outstanding,
-            repeatingTriggers: repeating.policy
+            repeatingTriggers: repeating.policy,
+            quietHours: quietHours,
+            groupWithin: groupWithinMinutes.map { TimeInterval($0) * 60 }
         )
         configuration.travelPrompt = travelPrompt
         return configuration

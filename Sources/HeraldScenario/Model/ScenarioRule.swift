@@ -54,6 +54,8 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     public var urgency: Urgency?
     /// The levels to try when the device does not allow ``urgency`` (`fallback`).
     public var fallback: [Urgency]?
+    /// `quiet_hours: ignore`: fires at its time inside the planner's quiet hours.
+    public var ignoresQuietHours = false
     /// Where the file gives the rule's schedule (`nil` for a rule built in code), so
     /// `herald check` can point at it. Not part of the rule's identity: rules written
     /// on different lines are equal when everything else is, and it is not stored.
@@ -96,6 +98,7 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
         if let nagMinutes, let nagTimes, location == nil {
             rule = try rule.nagging(every: TimeInterval(nagMinutes) * 60, times: nagTimes)
         }
+        rule.ignoresQuietHours = ignoresQuietHours
         guard let urgency else { return rule }
         return try rule.urgent(urgency, fallback: fallback ?? [])
     }

@@ -177,7 +177,9 @@ actor ScenarioRecorder {
             added: report.outcome.added, removed: report.outcome.removed, unchanged: report.outcome.unchanged,
             failedAdds: report.outcome.failedAdds.count, clearedDelivered: report.outcome.removedDelivered,
             displaced: report.plan?.displaced.count ?? 0,
-            planned: report.plan.map { $0.reminders.count + $0.locationReminders.count + $0.repeating.count },
+            planned: report.plan.map {
+                $0.reminders.count + $0.locationReminders.count + $0.repeating.count + $0.groups.count
+            },
             badgeSet: report.badgeSet, coverageHorizon: report.plan?.coverageHorizon, failure: report.failure,
             guaranteedCoverage: report.plan?.guaranteedCoverage, refreshDeadline: report.plan?.refreshDeadline,
             heldWhileNotificationsOff: report.heldWhileNotificationsOff)
@@ -298,6 +300,9 @@ actor ScenarioRecorder {
         case .invalid(let why):
             destination = .invalid
             reason = why.description
+        case .list(let members):
+            destination = .list
+            title = members.map(\.description).joined(separator: ", ")
         }
         append(.route(TimelineRoute(
             date: date, local: local, identifier: route.notification.request.identifier,

@@ -106,7 +106,12 @@ extension ScenarioRunner {
         let center = before.center
         let categories: CategoryRegistry
         do {
-            categories = try CategoryRegistry(scenario.categories.map(\.reminderCategory))
+            var declared = scenario.categories.map(\.reminderCategory)
+            // A planner that groups reminders gives the group's "Done all" unless the file declares its own.
+            if scenario.planner.groupsReminders, !declared.contains(where: { $0.identifier == ReminderCategory.group.identifier }) {
+                declared.append(.group)
+            }
+            categories = try CategoryRegistry(declared)
         } catch {
             throw ScenarioError(code: .invalidValue, at: nil, message: "the categories are not valid: \(error)")
         }

@@ -24,8 +24,8 @@ public struct TimelineReconcile: Hashable, Sendable {
     public var clearedDelivered: Int
     /// Reminders that gave their slot to snoozes and posted events above the reserve.
     public var displaced: Int
-    /// How many reminders (location reminders included) the plan holds; `nil` when
-    /// planning failed.
+    /// How many reminders (location reminders and groups included, a group once) the
+    /// plan holds; `nil` when planning failed.
     public var planned: Int?
     /// The app badge the engine set, when it set one.
     public var badgeSet: Int?

@@ -59,6 +59,8 @@ public struct TimelineRoute: Hashable, Sendable {
     /// Where the response leads, as the app's resolver said.
     public enum Destination: String, Hashable, Sendable {
         case ready, inactive, missing, invalid
+        /// A group's list of members (its title names them).
+        case list
     }
 
     /// Where a tap on a route notification leads, with the names the app shows.

@@ -1,0 +1,97 @@
+import Foundation
+
+/// One planned notification that stands for several reminders: those the quiet hours
+/// deferred to one end (``PlannerConfiguration/quietHours``), and those due within
+/// ``PlannerConfiguration/groupWithin`` of the first. It takes one slot of the center
+/// for all of them, fires at ``date``, and its payload names every member
+/// (``HeraldPayload/members``), so "Done all" completes each and a tap opens the list.
+///
+/// Members are the reminders each occurrence would have been, with the group's
+/// ``date`` and ``day``: ``ReminderSource/content(for:)`` is asked for each, and
+/// ``ReminderSource/groupContent(for:members:)`` makes the group's text from them
+/// ("3 habits due: Water, Stretch, Pills" by default).
+///
+/// ```swift
+/// for group in plan.groups {
+///     print(group.identifier, group.date, group.members.map(\.rule.entity.id))
+///     // herald:group:herald:group:quiet:20261122T0600 2026-11-22 06:00:00 +0000 ["water", "stretch", "pills"]
+/// }
+/// ```
+public struct PlannedGroup: Hashable, Sendable {
+    /// The reminders it stands for, in due order (by occurrence), each at most once.
+    public var members: [PlannedReminder]
+    /// When it fires: the end of the quiet hours for deferred members, else the first
+    /// member's instant.
+    public var date: Date
+    /// The device-local day it fires on.
+    public var day: LocalDate
+    /// Whether some member was deferred by the quiet hours.
+    public var isDeferred: Bool
+    /// The badge it sets: what is outstanding once it is delivered, each member that
+    /// counts toward the badge counted (`nil` leaves the badge).
+    public var badge: Int?
+
+    public init(members: [PlannedReminder], date: Date, day: LocalDate, isDeferred: Bool, badge: Int? = nil) {
+        self.members = members
+        self.date = date
+        self.day = day
+        self.isDeferred = isDeferred
+        self.badge = badge
+    }
+
+    /// `herald:group:herald:group:<quiet|due>:<instant in UTC>`
+    /// (``NotificationIdentifier/group(at:deferred:)``).
+    public var identifier: NotificationIdentifier { .group(at: date, deferred: isDeferred) }
+
+    /// A one-shot trigger at ``date``, pinned to UTC: the instant stays when the device
+    /// changes zone (the next run plans again for the new zone's quiet hours).
+    public var trigger: NotificationTrigger {
+        .calendar(CalendarTrigger(at: ZoneConverter.utc.local(for: date), timeZone: TimeZone(identifier: "UTC")))
+    }
+
+    /// The members as the payload names them: each reminder's identifier, with its
+    /// rule's pinned zone.
+    public var payloadMembers: [GroupMember] {
+        members.map { GroupMember(identifier: $0.identifier, zone: $0.rule.schedule.timeZone?.identifier) }
+    }
+
+    /// The group's request with `content`: Herald sets the badge, and adds its payload
+    /// naming every member to `userInfo`.
+    ///
+    /// - Throws: ``DeclarationError`` when `userInfo` holds a number that is not finite,
+    ///   or is too large with Herald's payload (a group of very many members).
+    public func request(with content: NotificationContent) throws(DeclarationError) -> NotificationRequest {
+        let identifier = identifier
+        var content = content
+        content.badge = badge
+        var payload = HeraldPayload(identifier: identifier)
+        payload.members = payloadMembers
+        content.userInfo = payload.userInfo(merging: content.userInfo)
+        try Declaration.checkUserInfo(content.userInfo, of: "the content of \(identifier)")
+        return NotificationRequest(identifier: identifier.description, content: content, trigger: trigger)
+    }
+
+    /// The default content of a group: "3 habits due: Water, Stretch, Pills" from the
+    /// members' content titles (the namespace's plural when they share one, "reminders"
+    /// otherwise), with the ``ReminderCategory/group`` category ("Done all") and the
+    /// highest interruption level among the members.
+    ///
+    /// ```swift
+    /// PlannedGroup.defaultContent(for: group, members: [water, stretch, pills]).title
+    /// // "3 habits due: Water, Stretch, Pills"
+    /// ```
+    public static func defaultContent(for group: PlannedGroup, members: [NotificationContent]) -> NotificationContent {
+        let namespaces = Set(group.members.map(\.rule.entity.namespace))
+        let noun = namespaces.count == 1 ? "\(namespaces.first!)s" : "reminders"
+        let titles = members.map(\.title).filter { !$0.isEmpty }
+        let title = titles.isEmpty ? "\(group.members.count) \(noun) due"
+            : "\(group.members.count) \(noun) due: \(titles.joined(separator: ", "))"
+        var content = NotificationContent(title: title, body: members.map(\.body).filter { !$0.isEmpty }
+            .joined(separator: "\n"), categoryIdentifier: ReminderCategory.group.identifier)
+        let levels = InterruptionLevel.allCases
+        if let highest = members.map(\.interruptionLevel).max(by: {
+            levels.firstIndex(of: $0)! < levels.firstIndex(of: $1)!
+        }) { content.interruptionLevel = highest }
+        return content
+    }
+}
