@@ -10,7 +10,8 @@ import Testing
 struct ScenarioWhyExampleTests {
     static let examples = ["habits.yaml", "seed-004-badges.yaml", "goal-cold-launch.yaml", "exercise-breaks.yaml",
                            "coverage-without-app.yaml", "smart-timing.yaml", "urgency-day.yaml",
-                           "travel-and-clock.yaml", "route-walk.yaml"]
+                           "travel-and-clock.yaml", "route-walk.yaml", "nagging.yaml", "travel-choice.yaml",
+                           "quiet-hours.yaml", "grouped-habits.yaml"]
 
     /// The occurrence a delivered reminder, snooze or follow-up stands for, and whether
     /// it was held; `nil` for a posted event, a location or a route notification.

@@ -25,6 +25,18 @@ extension OccurrenceHistory {
                     .planned(identifier: identifier.description, badge: reminder.badge, firesAt: reminder.date)
                 }
             }
+            // A group stands for each of its members: each is planned as the group.
+            for group in plan.groups {
+                let text = group.identifier.description
+                for member in group.members {
+                    let decisionKey = DecisionKey(key: Key(member.identifier), kind: .reminder)
+                    planned[decisionKey] = group.date
+                    record(.planned(badge: group.badge, firesAt: group.date), at: member.occurrence.date, of: decisionKey,
+                           in: &storage, order: order, now: now) {
+                        .planned(identifier: text, badge: group.badge, firesAt: group.date)
+                    }
+                }
+            }
             var decided = Set<DecisionKey>()
             for reminder in plan.displaced {
                 let decisionKey = DecisionKey(key: Key(reminder.identifier), kind: .reminder)
@@ -123,11 +135,15 @@ extension OccurrenceHistory {
     }
 
     /// Records that the system showed `identifier` (the occurrence it stands for) at
-    /// `date`, as the request `request`; once per delivery.
+    /// `date`, as the request `request`; once per delivery. A member of a group the
+    /// quiet hours deferred was held by them.
     public func recordDelivery(of identifier: NotificationIdentifier, request: String, at date: Date) {
         storage.withLock { storage in
             let key = Key(identifier)
-            let fact = OccurrenceStory.Fact.delivered(identifier: request, held: nil)
+            let deferred = identifier.kind != .group && request.hasPrefix("herald:group:")
+                && NotificationIdentifier(parsing: request)?.isDeferredGroup == true
+            let held: String? = deferred ? "quiet hours" : nil
+            let fact = OccurrenceStory.Fact.delivered(identifier: request, held: held)
             guard storage.facts[key]?.contains(where: { $0.event.fact == fact && $0.event.date == date }) != true
             else { return }
             let order = storage.nextOrder()

@@ -7,7 +7,8 @@ extension OccurrenceStory {
 
     /// What became of an occurrence due at `date`, from its events, at `now`:
     ///
-    /// - its first delivery (of the reminder, else of a snooze or follow-up) decides
+    /// - its first delivery (of the reminder or the group it came in, else of a snooze
+    ///   or follow-up) decides
     ///   between ``Verdict/delivered`` (within ``onTimeTolerance`` of its time) and
     ///   ``Verdict/held`` (later);
     /// - otherwise the last plan's decision before its time: scheduled is
@@ -23,7 +24,11 @@ extension OccurrenceStory {
     /// ```
     public static func verdict(of events: [Event], date: Date, now: Date) -> Verdict {
         let deliveries = events.filter { if case .delivered = $0.fact { true } else { false } }
-        let reminder = deliveries.first { $0.fact.identifier.flatMap(NotificationIdentifier.init(parsing:))?.kind == .reminder }
+        // The reminder itself, or the group it came in.
+        let reminder = deliveries.first {
+            let kind = $0.fact.identifier.flatMap(NotificationIdentifier.init(parsing:))?.kind
+            return kind == .reminder || kind == .group
+        }
         if let first = reminder ?? deliveries.first {
             return first.date > date.addingTimeInterval(onTimeTolerance) && reminder != nil ? .held : .delivered
         }

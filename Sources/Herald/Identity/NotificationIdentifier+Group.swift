@@ -23,6 +23,9 @@ extension NotificationIdentifier {
     /// Whether this names a group notification.
     public var isGroup: Bool { kind == .group }
 
+    /// Whether this names a group the quiet hours deferred (rule `quiet`).
+    public var isDeferredGroup: Bool { kind == .group && rule == "quiet" }
+
     /// The instant a group fires at (its occurrence key read in UTC); `nil` for every
     /// other kind.
     public var groupDate: Date? {

@@ -48,16 +48,21 @@ public struct ScenarioStoryTeller: Sendable {
     /// at its next run, and never of a drop). The verdict is worked out again.
     func addSystemFacts(to story: inout OccurrenceStory) {
         let key = OccurrenceKey(story.occurrence)
+        // The groups a plan put the occurrence in: their deliveries are its own.
+        let groups = Set(story.events.compactMap(\.fact.identifier).filter { $0.hasPrefix("herald:group:") })
         for delivery in deliveries where !delivery.beforeStart {
             guard let identifier = NotificationIdentifier(parsing: delivery.identifier),
-                  identifier.entity == story.entity, identifier.rule == story.rule,
-                  identifier.occurrence.withoutNagRepeat == key
-                    || (identifier.occurrence.repeatingSlot != nil && (delivery.dueLocal ?? delivery.local) == story.occurrence)
+                  groups.contains(delivery.identifier)
+                    || identifier.entity == story.entity && identifier.rule == story.rule
+                    && (identifier.occurrence.withoutNagRepeat == key
+                        || (identifier.occurrence.repeatingSlot != nil && (delivery.dueLocal ?? delivery.local) == story.occurrence))
             else { continue }
             let held = delivery.held.map { $0 == .summary ? "the scheduled summary" : "a Focus" }
+                ?? (identifier.isDeferredGroup ? "quiet hours" : nil)
             let fact = OccurrenceStory.Fact.delivered(identifier: delivery.identifier, held: held)
             if let seen = story.events.firstIndex(where: {
-                $0.date == delivery.date && $0.fact == .delivered(identifier: delivery.identifier, held: nil)
+                guard $0.date == delivery.date, case .delivered(let seen, _) = $0.fact else { return false }
+                return seen == delivery.identifier
             }) {
                 story.events[seen].fact = fact
             } else {
