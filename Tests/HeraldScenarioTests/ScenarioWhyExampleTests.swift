@@ -53,4 +53,35 @@ struct ScenarioWhyExampleTests {
             #expect(story.verdict == (cut.reason == .overBudget ? .cut : .displaced), "\(name): \(cut.entity)/\(cut.rule) at \(cut.local)")
         }
     }
+
+    /// The quiet-hours example's groups: the reminders they stand for are told as held
+    /// by the quiet hours and delivered in their group (worked out from the file:
+    /// quiet 22:00 to 07:00; water at 23:00, stretch at 01:00 and pills at 06:30 come
+    /// in the 07:00 group of the next morning, 06:00 UTC; stretch is done for Monday
+    /// before Monday's group, so it is skipped and that group names water and pills).
+    @Test func theQuietHoursExamplesGroupMembersAreHeldInTheirGroups() async throws {
+        let scenario = try makeExample("quiet-hours.yaml")
+        func rule(_ entity: String, _ rule: String) -> ReminderRule.ID {
+            ReminderRule.ID(entity: EntityReference(namespace: "habit", id: entity), rule: rule)
+        }
+        let sunday = "herald:group:herald:group:quiet:20261122T0600"
+        let monday = "herald:group:herald:group:quiet:20261123T0600"
+        let expected: [(ReminderRule.ID, String, group: String?)] = [
+            (rule("water", "late"), "2026-11-21T23:00", sunday), (rule("stretch", "night"), "2026-11-22T01:00", sunday),
+            (rule("pills", "dawn"), "2026-11-22T06:30", sunday), (rule("water", "late"), "2026-11-22T23:00", monday),
+            (rule("pills", "dawn"), "2026-11-23T06:30", monday), (rule("stretch", "night"), "2026-11-23T01:00", nil),
+        ]
+        let told = try await ScenarioRunner(scenario: scenario)
+            .stories(of: expected.map { ($0.0, LocalDateTime(parsing: $0.1)!) })
+        #expect(told.unknown.isEmpty)
+        for (story, member) in zip(told.stories, expected) {
+            let name = "\(member.0) at \(member.1)"
+            if let group = member.group {
+                #expect(story.verdict == .held, "\(name)")
+                #expect(story.events.contains { $0.fact == .delivered(identifier: group, held: "quiet hours") }, "\(name)")
+            } else {
+                #expect(story.verdict == .skipped, "\(name)")
+            }
+        }
+    }
 }

@@ -86,11 +86,14 @@ extension OccurrenceHistory {
         return teller.events
     }
 
-    /// The instant the last plan that scheduled or skipped the occurrence placed it at.
+    /// The instant the last plan that scheduled or skipped the occurrence placed it at
+    /// (a group's instant is the group's, not the occurrence's: it is not one).
     private static func plannedDate(of key: Key, in storage: Storage) -> Date? {
         if let decided = storage.decisions[DecisionKey(key: key, kind: .reminder)] { return decided.date }
         for recorded in (storage.facts[key] ?? []).reversed() where recorded.kind == .reminder {
-            if case .planned(_, _, let firesAt) = recorded.event.fact { return firesAt }
+            if case .planned(let identifier, _, let firesAt) = recorded.event.fact, !identifier.hasPrefix("herald:group:") {
+                return firesAt
+            }
         }
         return nil
     }

@@ -48,11 +48,9 @@ public struct ScenarioStoryTeller: Sendable {
     /// at its next run, and never of a drop). The verdict is worked out again.
     func addSystemFacts(to story: inout OccurrenceStory) {
         let key = OccurrenceKey(story.occurrence)
-        // The groups a plan put the occurrence in: their deliveries are its own.
-        let groups = Set(story.events.compactMap(\.fact.identifier).filter { $0.hasPrefix("herald:group:") })
         for delivery in deliveries where !delivery.beforeStart {
             guard let identifier = NotificationIdentifier(parsing: delivery.identifier),
-                  groups.contains(delivery.identifier)
+                  Self.cameIn(delivery, story: story)
                     || identifier.entity == story.entity && identifier.rule == story.rule
                     && (identifier.occurrence.withoutNagRepeat == key
                         || (identifier.occurrence.repeatingSlot != nil && (delivery.dueLocal ?? delivery.local) == story.occurrence))
@@ -80,5 +78,14 @@ public struct ScenarioStoryTeller: Sendable {
             return event
         }
         story.verdict = OccurrenceStory.verdict(of: story.events, date: story.date, now: now)
+    }
+
+    /// Whether `delivery` is a group the occurrence came in: the last plan before it
+    /// put the occurrence in that group.
+    static func cameIn(_ delivery: TimelineDelivery, story: OccurrenceStory) -> Bool {
+        guard delivery.identifier.hasPrefix("herald:group:"),
+              let last = story.events.last(where: { $0.fact.isPlanDecision && $0.date <= delivery.date }),
+              case .planned(let identifier, _, _) = last.fact else { return false }
+        return identifier == delivery.identifier
     }
 }
