@@ -107,7 +107,11 @@ public actor Engine {
         self.store = store
         self.clock = clock
         self.planner = Planner(configuration: configuration)
-        self.categories = categories
+        // Groups carry the "Done all" button of ReminderCategory.group: registered with
+        // the app's categories whenever the planner makes groups.
+        let groups = configuration.quietHours != nil || configuration.groupWithin != nil
+        self.categories = groups && categories[ReminderCategory.group.identifier] == nil
+            ? (try? CategoryRegistry(Array(categories.categories.values) + [.group])) ?? categories : categories
         self.retention = retention
         self.history = history
         self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location, .group], logger: logger)

@@ -11,7 +11,7 @@ enum QuietHoursSamples {
         configuration.quietHours = try QuietHours(from: LocalTime(hour: 22), to: LocalTime(hour: 7))
         configuration.groupWithin = 10 * 60        // due within 10 minutes: one notification
         let engine = Engine(center: center, source: habits, clock: clock, configuration: configuration,
-                            categories: try CategoryRegistry([habitCategory, .group]))
+                            categories: try CategoryRegistry([habitCategory]))   // .group is added for you
         return engine
     }
 }

@@ -31,6 +31,33 @@ import Testing
         PayloadDecoder().decode(request?.content.userInfo ?? [:]).payload?.members.map(\.identifier.entity.id) ?? []
     }
 
+    @Test func theGroupCategoryIsRegisteredWithTheAppsWhenThePlannerMakesGroups() async throws {
+        // Given an engine with quiet hours and only the app's own "habit" category
+        let clock = VirtualClock(now: Fixtures.date("2026-11-21T20:00"), timeZone: Fixtures.berlin)
+        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        let habit = ReminderCategory(identifier: "habit", actions: [.complete("done", title: "Done")])
+        let engine = Engine(center: center, source: TestReminderSource([]), clock: clock,
+                            configuration: PlannerConfiguration(quietHours: try QuietHours(from: LocalTime(hour: 22),
+                                                                                          to: LocalTime(hour: 7))),
+                            categories: try CategoryRegistry([habit]))
+        // When it launches
+        await engine.launched()
+        // Then the center has both categories, the group's with its "Done all" button
+        let registered = await center.notificationCategories()
+        #expect(Set(registered.map(\.identifier)) == ["habit", "herald.group"])
+        #expect(registered.first { $0.identifier == "herald.group" }?.actions.map(\.title) == ["Done all"])
+    }
+
+    @Test func withoutQuietHoursOrGroupingOnlyTheAppsCategoriesAreRegistered() async throws {
+        let clock = VirtualClock(now: Fixtures.date("2026-11-21T20:00"), timeZone: Fixtures.berlin)
+        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        let habit = ReminderCategory(identifier: "habit", actions: [.complete("done", title: "Done")])
+        let engine = Engine(center: center, source: TestReminderSource([]), clock: clock,
+                            categories: try CategoryRegistry([habit]))
+        await engine.launched()
+        #expect(await center.notificationCategories().map(\.identifier) == ["habit"])
+    }
+
     @Test func threeDeferredOccurrencesComeAsOneDeliveryAtSeven() async throws {
         // Given the three habits and the app launched on Saturday at 20:00
         let fixture = makeFixture()
