@@ -101,6 +101,19 @@ struct ScenarioParserTests {
         var mentions: String
 
         var testDescription: String { name }
+
+        /// Parses ``yaml`` and checks the error: it points at the node (line and
+        /// column), names the field, has the code and says what was expected.
+        func expectRefused(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let error = try #require(parseError(yaml), sourceLocation: sourceLocation)
+            #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.field == field, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.line == line, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.column == column, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.message.contains(mentions), "\(error)", sourceLocation: sourceLocation)
+            #expect(error.file == "test.yaml", sourceLocation: sourceLocation)
+            #expect(error.description.hasPrefix("test.yaml:\(line):\(column): "), sourceLocation: sourceLocation)
+        }
     }
 
     static let entityHeader = ScenarioFixtures.header + """
@@ -192,16 +205,8 @@ struct ScenarioParserTests {
     @Test(arguments: badCases)
     func reportsWhereAndWhatForBadInput(_ badCase: BadCase) throws {
         // When the bad scenario is parsed
-        let error = try #require(parseError(badCase.yaml))
-
         // Then the error points at the node, names the field and says what was expected
-        #expect(error.code == badCase.code)
-        #expect(error.field == badCase.field)
-        #expect(error.line == badCase.line)
-        #expect(error.column == badCase.column)
-        #expect(error.message.contains(badCase.mentions), "\(error)")
-        #expect(error.file == "test.yaml")
-        #expect(error.description.hasPrefix("test.yaml:\(badCase.line):\(badCase.column): "))
+        try badCase.expectRefused()
     }
 
     @Test func describesLikeACompilerDiagnostic() throws {
