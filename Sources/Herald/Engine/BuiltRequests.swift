@@ -86,7 +86,8 @@ struct BuiltRequests {
         }
         previous = current
         current = [:]
-        current.reserveCapacity(previous.count)
+        // (Reserving room for none would still allocate a table.)
+        if !previous.isEmpty { current.reserveCapacity(previous.count) }
     }
 
     /// The parsed identity of an identifier's text: kept when a run built it, parsed

@@ -57,10 +57,10 @@ extension Engine {
 
     /// Records in the fired log the one-shot location requests the last run left pending
     /// that the center no longer holds (see the extension's overview).
-    func stateRecordingLocationFirings(_ state: EngineState, pending: [NotificationRequest],
-                                       authorization: AuthorizationStatus) throws -> EngineState {
+    func recordingLocationFirings(_ state: inout EngineState, pending: [NotificationRequest],
+                                  authorization: AuthorizationStatus) throws {
         let armed = ArmedLocations(state).once
-        guard !armed.isEmpty, authorization != .denied, pending.count < center.capacity else { return state }
+        guard !armed.isEmpty, authorization != .denied, pending.count < center.capacity else { return }
         let held = Set(pending.lazy.map(\.identifier))
         let fired = Set(state.fired.values.lazy.map(\.identifier))
         let now = clock.now
@@ -69,12 +69,10 @@ extension Engine {
                   identifier.kind == .location, !fired.contains(identifier) else { return nil }
             return .recordFired(FiredRecord(identifier: identifier, date: now))
         }
-        guard !changes.isEmpty else { return state }
+        guard !changes.isEmpty else { return }
         logger.debug("location reminders fired while not listed", metadata: ["count": "\(changes.count)"])
         try commit(changes)
-        var state = state
         for change in changes { state.apply(change) }
-        return state
     }
 
     /// Today's location firings (`firings`: the fired log's location records) the
@@ -104,11 +102,13 @@ extension Engine {
     /// The armed location notifications of the entities a run's reasons completed today,
     /// paused or deleted: removed from the list whether or not Herald saw them fire.
     func locationDeliveriesEnded(by reasons: [EngineEvent], armed: ArmedLocations) -> [String] {
-        let today = day(of: clock.now)
+        var today: LocalDate?
         var ended: Set<EntityReference> = []
         for reason in reasons {
             switch reason {
-            case .completed(let completion) where completion.day == today: ended.insert(completion.entity)
+            case .completed(let completion):
+                if today == nil { today = day(of: clock.now) }
+                if completion.day == today { ended.insert(completion.entity) }
             case .paused(let entity): ended.insert(entity)
             case .deleted(let entities): ended.formUnion(entities)
             default: break

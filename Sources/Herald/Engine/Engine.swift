@@ -246,11 +246,10 @@ public actor Engine {
         let (authorization, settings) = await center.permission()
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
-        var state = try stateRecordingLocationFirings(try stateRecordingDeliveries(delivered), pending: pending,
-                                                      authorization: authorization)
+        var state = try stateRecordingDeliveries(delivered)
+        try recordingLocationFirings(&state, pending: pending, authorization: authorization)
         let alarms = try await readingAlarms(&state)
         let (route, log) = try routeRecordingDeliveries(state)
-        let fired = log.planned
         try recordingTravel(&state)
         let version = stateVersion
         let rules = try await source.reminderRules()
@@ -258,29 +257,8 @@ public actor Engine {
         let travel = dueTravelNotice(state: state, rules: rules, now: now)
         let built = builtRequests
         let (managed, foreign) = reconciler.partition(pending) { built.identifier(of: $0) }
-        var input = PlanningInput(
-            now: now, deviceZone: clock.timeZone, rules: rules, state: state, route: route, fired: fired,
-            capacity: center.capacity, foreignRequests: foreign, historyWindow: Self.historyWindow
-        ) { managed[$0.description] != nil }
-        input.deliverySettings = settings
-        input.alarms = alarms?.channel
-        // Only the delivered notifications whose verdict may have changed: the plan is
-        // the same as from the whole list (see DeliveredLedger), at a cost that does
-        // not grow with what the user never clears.
-        // What the settled ones count toward today's badge comes with them.
-        // Location firings are never listed: today's are added as the run knows them.
-        let known = delivered + unlistedLocationDeliveries(log.locationFirings, listed: delivered)
-        deliveredLedger.update(with: known, zone: input.deviceZone)
-        var relevant = deliveredLedger.relevant(for: input)
-        // The route's completion counts on whatever day it was delivered.
-        if let completion = input.routeCompletion {
-            relevant = Array(Set(relevant).union(deliveredLedger.positions(ofRequest: completion.description))).sorted()
-        }
-        input.delivered = relevant.map { known[$0] }
-        input.settledOutstanding = deliveredLedger.settledOutstanding(on: day(of: now))
-        let (plan, outstanding) = planner.planJudging(input, walk: &oneShotWalk)
-        // The planner's own verdicts, by position in `input.delivered` (= in `relevant`).
-        deliveredLedger.judged(relevant, stale: plan.staleDelivered) { outstanding.countedOccurrence(at: $0) }
+        let plan = self.plan(now: now, rules: rules, state: state, route: route, log: log, delivered: delivered,
+                             managed: managed, foreign: foreign, settings: settings, alarms: alarms?.channel)
         // While notifications are off the center is left alone: no content is asked for.
         // With badges off, no request carries one (the badge is not counted on).
         var desired = authorization == .denied ? []

@@ -15,16 +15,26 @@ extension OccurrenceHistory {
         storage.withLock { storage in
             let order = storage.nextOrder()
             var planned: [DecisionKey: Date] = [:]
-            planned.reserveCapacity(storage.planned.count)
-            for reminder in plan.requests {
-                let identifier = reminder.identifier
-                let decisionKey = DecisionKey(key: Key(identifier), kind: identifier.kind, nagRepeat: identifier.nagRepeatIndex)
-                planned[decisionKey] = reminder.date
-                record(.planned(badge: reminder.badge, firesAt: reminder.date), at: reminder.date, of: decisionKey,
-                       in: &storage, order: order, now: now) {
-                    .planned(identifier: identifier.description, badge: reminder.badge, firesAt: reminder.date)
+            // (Reserving room for none would still allocate a table.)
+            if !storage.planned.isEmpty { planned.reserveCapacity(storage.planned.count) }
+            // The lists of `plan.requests`, each read as it is rather than joined.
+            func recordPlanned(_ reminders: [PlannedReminder]) {
+                for reminder in reminders {
+                    let identifier = reminder.identifier
+                    let decisionKey = DecisionKey(key: Key(identifier), kind: identifier.kind,
+                                                  nagRepeat: identifier.nagRepeatIndex)
+                    planned[decisionKey] = reminder.date
+                    record(.planned(badge: reminder.badge, firesAt: reminder.date), at: reminder.date, of: decisionKey,
+                           in: &storage, order: order, now: now) {
+                        .planned(identifier: identifier.description, badge: reminder.badge, firesAt: reminder.date)
+                    }
                 }
             }
+            recordPlanned(plan.reminders)
+            recordPlanned(plan.snoozes)
+            recordPlanned(plan.followUps)
+            recordPlanned(plan.locationReminders)
+            recordPlanned(plan.repeating)
             // A group stands for each of its members: each is planned as the group.
             for group in plan.groups {
                 let text = group.identifier.description
@@ -105,6 +115,8 @@ extension OccurrenceHistory {
     public func recordReconcile(_ diff: ReconcileDiff, managedPending: [String: NotificationRequest],
                                 failed: [String], pendingAfter: Set<String>, at now: Date) {
         storage.withLock { storage in
+            defer { storage.pending = pendingAfter }
+            guard !diff.additions.isEmpty || !diff.removals.isEmpty || !diff.deliveredRemovals.isEmpty else { return }
             let order = storage.nextOrder()
             let failed = Set(failed)
             for request in diff.additions {
@@ -122,15 +134,14 @@ extension OccurrenceHistory {
                 storage.append(Key(identifier), kind: identifier.kind, OccurrenceStory.Event(date: now, fact: fact),
                                order: order)
             }
-            for (texts, removal) in [(diff.removals, false), (diff.deliveredRemovals, true)] {
-                for text in texts {
-                    guard let identifier = NotificationIdentifier(parsing: text) else { continue }
-                    let fact: OccurrenceStory.Fact = removal ? .removedDelivered(identifier: text) : .removed(identifier: text)
-                    storage.append(Key(identifier), kind: identifier.kind, OccurrenceStory.Event(date: now, fact: fact),
-                                   order: order)
-                }
+            func recordRemoval(of text: String, delivered: Bool) {
+                guard let identifier = NotificationIdentifier(parsing: text) else { return }
+                let fact: OccurrenceStory.Fact = delivered ? .removedDelivered(identifier: text) : .removed(identifier: text)
+                storage.append(Key(identifier), kind: identifier.kind, OccurrenceStory.Event(date: now, fact: fact),
+                               order: order)
             }
-            storage.pending = pendingAfter
+            for text in diff.removals { recordRemoval(of: text, delivered: false) }
+            for text in diff.deliveredRemovals { recordRemoval(of: text, delivered: true) }
         }
     }
 
@@ -138,34 +149,50 @@ extension OccurrenceHistory {
     /// `date`, as the request `request`; once per delivery. A member of a group the
     /// quiet hours deferred was held by them.
     public func recordDelivery(of identifier: NotificationIdentifier, request: String, at date: Date) {
-        storage.withLock { storage in
-            let key = Key(identifier)
-            let deferred = identifier.kind != .group && request.hasPrefix("herald:group:")
-                && NotificationIdentifier(parsing: request)?.isDeferredGroup == true
-            let held: String? = deferred ? "quiet hours" : nil
-            let fact = OccurrenceStory.Fact.delivered(identifier: request, held: held)
-            guard storage.facts[key]?.contains(where: { $0.event.fact == fact && $0.event.date == date }) != true
-            else { return }
-            let order = storage.nextOrder()
-            storage.append(key, kind: identifier.kind, OccurrenceStory.Event(date: date, fact: fact), order: order)
-        }
+        storage.withLock { Self.recordDelivery(of: identifier, request: request, at: date, in: &$0) }
+    }
+
+    private static func recordDelivery(of identifier: NotificationIdentifier, request: String, at date: Date,
+                                       in storage: inout Storage) {
+        let key = Key(identifier)
+        let fact = deliveryFact(of: identifier, request: request)
+        guard storage.facts[key]?.contains(where: { $0.event.fact == fact && $0.event.date == date }) != true
+        else { return }
+        let order = storage.nextOrder()
+        storage.append(key, kind: identifier.kind, OccurrenceStory.Event(date: date, fact: fact), order: order)
+    }
+
+    /// The delivery of `identifier` as the request `request`: held by the quiet hours
+    /// when it is a member of a group they deferred.
+    private static func deliveryFact(of identifier: NotificationIdentifier, request: String) -> OccurrenceStory.Fact {
+        let deferred = identifier.kind != .group && request.hasPrefix("herald:group:")
+            && NotificationIdentifier(parsing: request)?.isDeferredGroup == true
+        return .delivered(identifier: request, held: deferred ? "quiet hours" : nil)
     }
 
     /// Records the user's answer to a delivered notification (and its delivery, when no
     /// run saw it yet).
     public func recordResponse(_ response: NotificationResponse, of identifier: NotificationIdentifier, at now: Date) {
         let request = response.notification.request.identifier
-        recordDelivery(of: identifier, request: request, at: response.notification.date)
         let action = switch response.actionIdentifier {
         case NotificationResponse.defaultActionIdentifier: "open"
         case NotificationResponse.dismissActionIdentifier: "dismiss"
         default: response.actionIdentifier
         }
+        let delivery = OccurrenceStory.Event(date: response.notification.date,
+                                             fact: Self.deliveryFact(of: identifier, request: request))
+        let answer = OccurrenceStory.Event(date: now, fact: .responded(identifier: request, action: action))
+        let kind = identifier.kind
         storage.withLock { storage in
-            let order = storage.nextOrder()
-            storage.append(Key(identifier), kind: identifier.kind,
-                           OccurrenceStory.Event(date: now, fact: .responded(identifier: request, action: action)),
-                           order: order)
+            // One look-up of the occurrence's facts for both.
+            storage.withFacts(of: Key(identifier)) { facts, order in
+                if !facts.contains(where: { $0.event.fact == delivery.fact && $0.event.date == delivery.date }) {
+                    order += 1
+                    facts.append(Recorded(order: order, kind: kind, event: delivery))
+                }
+                order += 1
+                facts.append(Recorded(order: order, kind: kind, event: answer))
+            }
         }
     }
 }

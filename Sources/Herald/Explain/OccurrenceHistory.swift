@@ -112,6 +112,12 @@ public final class OccurrenceHistory: Sendable {
         mutating func append(_ key: Key, kind: NotificationKind, _ event: OccurrenceStory.Event, order: Int) {
             facts[key, default: []].append(Recorded(order: order, kind: kind, event: event))
         }
+
+        /// Changes the facts of `key` (an empty list when it has none) with the order
+        /// counter, in one look-up; the body adds at least one fact.
+        mutating func withFacts(of key: Key, _ body: (inout [Recorded], inout Int) -> Void) {
+            body(&facts[key, default: []], &order)
+        }
     }
 
     /// How many runs the history holds now (for tests and diagnostics).
@@ -129,10 +135,13 @@ public final class OccurrenceHistory: Sendable {
             storage.runs.removeAll()
         }
         // An occurrence planned long ago and still pending keeps its plan: its story needs it.
-        let planned = Set(storage.planned.keys.lazy.map(\.key))
-        storage.facts = storage.facts.filter { key, facts in
-            planned.contains(key) || facts.contains { $0.event.date >= cutoff }
+        // (Nothing is rebuilt when nothing is old: the usual sweep reads and keeps all.)
+        func isOld(_ facts: [Recorded]) -> Bool { !facts.contains { $0.event.date >= cutoff } }
+        if storage.facts.values.contains(where: isOld) {
+            let planned = Set(storage.planned.keys.lazy.map(\.key))
+            storage.facts = storage.facts.filter { key, facts in planned.contains(key) || !isOld(facts) }
         }
+        guard storage.decisions.values.contains(where: { $0.date < cutoff }) else { return }
         storage.decisions = storage.decisions.filter { $0.value.date >= cutoff }
     }
 }

@@ -38,6 +38,11 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
 
     /// Parses an identifier; `nil` when the text is not a well-formed Herald identifier.
     public init?(parsing text: String) {
+        switch Self.quickParse(text) {
+        case .parsed(let identifier): self = identifier; return
+        case .invalid: return nil
+        case .needsCharacters: break
+        }
         let parts = Self.parts(of: text)
         guard parts.count == 6, parts[0] == Self.scheme,
               let kind = NotificationKind(rawValue: String(parts[1])),
@@ -100,6 +105,50 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
         }
         parts.append(text[start...])
         return parts
+    }
+
+    /// What ``quickParse(_:)`` found.
+    enum QuickParse {
+        case parsed(NotificationIdentifier)
+        case invalid
+        /// Text with a byte outside ASCII or a `%`: split by characters and unescaped.
+        case needsCharacters
+    }
+
+    /// Every run reads the identifiers of the delivered and pending lists, and a
+    /// response's: text that is ASCII with no escape (every identifier Herald writes for
+    /// ASCII ids) is read in one pass over its bytes, where each byte is a character and
+    /// each part is its own unescaped text. The same identifier, or the same refusal, as
+    /// the character path.
+    static func quickParse(_ text: String) -> QuickParse {
+        let result = text.utf8.withContiguousStorageIfAvailable { bytes -> QuickParse in
+            var colons = (0, 0, 0, 0, 0), found = 0
+            for (index, byte) in bytes.enumerated() {
+                if byte >= 0x80 || byte == UInt8(ascii: "%") { return .needsCharacters }
+                guard byte == UInt8(ascii: ":") else { continue }
+                switch found {
+                case 0: colons.0 = index
+                case 1: colons.1 = index
+                case 2: colons.2 = index
+                case 3: colons.3 = index
+                case 4: colons.4 = index
+                default: break
+                }
+                found += 1
+            }
+            guard found == 5 else { return .invalid }
+            func part(_ start: Int, _ end: Int) -> String? {
+                start < end ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) : nil
+            }
+            guard bytes[..<colons.0].elementsEqual(Self.scheme.utf8),
+                  let kind = part(colons.0 + 1, colons.1).flatMap(NotificationKind.init(rawValue:)),
+                  let namespace = part(colons.1 + 1, colons.2), let entityID = part(colons.2 + 1, colons.3),
+                  let rule = part(colons.3 + 1, colons.4), let occurrence = part(colons.4 + 1, bytes.count)
+            else { return .invalid }
+            return .parsed(NotificationIdentifier(entity: EntityReference(namespace: namespace, id: entityID), rule: rule,
+                                                  occurrence: OccurrenceKey(rawValue: occurrence), kind: kind))
+        }
+        return result ?? .needsCharacters
     }
 
     static func escape(_ part: String) -> String {

@@ -34,18 +34,29 @@ public struct PayloadDecoder: Sendable {
         }
         guard version == HeraldPayload.currentSchemaVersion else { return .invalid(.unsupportedSchemaVersion(version)) }
 
-        var strings: [String: String] = [:]
-        for key in [Key.kind, Key.namespace, Key.entity, Key.rule, Key.occurrence] {
-            guard let value = fields[key] else { return .invalid(.missingKey(key)) }
+        // Each field as the text it must be: a known kind, or 1 to 256 characters.
+        // (No character count past 256 bytes: a text of at most 256 bytes has at most 256 characters.)
+        func text(_ key: String) throws(Refusal) -> String {
+            guard let value = fields[key] else { throw Refusal(.missingKey(key)) }
             guard case .string(let text) = value else {
-                return .invalid(.wrongType(key: key, expected: "string", found: value.typeName))
+                throw Refusal(.wrongType(key: key, expected: "string", found: value.typeName))
             }
             if key == Key.kind {
-                guard NotificationKind(rawValue: text) != nil else { return .invalid(.unknownKind(text)) }
-            } else if text.isEmpty || text.count > 256 {
-                return .invalid(.malformedValue(key: key, value: String(text.prefix(64))))
+                guard NotificationKind(rawValue: text) != nil else { throw Refusal(.unknownKind(text)) }
+            } else if text.isEmpty || (text.utf8.count > 256 && text.count > 256) {
+                throw Refusal(.malformedValue(key: key, value: String(text.prefix(64))))
             }
-            strings[key] = text
+            return text
+        }
+        let kind: String, namespace: String, entity: String, rule: String, occurrence: String
+        do throws(Refusal) {
+            kind = try text(Key.kind)
+            namespace = try text(Key.namespace)
+            entity = try text(Key.entity)
+            rule = try text(Key.rule)
+            occurrence = try text(Key.occurrence)
+        } catch {
+            return .invalid(error.reason)
         }
         var zone: String?
         if let value = fields[Key.zone] {
@@ -58,10 +69,8 @@ public struct PayloadDecoder: Sendable {
             zone = text
         }
         let identifier = NotificationIdentifier(
-            entity: EntityReference(namespace: strings[Key.namespace]!, id: strings[Key.entity]!),
-            rule: strings[Key.rule]!,
-            occurrence: OccurrenceKey(rawValue: strings[Key.occurrence]!),
-            kind: NotificationKind(rawValue: strings[Key.kind]!)!
+            entity: EntityReference(namespace: namespace, id: entity), rule: rule,
+            occurrence: OccurrenceKey(rawValue: occurrence), kind: NotificationKind(rawValue: kind)!
         )
         var extras = userInfo
         extras[HeraldPayload.userInfoKey] = nil
@@ -70,6 +79,12 @@ public struct PayloadDecoder: Sendable {
         if let reason = members.invalid { return .invalid(reason) }
         payload.members = members.members
         return .valid(payload)
+    }
+
+    /// Why a field is refused, thrown from the field reader to end decoding at once.
+    private struct Refusal: Error {
+        let reason: InvalidPayloadReason
+        init(_ reason: InvalidPayloadReason) { self.reason = reason }
     }
 
     /// A group's members: every entry of `members` a reminder's identifier, and each
@@ -109,24 +124,27 @@ public struct PayloadDecoder: Sendable {
     /// past `limit` so an adversarial payload costs no more than the limit.
     static func estimatedSize(of value: JSONValue, limit: Int) -> Int {
         var total = 0
-        var stack: [JSONValue] = [value]
-        while let next = stack.popLast(), total <= limit {
-            switch next {
-            case .null: total += 4
-            case .bool(let flag): total += flag ? 4 : 5
-            case .number: total += 8
-            case .string(let text): total += text.utf8.count + 2
-            case .array(let items):
-                total += 2 + items.count
-                stack.append(contentsOf: items)
-            case .object(let fields):
-                total += 2 + fields.count * 2
-                for (key, item) in fields {
-                    total += key.utf8.count + 2
-                    stack.append(item)
-                }
+        add(value, to: &total, limit: limit)
+        return total
+    }
+
+    /// Adds a value's size to `total`, depth first, until it passes `limit` (which also
+    /// bounds the depth: each level adds at least 2).
+    private static func add(_ value: JSONValue, to total: inout Int, limit: Int) {
+        switch value {
+        case .null: total += 4
+        case .bool(let flag): total += flag ? 4 : 5
+        case .number: total += 8
+        case .string(let text): total += text.utf8.count + 2
+        case .array(let items):
+            total += 2 + items.count
+            for item in items where total <= limit { add(item, to: &total, limit: limit) }
+        case .object(let fields):
+            total += 2 + fields.count * 2
+            for (key, item) in fields where total <= limit {
+                total += key.utf8.count + 2
+                add(item, to: &total, limit: limit)
             }
         }
-        return total
     }
 }

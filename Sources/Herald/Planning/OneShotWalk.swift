@@ -93,7 +93,7 @@ extension Planner.OneShotSelector {
         -> Planner.Selection? {
         var heap = candidates.map { Heap($0) } ?? walk.heap
         var selection = Planner.Selection(coverageHorizon: horizonEnd, heap: Heap())
-        selection.chosen.reserveCapacity(budget)
+        if !heap.isEmpty || !walk.steps.isEmpty { selection.chosen.reserveCapacity(budget) }
         for step in walk.steps {
             guard take(step.candidate, day: step.day, into: &selection, budget: budget) else { return nil }
         }

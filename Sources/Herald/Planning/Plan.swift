@@ -17,91 +17,116 @@ import Foundation
 /// plan.cuts()              // each occurrence left out for lack of room, with its reason
 /// ```
 public struct Plan: Sendable {
+    /// The plan's values in one shared box: a plan is copied into reports, the engine's
+    /// memory and the history, and a copy is then one reference, not every list (a
+    /// change to a shared plan copies the box first).
+    private var box: Box
+
+    /// Changes the values, copying them first when another plan shares them.
+    private mutating func changingValues(_ change: (inout Values) -> Void) {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.values) }
+        change(&box.values)
+    }
+
     /// The reminders to schedule, in fire order: at most the budget.
-    public let reminders: [PlannedReminder]
+    public var reminders: [PlannedReminder] { box.values.reminders }
     /// Snoozed occurrences still to fire, in fire order; they live in the reserve.
-    public let snoozes: [PlannedReminder]
+    public var snoozes: [PlannedReminder] { box.values.snoozes }
     /// Follow-ups of occurrences nobody acted on, in fire order; they live in the reserve.
-    public let followUps: [PlannedReminder]
+    public var followUps: [PlannedReminder] { box.values.followUps }
     /// App-posted events still to fire, in fire order; they live in the reserve.
-    public let events: [PostedEvent]
+    public var events: [PostedEvent] { box.values.events }
     /// Reminders that fitted the reminders' budget but gave their slot to snoozes and
     /// posted events that outgrew the reserve, in fire order (the latest ones).
-    public let displaced: [PlannedReminder]
+    public var displaced: [PlannedReminder] { box.values.displaced }
     /// Identifiers of delivered Herald notifications that no longer ask anything of the
     /// user (see ``OutstandingNotifications``): the run removes them.
-    public let staleDelivered: [String]
+    public var staleDelivered: [String] { box.values.staleDelivered }
     /// The slots of the center Herald may use: its capacity less the requests that are
     /// not Herald's.
-    public let capacity: Int
+    public var capacity: Int { box.values.capacity }
     /// Every due, unsatisfied occurrence before this instant is in ``reminders``.
     /// Equal to ``horizonEnd`` when nothing was cut.
-    public let coverageHorizon: Date
+    public var coverageHorizon: Date { box.values.coverageHorizon }
     /// The end of the planning horizon.
-    public let horizonEnd: Date
+    public var horizonEnd: Date { box.values.horizonEnd }
     /// Until when every due reminder fires with no further re-plan (the app never runs
     /// again): ``GuaranteedCoverage/unbounded`` when every due rule is covered by
     /// ``repeating`` requests and none of their times meets a daylight-saving change;
     /// otherwise the earlier of the ``coverageHorizon`` (while any due rule keeps
     /// one-shot requests) and the first such change (see ``RepeatingTriggerPolicy``).
-    public internal(set) var guaranteedCoverage: GuaranteedCoverage
+    public internal(set) var guaranteedCoverage: GuaranteedCoverage {
+        get { box.values.guaranteedCoverage }
+        set { changingValues { $0.guaranteedCoverage = newValue } }
+    }
     /// By when the plan must be re-planned: the earliest of the end of
     /// ``guaranteedCoverage``; the next local midnight when content depends on the day
     /// (``PlannerConfiguration/contentDependsOnDay``) and a planned request's rule does
     /// not declare ``ReminderRule/fixedContent``; and the instant a rule kept on
     /// one-shot requests (a day done, an excluded date ahead) may switch to repeating
     /// triggers. `nil` when none applies. A background refresh aims before it.
-    public internal(set) var refreshDeadline: Date?
+    public internal(set) var refreshDeadline: Date? {
+        get { box.values.refreshDeadline }
+        set { changingValues { $0.refreshDeadline = newValue } }
+    }
     /// Occurrences before the coverage horizon left out because they are satisfied.
-    public let skipped: [PlanSkip]
+    public var skipped: [PlanSkip] { box.values.skipped }
     /// Entities whose reminders were not planned because they are paused.
-    public let pausedEntities: [EntityReference]
+    public var pausedEntities: [EntityReference] { box.values.pausedEntities }
     /// The app badge to show now (the outstanding count), or `nil` when the policy
     /// leaves the badge alone.
-    public let appBadge: Int?
+    public var appBadge: Int? { box.values.appBadge }
 
-    let remainder: Remainder
+    var remainder: Remainder { box.values.remainder }
 
     init(reminders: [PlannedReminder], groups: [PlannedGroup] = [], snoozes: [PlannedReminder], followUps: [PlannedReminder],
          events: [PostedEvent], displaced: [PlannedReminder], staleDelivered: [String], capacity: Int,
          coverageHorizon: Date, horizonEnd: Date, skipped: [PlanSkip], pausedEntities: [EntityReference],
          appBadge: Int?, remainder: Remainder) {
-        self.reminders = reminders
-        self.groups = groups
-        self.snoozes = snoozes
-        self.followUps = followUps
-        self.events = events
-        self.displaced = displaced
-        self.staleDelivered = staleDelivered
-        self.capacity = capacity
-        self.coverageHorizon = coverageHorizon
-        self.horizonEnd = horizonEnd
-        self.guaranteedCoverage = .until(coverageHorizon)
-        self.skipped = skipped
-        self.pausedEntities = pausedEntities
-        self.appBadge = appBadge
-        self.remainder = remainder
+        box = Box(Values(
+            reminders: reminders, snoozes: snoozes, followUps: followUps, events: events, displaced: displaced,
+            staleDelivered: staleDelivered, capacity: capacity, coverageHorizon: coverageHorizon, horizonEnd: horizonEnd,
+            guaranteedCoverage: .until(coverageHorizon), skipped: skipped, pausedEntities: pausedEntities,
+            appBadge: appBadge, remainder: remainder, groups: groups))
     }
 
     /// Location reminders armed now (seed 004): one per rule whose region is watched,
     /// its entity neither done today nor paused, and (unless repeating) not delivered
     /// today. They take slots of the reminders' budget.
-    public internal(set) var locationReminders: [PlannedReminder] = []
+    public internal(set) var locationReminders: [PlannedReminder] {
+        get { box.values.locationReminders }
+        set { changingValues { $0.locationReminders = newValue } }
+    }
     /// Which places the platform watches and which the 20-region budget cuts: route
     /// waypoints first, then location reminders by distance (``RegionBudget``).
-    public internal(set) var regions = RegionPlan(position: nil, watched: [], cut: [])
+    public internal(set) var regions: RegionPlan {
+        get { box.values.regions }
+        set { changingValues { $0.regions = newValue } }
+    }
     /// The settings the plan was made under, which decide each reminder's level
     /// (``delivery(of:)``).
-    public internal(set) var deliverySettings = NotificationSettings.allOn
+    public internal(set) var deliverySettings: NotificationSettings {
+        get { box.values.deliverySettings }
+        set { changingValues { $0.deliverySettings = newValue } }
+    }
     /// Whether the plan could use an alarm channel the user allowed.
-    public internal(set) var alarmsAvailable = false
+    public internal(set) var alarmsAvailable: Bool {
+        get { box.values.alarmsAvailable }
+        set { changingValues { $0.alarmsAvailable = newValue } }
+    }
     /// How many alarms the plan may hold (``AlarmChannel/capacity``; 0 without an alarm channel).
-    public internal(set) var alarmCapacity = 0
+    public internal(set) var alarmCapacity: Int {
+        get { box.values.alarmCapacity }
+        set { changingValues { $0.alarmCapacity = newValue } }
+    }
     /// The alarms the plan wants the system to hold, by first sounding: the reminders of
     /// rules whose level is ``Urgency/alarm`` (``DeliveryForecast``), which take no slot
     /// of the notification center. Weekly where that is exact, one per occurrence
     /// otherwise (see the planner's alarm channel).
-    public internal(set) var alarms: [PlannedAlarm] = []
+    public internal(set) var alarms: [PlannedAlarm] {
+        get { box.values.alarms }
+        set { changingValues { $0.alarms = newValue } }
+    }
 
     /// Records the alarm channel's part of the plan; its coverage bounds the plan's.
     mutating func setAlarms(_ selection: Planner.AlarmSelection, channel: AlarmChannel?) {
@@ -128,7 +153,10 @@ public struct Plan: Sendable {
 
     /// Badges of the events that count toward the badge: the route's completion while
     /// it is pending (seed 001); every other event carries none.
-    public internal(set) var eventBadges: [NotificationIdentifier: Int] = [:]
+    public internal(set) var eventBadges: [NotificationIdentifier: Int] {
+        get { box.values.eventBadges }
+        set { changingValues { $0.eventBadges = newValue } }
+    }
 
     /// The requests of ``events``, each with its badge from ``eventBadges``.
     public var eventRequests: [NotificationRequest] {
@@ -143,13 +171,19 @@ public struct Plan: Sendable {
     /// each rule the plan covers that way (see ``RepeatingTriggerPolicy``), in order of
     /// their first delivery. Each takes one slot of the reminders' budget and keeps
     /// firing with no re-plan.
-    public internal(set) var repeating: [PlannedReminder] = []
+    public internal(set) var repeating: [PlannedReminder] {
+        get { box.values.repeating }
+        set { changingValues { $0.repeating = newValue } }
+    }
 
     /// Notifications that each stand for several reminders, in fire order: those the
     /// quiet hours deferred to one end, and those due together
     /// (``PlannerConfiguration/groupWithin``). Each takes one slot of the reminders'
     /// budget; its members are in none of the other lists.
-    public internal(set) var groups: [PlannedGroup] = []
+    public internal(set) var groups: [PlannedGroup] {
+        get { box.values.groups }
+        set { changingValues { $0.groups = newValue } }
+    }
 
     /// The planned requests of the app's rules: reminders, snoozes, follow-ups,
     /// location reminders and repeating requests (not ``groups``).

@@ -101,7 +101,7 @@ extension Planner {
         func select(_ candidates: [PlanCandidate], budget: Int, recordingSkips: Bool) -> Selection {
             var heap = Heap(candidates)
             var selection = Selection(coverageHorizon: horizonEnd, heap: Heap())
-            selection.chosen.reserveCapacity(budget)
+            if !heap.isEmpty { selection.chosen.reserveCapacity(budget) }
             while let top = heap.min, top.occurrence.date < horizonEnd {
                 guard take(top, day: day(of: top), into: &selection, budget: budget, recordingSkips: recordingSkips) else {
                     selection.coverageHorizon = top.occurrence.date

@@ -138,8 +138,9 @@ public struct Planner: Sendable {
             oneShotHorizon: selection.coverageHorizon, compressed: compression,
             oneShotRulesDue: scan.dueRules.contains { compression.slots[$0] == nil }, input: input, horizonEnd: horizonEnd)
         plan.setAlarms(alarms, channel: input.alarms)
-        plan.refreshDeadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone,
-                                               switchAt: compression.switchAt)
+        // (Worked out before it is set: reading the plan while setting it would copy it.)
+        let deadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone, switchAt: compression.switchAt)
+        plan.refreshDeadline = deadline
         return (plan, outstanding)
     }
 
@@ -163,9 +164,11 @@ public struct Planner: Sendable {
     /// blocked from repeating triggers may take them.
     private func refreshDeadline(for plan: Plan, now: Date, zone: TimeZone, switchAt: Date?) -> Date? {
         var deadline = plan.guaranteedCoverage.date
+        func dependsOnDay(_ reminders: [PlannedReminder]) -> Bool { reminders.contains { !$0.rule.fixedContent } }
         if configuration.contentDependsOnDay,
-           [plan.reminders, plan.snoozes, plan.followUps, plan.locationReminders, plan.repeating,
-            plan.groups.flatMap(\.members)].contains(where: { $0.contains { !$0.rule.fixedContent } }) {
+           dependsOnDay(plan.reminders) || dependsOnDay(plan.snoozes) || dependsOnDay(plan.followUps)
+            || dependsOnDay(plan.locationReminders) || dependsOnDay(plan.repeating)
+            || plan.groups.contains(where: { dependsOnDay($0.members) }) {
             let midnight = DayBoundary.next(after: now, in: zone)
             deadline = min(deadline ?? midnight, midnight)
         }

@@ -44,9 +44,14 @@ struct AdditionOrder {
     /// Location requests, then dated ones latest first (equal dates in the order they
     /// were given), then those that fire at once.
     var requests: [NotificationRequest] {
+        guard !dated.isEmpty || !atOnce.isEmpty else { return located }
         let latestFirst = dated.indices.sorted { lhs, rhs in
             dated[lhs].date != dated[rhs].date ? dated[lhs].date > dated[rhs].date : lhs < rhs
         }
-        return located + latestFirst.map { dated[$0].request } + atOnce
+        var requests = located
+        requests.reserveCapacity(located.count + dated.count + atOnce.count)
+        for index in latestFirst { requests.append(dated[index].request) }
+        requests += atOnce
+        return requests
     }
 }

@@ -55,6 +55,7 @@ public enum ResponseStep {
                                  state: state, now: now, deviceZone: deviceZone)
         }
         var changes: [EngineStateChange] = []
+        changes.reserveCapacity(4) // the queued response, the delivery, its acknowledgement, the action's effect
         var effect = ActionEffect.none
         // The user may act on a notification before any run saw it in the list.
         if let identifier = response.notification.heraldIdentifier(deviceZone: deviceZone) {

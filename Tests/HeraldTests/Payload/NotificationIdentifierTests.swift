@@ -53,6 +53,56 @@ import Testing
         #expect(NotificationIdentifier.parts(of: "::") == ["", "", ""])
     }
 
+    /// Text that is ASCII with no escape is read from its bytes in one pass; it parses
+    /// to what the character path reads (a reference here: split by characters,
+    /// unescaped by the documented rules), the same identifier or the same refusal, for
+    /// texts near Herald's form with stray colons, empty parts, escapes and non-ASCII.
+    @Test func theBytePathReadsWhatTheCharacterPathReads() async {
+        // Half the texts are made of plain pieces only, so many are identifiers.
+        let plain = ["habit", "Z9", "0900", "T", "a-b"]
+        let messy = plain + ["%3A", "%3a", "%25", "%", "%4", "é", "\u{301}", ":", ""]
+        let kinds = ["reminder", "snooze", "followup", "group", "location", "event", "nope", ""]
+        var byBytes = 0
+        await PropertySeeds.check(count: 400) { seed in
+            var random = SeededGenerator(seed: seed)
+            let pieces = Bool.random(using: &random) ? plain : messy
+            func part() -> String {
+                (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            }
+            let scheme = Int.random(in: 0..<4, using: &random) > 0 ? "herald" : ["Herald", "heral", ""].randomElement(using: &random)!
+            let parts = [scheme, kinds.randomElement(using: &random)!]
+                + (0..<(Int.random(in: 0..<4, using: &random) > 0 ? 4 : Int.random(in: 3...5, using: &random))).map { _ in part() }
+            let text = parts.joined(separator: ":")
+            if case .parsed = NotificationIdentifier.quickParse(text) { byBytes += 1 }
+            #expect(NotificationIdentifier(parsing: text) == Self.referenceParse(text), "seed \(seed): \(text.debugDescription)")
+        }
+        #expect(byBytes >= 20, "the byte path read \(byBytes) identifiers: the test must reach it")
+    }
+
+    /// The identifier's text form read by characters, with the documented escapes: `%25`
+    /// is `%`, `%3A` (either case) is `:`, any other `%` is refused.
+    static func referenceParse(_ text: String) -> NotificationIdentifier? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        func unescaped(_ part: Substring) -> String? {
+            var result = "", rest = Array(part)
+            while let first = rest.first {
+                guard first == "%" else { result.append(first); rest.removeFirst(); continue }
+                switch String(rest.prefix(3)).uppercased() {
+                case "%25": result.append("%")
+                case "%3A": result.append(":")
+                default: return nil
+                }
+                rest.removeFirst(3)
+            }
+            return result
+        }
+        guard parts.count == 6, parts[0] == "herald", let kind = NotificationKind(rawValue: String(parts[1])),
+              let values = Optional(parts[2...].map(unescaped)), values.allSatisfy({ $0?.isEmpty == false })
+        else { return nil }
+        return NotificationIdentifier(entity: EntityReference(namespace: values[0]!, id: values[1]!), rule: values[2]!,
+                                      occurrence: OccurrenceKey(rawValue: values[3]!), kind: kind)
+    }
+
     /// ``NotificationIdentifier/roundTrips`` (what the engine checks before it reads
     /// back an identifier it built instead of parsing it) says exactly whether the text
     /// parses back to the same identifier: parts of any characters, some empty.
