@@ -47,13 +47,16 @@ extension Engine {
     }
 
     /// Records a run's plan and what its reconcile did in the history.
-    func recordInHistory(_ plan: Plan, reasons: [EngineEvent], diff: ReconcileDiff,
+    /// (`requestTexts`: the identifier's text of each request built for `plan.requests`, in that order.)
+    func recordInHistory(_ plan: Plan, requestTexts: [String?], reasons: [EngineEvent], diff: ReconcileDiff,
                          managedPending: [String: NotificationRequest], desired: [NotificationRequest],
                          failed: [String]) {
         let now = clock.now
-        history.recordPlan(plan, reasons: reasons, at: now, notificationsOff: false)
+        history.recordPlan(plan, reasons: reasons, at: now, notificationsOff: false, requestTexts: requestTexts)
         var pending = Set(desired.lazy.map(\.identifier))
         pending.subtract(failed)
-        history.recordReconcile(diff, managedPending: managedPending, failed: failed, pendingAfter: pending, at: now)
+        let built = builtRequests
+        history.recordReconcile(diff, managedPending: managedPending, failed: failed, pendingAfter: pending, at: now,
+                                identify: built.identifier(of:))
     }
 }

@@ -6,19 +6,25 @@ extension Engine {
     /// pending request for it (if any) is kept as it is. A request whose reminder and
     /// content equal the last run's is that run's (``BuiltRequests``). They come in the
     /// order to add them (``AdditionOrder``). Without `badges` none carries a badge.
+    /// `texts` gets the identifier's text of each request built for `plan.requests`, in
+    /// that order (`nil` where none was), which the history records without writing it again.
     func requests(for plan: Plan, pending pendingByIdentifier: [String: NotificationRequest],
-                  badges: Bool) async -> [NotificationRequest] {
+                  badges: Bool, texts: inout [String?]) async -> [NotificationRequest] {
         var order = AdditionOrder()
         let planned = plan.requests
         defer { builtRequests.endRun() }
+        texts.reserveCapacity(planned.count)
         for var reminder in planned {
             if !badges { reminder.badge = nil }
             let firesAt: Date? = reminder.kind == .location ? nil : reminder.date
             do {
                 var content = try await source.content(for: reminder)
                 if let level = plan.delivery(of: reminder)?.level.interruptionLevel { content.interruptionLevel = level }
-                order.add(try builtRequests.request(for: reminder, content: content), firesAt: firesAt)
+                let request = try builtRequests.request(for: reminder, content: content)
+                texts.append(request.identifier)
+                order.add(request, firesAt: firesAt)
             } catch {
+                texts.append(nil)
                 let identifier = reminder.identifier.description
                 logger.warning("content for a reminder failed", metadata: [
                     "identifier": "\(identifier)", "error": "\(error)",

@@ -225,6 +225,8 @@ public actor Engine {
         var pendingCount: Int
         var othersPending: Int
         var desired: [NotificationRequest]
+        /// The identifier's text of each request built for `plan.requests`, in that order.
+        var requestTexts: [String?]
         var stateVersion: Int
         /// The route session in progress, as the plan saw it.
         var route: RouteSessionState?
@@ -261,8 +263,9 @@ public actor Engine {
                              managed: managed, foreign: foreign, settings: settings, alarms: alarms?.channel)
         // While notifications are off the center is left alone: no content is asked for.
         // With badges off, no request carries one (the badge is not counted on).
+        var texts: [String?] = []
         var desired = authorization == .denied ? []
-            : await requests(for: plan, pending: managed, badges: settings.badge)
+            : await requests(for: plan, pending: managed, badges: settings.badge, texts: &texts)
         // Route notifications handed to the center stay until they are delivered: the
         // pending ones (at most the center's capacity) are looked up in the session,
         // not each of the session's deliveries in the pending list.
@@ -272,7 +275,7 @@ public actor Engine {
             }
         }
         return Prepared(plan: plan, managedPending: managed, pendingCount: pending.count, othersPending: foreign,
-                        desired: desired, stateVersion: version, route: route,
+                        desired: desired, requestTexts: texts, stateVersion: version, route: route,
                         authorization: authorization, armedLocations: ArmedLocations(state), settings: settings,
                         alarms: alarms, travel: travel)
     }
@@ -288,7 +291,8 @@ public actor Engine {
         let diff = reconciler.diff(desired: prepared.desired, managedPending: prepared.managedPending,
                                    staleDelivered: plan.staleDelivered)
         let outcome = await reconciler.apply(diff, to: center)
-        recordInHistory(plan, reasons: reasons, diff: diff, managedPending: prepared.managedPending,
+        recordInHistory(plan, requestTexts: prepared.requestTexts, reasons: reasons, diff: diff,
+                        managedPending: prepared.managedPending,
                         desired: prepared.desired, failed: outcome.failedAdds)
         if let route = prepared.route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
         recordArmedLocations(desired: prepared.desired, failed: outcome.failedAdds, previous: prepared.armedLocations)

@@ -12,21 +12,34 @@ extension OccurrenceHistory {
     /// history.recordPlan(plan, reasons: [.launch], at: clock.now, notificationsOff: false)
     /// ```
     public func recordPlan(_ plan: Plan, reasons: [EngineEvent], at now: Date, notificationsOff: Bool) {
+        recordPlan(plan, reasons: reasons, at: now, notificationsOff: notificationsOff, requestTexts: [])
+    }
+
+    /// ``recordPlan(_:reasons:at:notificationsOff:)`` with the identifier's text of each
+    /// of `plan.requests` as the run built it, in that order (`nil`, or none, where it
+    /// built none): what a planned fact names, not written again.
+    func recordPlan(_ plan: Plan, reasons: [EngineEvent], at now: Date, notificationsOff: Bool,
+                    requestTexts: [String?]) {
         storage.withLock { storage in
             let order = storage.nextOrder()
             var planned: [DecisionKey: Date] = [:]
             // (Reserving room for none would still allocate a table.)
             if !storage.planned.isEmpty { planned.reserveCapacity(storage.planned.count) }
             // The lists of `plan.requests`, each read as it is rather than joined.
+            var position = 0
             func recordPlanned(_ reminders: [PlannedReminder]) {
                 for reminder in reminders {
+                    let built = position < requestTexts.count ? requestTexts[position] : nil
+                    position += 1
                     let identifier = reminder.identifier
                     let decisionKey = DecisionKey(key: Key(identifier), kind: identifier.kind,
                                                   nagRepeat: identifier.nagRepeatIndex)
                     planned[decisionKey] = reminder.date
+                    // Its text is the same at every plan: written once, kept with the decision.
                     record(.planned(badge: reminder.badge, firesAt: reminder.date), at: reminder.date, of: decisionKey,
-                           in: &storage, order: order, now: now) {
-                        .planned(identifier: identifier.description, badge: reminder.badge, firesAt: reminder.date)
+                           in: &storage, order: order, now: now, text: { built ?? identifier.description }) { text in
+                        .planned(identifier: text ?? identifier.description, badge: reminder.badge,
+                                 firesAt: reminder.date)
                     }
                 }
             }
@@ -42,7 +55,7 @@ extension OccurrenceHistory {
                     let decisionKey = DecisionKey(key: Key(member.identifier), kind: .reminder)
                     planned[decisionKey] = group.date
                     record(.planned(badge: group.badge, firesAt: group.date), at: member.occurrence.date, of: decisionKey,
-                           in: &storage, order: order, now: now) {
+                           in: &storage, order: order, now: now) { _ in
                         .planned(identifier: text, badge: group.badge, firesAt: group.date)
                     }
                 }
@@ -51,14 +64,14 @@ extension OccurrenceHistory {
             for reminder in plan.displaced {
                 let decisionKey = DecisionKey(key: Key(reminder.identifier), kind: .reminder)
                 decided.insert(decisionKey)
-                record(.displaced, at: reminder.date, of: decisionKey, in: &storage, order: order, now: now) { .displaced }
+                record(.displaced, at: reminder.date, of: decisionKey, in: &storage, order: order, now: now) { _ in .displaced }
             }
             for skip in plan.skipped {
                 let key = Key(entity: skip.rule.entity, rule: skip.rule.rule, occurrence: OccurrenceKey(skip.occurrence.local))
                 let decisionKey = DecisionKey(key: key, kind: .reminder)
                 decided.insert(decisionKey)
                 record(.skipped(skip.reason), at: skip.occurrence.date, of: decisionKey, in: &storage, order: order,
-                       now: now) { .skipped(skip.reason) }
+                       now: now) { _ in .skipped(skip.reason) }
             }
             recordLeaving(plan, planned: planned, decided: decided, in: &storage, order: order, now: now)
             storage.planned = planned
@@ -73,11 +86,24 @@ extension OccurrenceHistory {
     }
 
     /// Records `decision` when it differs from the last one for the occurrence and kind.
+    /// `text`, when given, is the identifier's text of the occurrence's own request: kept
+    /// with the decision and handed to `fact` at its later changes (a group member's
+    /// text is its group's, never kept).
     private func record(_ decision: Decision, at date: Date, of decisionKey: DecisionKey, in storage: inout Storage,
-                        order: Int, now: Date, fact: () -> OccurrenceStory.Fact) {
-        guard storage.decisions[decisionKey]?.decision != decision else { return }
-        storage.decisions[decisionKey] = (decision, date)
-        storage.append(decisionKey.key, kind: decisionKey.kind, OccurrenceStory.Event(date: now, fact: fact()),
+                        order: Int, now: Date, text: (() -> String)? = nil,
+                        fact: (_ text: String?) -> OccurrenceStory.Fact) {
+        // One look-up when the occurrence had a decision: it is changed where it is.
+        let kept: String?
+        if let index = storage.decisions.index(forKey: decisionKey) {
+            let last = storage.decisions.values[index]
+            guard last.decision != decision else { return }
+            kept = last.text ?? text?()
+            storage.decisions.values[index] = (decision, date, kept)
+        } else {
+            kept = text?()
+            storage.decisions[decisionKey] = (decision, date, kept)
+        }
+        storage.append(decisionKey.key, kind: decisionKey.kind, OccurrenceStory.Event(date: now, fact: fact(kept)),
                        order: order)
     }
 
@@ -114,13 +140,22 @@ extension OccurrenceHistory {
     ///   - pendingAfter: the identifiers the run left pending.
     public func recordReconcile(_ diff: ReconcileDiff, managedPending: [String: NotificationRequest],
                                 failed: [String], pendingAfter: Set<String>, at now: Date) {
+        recordReconcile(diff, managedPending: managedPending, failed: failed, pendingAfter: pendingAfter, at: now,
+                        identify: NotificationIdentifier.init(parsing:))
+    }
+
+    /// ``recordReconcile(_:managedPending:failed:pendingAfter:at:)`` with the identity of
+    /// each identifier's text from `identify` (the engine reads back those it built).
+    func recordReconcile(_ diff: ReconcileDiff, managedPending: [String: NotificationRequest],
+                         failed: [String], pendingAfter: Set<String>, at now: Date,
+                         identify: (String) -> NotificationIdentifier?) {
         storage.withLock { storage in
             defer { storage.pending = pendingAfter }
             guard !diff.additions.isEmpty || !diff.removals.isEmpty || !diff.deliveredRemovals.isEmpty else { return }
             let order = storage.nextOrder()
             let failed = Set(failed)
             for request in diff.additions {
-                guard let identifier = request.heraldIdentifier else { continue }
+                guard let identifier = identify(request.identifier) else { continue }
                 let text = request.identifier
                 let fact: OccurrenceStory.Fact = if failed.contains(text) {
                     .addFailed(identifier: text)
@@ -135,7 +170,7 @@ extension OccurrenceHistory {
                                order: order)
             }
             func recordRemoval(of text: String, delivered: Bool) {
-                guard let identifier = NotificationIdentifier(parsing: text) else { return }
+                guard let identifier = identify(text) else { return }
                 let fact: OccurrenceStory.Fact = delivered ? .removedDelivered(identifier: text) : .removed(identifier: text)
                 storage.append(Key(identifier), kind: identifier.kind, OccurrenceStory.Event(date: now, fact: fact),
                                order: order)

@@ -37,10 +37,15 @@ public final class OccurrenceHistory: Sendable {
     /// One occurrence of one rule: what a story is about. A request with a repeating
     /// trigger has a key of its own (``OccurrenceKey/repeating(_:weekday:)``); every
     /// repeat of a nag belongs to the occurrence it repeats.
+    ///
+    /// Its parts' hash is worked out once, when it is made: a run looks each key up
+    /// several times (its decision, the plan's table, its facts), and a table hashes
+    /// one number rather than four strings each time.
     struct Key: Hashable {
-        var entity: EntityReference
-        var rule: String
-        var occurrence: OccurrenceKey
+        let entity: EntityReference
+        let rule: String
+        let occurrence: OccurrenceKey
+        private let partsHash: Int
 
         init(_ identifier: NotificationIdentifier) {
             self.init(entity: identifier.entity, rule: identifier.rule,
@@ -51,6 +56,20 @@ public final class OccurrenceHistory: Sendable {
             self.entity = entity
             self.rule = rule
             self.occurrence = occurrence
+            var hasher = Hasher()
+            hasher.combine(entity)
+            hasher.combine(rule)
+            hasher.combine(occurrence)
+            partsHash = hasher.finalize()
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.partsHash == rhs.partsHash && lhs.entity == rhs.entity && lhs.rule == rhs.rule
+                && lhs.occurrence == rhs.occurrence
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(partsHash)
         }
     }
 
@@ -96,7 +115,8 @@ public final class OccurrenceHistory: Sendable {
         var runs: [RunRecord] = []
         var facts: [Key: [Recorded]] = [:]
         /// The last decision recorded for each occurrence and kind, and the instant it is about.
-        var decisions: [DecisionKey: (decision: Decision, date: Date)] = [:]
+        /// With the identifier's text of the occurrence's own request, once a plan wrote it.
+        var decisions: [DecisionKey: (decision: Decision, date: Date, text: String?)] = [:]
         /// What the last plan scheduled, with when each fires.
         var planned: [DecisionKey: Date] = [:]
         /// The identifiers the last reconcile left pending.
@@ -134,14 +154,16 @@ public final class OccurrenceHistory: Sendable {
         } else {
             storage.runs.removeAll()
         }
+        // Old entries are removed in place: rebuilding the tables would hash every key
+        // kept, a week of them, at every sweep.
         // An occurrence planned long ago and still pending keeps its plan: its story needs it.
-        // (Nothing is rebuilt when nothing is old: the usual sweep reads and keeps all.)
-        func isOld(_ facts: [Recorded]) -> Bool { !facts.contains { $0.event.date >= cutoff } }
-        if storage.facts.values.contains(where: isOld) {
+        // (The keys are listed first: a view of a table kept alive while it changes would copy it.)
+        let old = storage.facts.compactMap { key, facts in facts.contains { $0.event.date >= cutoff } ? nil : key }
+        if !old.isEmpty {
             let planned = Set(storage.planned.keys.lazy.map(\.key))
-            storage.facts = storage.facts.filter { key, facts in planned.contains(key) || !isOld(facts) }
+            for key in old where !planned.contains(key) { storage.facts.removeValue(forKey: key) }
         }
-        guard storage.decisions.values.contains(where: { $0.date < cutoff }) else { return }
-        storage.decisions = storage.decisions.filter { $0.value.date >= cutoff }
+        let undecided = storage.decisions.compactMap { key, decided in decided.date < cutoff ? key : nil }
+        for key in undecided { storage.decisions.removeValue(forKey: key) }
     }
 }
