@@ -21,7 +21,9 @@ extension Engine {
         // not grow with what the user never clears.
         // What the settled ones count toward today's badge comes with them.
         // Location firings are never listed: today's are added as the run knows them.
-        let known = delivered + unlistedLocationDeliveries(log.locationFirings, listed: delivered)
+        // (Joined only when there is something to add: appending nothing still copies the list.)
+        let unlisted = unlistedLocationDeliveries(log.locationFirings, listed: delivered)
+        let known = unlisted.isEmpty ? delivered : delivered + unlisted
         deliveredLedger.update(with: known, zone: input.deviceZone)
         var relevant = deliveredLedger.relevant(for: input)
         // The route's completion counts on whatever day it was delivered.
