@@ -35,7 +35,8 @@ public struct PayloadDecoder: Sendable {
         guard version == HeraldPayload.currentSchemaVersion else { return .invalid(.unsupportedSchemaVersion(version)) }
 
         // Each field as the text it must be: a known kind, or 1 to 256 characters.
-        // (No character count past 256 bytes: a text of at most 256 bytes has at most 256 characters.)
+        // (Characters are counted only in a text over 256 bytes: one of at most 256 bytes has at
+        // most 256 characters.)
         func text(_ key: String) throws(Refusal) -> String {
             guard let value = fields[key] else { throw Refusal(.missingKey(key)) }
             guard case .string(let text) = value else {
