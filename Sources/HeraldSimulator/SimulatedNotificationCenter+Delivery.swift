@@ -51,9 +51,11 @@ extension SimulatedNotificationCenter {
                 delivered.append(await showHeld(at: release.index))
                 continue
             }
-            // A region crossing is reported at its instant, before a request due later.
+            // A region crossing is reported at its instant, before a request due later
+            // (and before one due at the same instant, crossings first).
             // (`Date.distantFuture` is 4001-01-01: a date may be later.)
-            if let event, due?.nextFireDate.map({ event.date < $0 }) ?? true {
+            let crossingsFirst = sameInstantOrder == .crossingsFirst
+            if let event, due?.nextFireDate.map({ crossingsFirst ? event.date <= $0 : event.date < $0 }) ?? true {
                 clock.set(now: max(event.date, clock.now))
                 await report(event)
                 continue

@@ -62,6 +62,12 @@ extension SimulatedNotificationCenter {
         regionDelay = max(0, delay)
     }
 
+    /// Sets which goes first when a delivery and a crossing's report fall at one
+    /// instant (``SameInstantOrder``).
+    public func setSameInstantOrder(_ order: SameInstantOrder) {
+        sameInstantOrder = order
+    }
+
     /// Called with every position the device reports, before regions are checked:
     /// the app's location updates (a route session's positions).
     public func setPositionHandler(_ handler: (@Sendable (Coordinate) async -> Void)?) {

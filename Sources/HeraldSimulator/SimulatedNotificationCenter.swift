@@ -98,6 +98,9 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
     var insideRegion: [String: Bool] = [:]
     /// How long after crossing a region's boundary its trigger fires: about 20 s on iOS.
     public internal(set) var regionDelay: TimeInterval = 20
+    /// Whether a delivery or a region crossing's report goes first when both fall at
+    /// one instant (``SameInstantOrder/deliveriesFirst`` unless set).
+    public internal(set) var sameInstantOrder: SameInstantOrder = .deliveriesFirst
     var positionHandler: (@Sendable (Coordinate) async -> Void)?
     /// Regions the app monitors (``startMonitoring(_:)``), by identifier.
     var monitoredRegions: [String: LocationRegion] = [:]
@@ -177,6 +180,7 @@ public actor SimulatedNotificationCenter: Herald.NotificationCenter {
         position = snapshot.position
         insideRegion = snapshot.insideRegions ?? [:]
         regionDelay = snapshot.regionDelay ?? 20
+        sameInstantOrder = snapshot.sameInstantOrder ?? .deliveriesFirst
         monitoredRegions = Dictionary((snapshot.monitoredRegions ?? []).map { ($0.identifier, $0) },
                                       uniquingKeysWith: { $1 })
         insideMonitoredRegion = snapshot.insideMonitoredRegions ?? [:]

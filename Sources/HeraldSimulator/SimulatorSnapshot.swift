@@ -60,6 +60,9 @@ public struct SimulatorSnapshot: Hashable, Sendable, Codable {
     public var summaryTimes: [LocalTime]?
     public var focusUntil: Date?
     var held: [HeldDelivery]?
+    /// Which goes first at one instant, a delivery or a crossing's report; `nil` in older
+    /// snapshots, which restore ``SameInstantOrder/deliveriesFirst``.
+    public var sameInstantOrder: SameInstantOrder?
 }
 
 extension SimulatedNotificationCenter {
@@ -90,7 +93,8 @@ extension SimulatedNotificationCenter {
             locationAccess: locationAccess,
             summaryTimes: summaryTimes,
             focusUntil: focusUntil,
-            held: held
+            held: held,
+            sameInstantOrder: sameInstantOrder == .deliveriesFirst ? nil : sameInstantOrder
         )
     }
 }

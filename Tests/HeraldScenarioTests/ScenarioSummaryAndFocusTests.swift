@@ -50,4 +50,19 @@ import Testing
         let focus = parseError(ScenarioFixtures.header + "events:\n  - {at: 2026-11-21T09:00, focus: {till: \"10:00\"}}\n")
         #expect(focus?.description.contains("unknown key \"till\"") == true, "\(String(describing: focus))")
     }
+
+    /// A Focus until a date-time that is not after the event would hold nothing: it is
+    /// refused at its `until` (line 5, column 43), as is one ending at the event's own
+    /// minute; a time of day means its next occurrence and is taken.
+    @Test func aFocusEndingBeforeItStartsIsRefusedAtItsUntil() throws {
+        for until in ["2026-11-21T08:30", "2026-11-21T09:00"] {
+            let yaml = ScenarioFixtures.header + "events:\n  - {at: 2026-11-21T09:00, focus: {until: \(until)}}\n"
+            let error = try #require(parseError(yaml))
+            #expect(error.code == .invalidValue && error.line == 5 && error.column == 43, "\(error)")
+            #expect(error.message.contains("a Focus until \(until) would end before it starts (2026-11-21T09:00)"),
+                    "\(error)")
+        }
+        let yaml = ScenarioFixtures.header + "events:\n  - {at: 2026-11-21T09:00, focus: {until: \"08:30\"}}\n"
+        #expect(parseError(yaml) == nil)
+    }
 }

@@ -266,6 +266,7 @@ public actor Engine {
         var texts: [String?] = []
         var desired = authorization == .denied ? []
             : await requests(for: plan, pending: managed, badges: settings.badge, texts: &texts)
+        desired = LocationCrossingInFlight.keepingPending(desired, pending: managed, position: plan.regions.position)
         // Route notifications handed to the center stay until they are delivered: the
         // pending ones (at most the center's capacity) are looked up in the session,
         // not each of the session's deliveries in the pending list.

@@ -5,6 +5,8 @@ extension OccurrenceHistory {
     /// The story of `entity`'s `rule` at the local date-time `occurrence` (in the rule's
     /// zone, or `deviceZone` for a floating rule), as the history holds it at `now`.
     ///
+    /// A location rule has one occurrence a day: any time of that day names it.
+    ///
     /// `rules` are the app's rules now (to place the occurrence and see whether its rule
     /// excludes it), `state` Herald's state (to see whether the entity was deleted).
     /// ``Engine/explain(entity:rule:at:)`` calls it with the engine's own.
@@ -16,6 +18,10 @@ extension OccurrenceHistory {
     public func story(entity: EntityReference, rule: String, at occurrence: LocalDateTime, rules: [ReminderRule],
                       state: EngineState?, deviceZone: TimeZone, now: Date) -> OccurrenceStory {
         let found = rules.first { $0.entity == entity && $0.ruleID == rule }
+        // A location rule has one occurrence a day, keyed at its midnight: any time of
+        // the day names it.
+        let occurrence = found?.location == nil ? occurrence
+            : LocalDateTime(date: occurrence.date, time: LocalTime(hour: 0))
         let zone = found?.schedule.timeZone ?? deviceZone
         let key = Key(entity: entity, rule: rule, occurrence: OccurrenceKey(occurrence))
         // Where a plan placed it (a floating rule's time moves with the device's zone),

@@ -43,24 +43,34 @@ public struct DeclarationError: Error, Hashable, Sendable, CustomStringConvertib
     /// ``PayloadDecoder`` reads back.
     public static let maximumPartLength = 256
 
+    /// `owner` as a message names it: whole when short, else its kind ("rule") and an
+    /// excerpt of the rest with its size, so a 10 MB identifier is not quoted whole.
+    static func shown(_ owner: String) -> String {
+        guard owner.count > 2 * InputExcerpt.limit else { return owner }
+        guard let space = owner.firstIndex(of: " "), owner[..<space].allSatisfy(\.isLetter) else {
+            return "\(InputExcerpt(owner))"
+        }
+        return "\(owner[...space])\(InputExcerpt(owner[owner.index(after: space)...]))"
+    }
+
     static func emptyPart(_ part: String, of owner: String) -> DeclarationError {
-        DeclarationError(code: .emptyPart, message: "the \(part) of \(owner) is empty; give every part of an identity at least one character")
+        DeclarationError(code: .emptyPart, message: "the \(part) of \(shown(owner)) is empty; give every part of an identity at least one character")
     }
 
     static func partTooLong(_ part: String, of owner: String, length: Int) -> DeclarationError {
-        DeclarationError(code: .partTooLong, message: "the \(part) of \(owner) is \(length) characters long, more than the \(maximumPartLength) Herald can read back from a notification; use a shorter identifier")
+        DeclarationError(code: .partTooLong, message: "the \(part) of \(shown(owner)) is \(length) characters long, more than the \(maximumPartLength) Herald can read back from a notification; use a shorter identifier")
     }
 
     static func userInfoTooLarge(_ owner: String, bytes: Int, limit: Int) -> DeclarationError {
-        DeclarationError(code: .userInfoTooLarge, message: "the userInfo of \(owner) is about \(bytes) bytes with Herald's payload, more than the \(limit) the platform delivers; keep only identifiers in userInfo and load the rest from the app's data")
+        DeclarationError(code: .userInfoTooLarge, message: "the userInfo of \(shown(owner)) is about \(bytes) bytes with Herald's payload, more than the \(limit) the platform delivers; keep only identifiers in userInfo and load the rest from the app's data")
     }
 
     static func nonFiniteNumber(at path: String, of owner: String) -> DeclarationError {
-        DeclarationError(code: .nonFiniteNumber, message: "userInfo\(path) of \(owner) is not a finite number; JSON has no NaN or infinity, so store it as a string or leave it out")
+        DeclarationError(code: .nonFiniteNumber, message: "userInfo\(path) of \(shown(owner)) is not a finite number; JSON has no NaN or infinity, so store it as a string or leave it out")
     }
 
     static func invalidDuration(_ what: String, _ value: Double, of owner: String) -> DeclarationError {
-        DeclarationError(code: .invalidDuration, message: "the \(what) of \(owner) is \(value) seconds; it must be a finite number of seconds, zero or more")
+        DeclarationError(code: .invalidDuration, message: "the \(what) of \(shown(owner)) is \(value) seconds; it must be a finite number of seconds, zero or more")
     }
 }
 

@@ -55,10 +55,10 @@ struct ScenarioNode {
                 throw key.error(.wrongType, "expected a key (one of \(Self.list(allowed))), found \(key.shape)")
             }
             guard allowed.contains(scalar.string) else {
-                throw key.error(.unknownKey, "unknown key \"\(scalar.string)\" (expected one of \(Self.list(allowed)))")
+                throw key.error(.unknownKey, "unknown key \(InputExcerpt(scalar.string, quote: "\"")) (expected one of \(Self.list(allowed)))")
             }
             guard !entries.contains(where: { $0.key == scalar.string }) else {
-                throw key.error(.duplicate, "the key \"\(scalar.string)\" is given twice")
+                throw key.error(.duplicate, "the key \(InputExcerpt(scalar.string, quote: "\"")) is given twice")
             }
             entries.append((scalar.string, key, child(value, key: scalar.string)))
         }

@@ -51,7 +51,7 @@ extension ScenarioParser {
         try catalog.alarmButton(button, on: target, buttonNode)
         if button == "snooze" { return .alarm(target, button: .snooze) }
         if try catalog.action(button, on: target, buttonNode).kind.isText {
-            throw buttonNode.error(.unknownAction, "the action \"\(button)\" asks for text, and an alarm's button takes none")
+            throw buttonNode.error(.unknownAction, "the action \(InputExcerpt(button, quote: "\"")) asks for text, and an alarm's button takes none")
         }
         return .alarm(target, button: .action(button))
     }

@@ -23,7 +23,7 @@ extension ScenarioParser {
         for item in try node.sequence("categories ({id, actions, dismiss, foreground})") {
             let category = try self.category(item)
             if result.contains(where: { $0.id == category.id }) {
-                throw item.error(.duplicate, "the category id \"\(category.id)\" is used twice")
+                throw item.error(.duplicate, "the category id \(InputExcerpt(category.id, quote: "\"")) is used twice")
             }
             result.append(category)
         }
@@ -38,7 +38,7 @@ extension ScenarioParser {
             for item in try list.sequence("actions ({id, title, kind})") {
                 let action = try self.action(item)
                 if actions.contains(where: { $0.id == action.id }) {
-                    throw item.error(.duplicate, "the action id \"\(action.id)\" is used twice in category \"\(id)\"")
+                    throw item.error(.duplicate, "the action id \(InputExcerpt(action.id, quote: "\"")) is used twice in category \(InputExcerpt(id, quote: "\""))")
                 }
                 actions.append(action)
             }
@@ -63,7 +63,7 @@ extension ScenarioParser {
         let idNode = try mapping.required("id", "the action's id")
         let id = try idNode.identifier("an action id")
         guard !id.hasPrefix("com.apple.") else {
-            throw idNode.error(.invalidValue, "\"\(id)\" is reserved for the system's default and dismiss actions")
+            throw idNode.error(.invalidValue, "\(InputExcerpt(id, quote: "\"")) is reserved for the system's default and dismiss actions")
         }
         let title = try mapping.required("title", "the button's title").string("a title")
         let kindNode = try mapping.required("kind", "what the action does (\(ScenarioNode.list(ScenarioCategoryAction.Kind.names)))")
@@ -88,7 +88,7 @@ extension ScenarioParser {
                          placeholder: try mapping["placeholder"]?.string("a placeholder") ?? "")
         case "custom": kind = .custom
         default:
-            throw kindNode.error(.invalidValue, "\"\(kindName)\" is not an action kind (expected \(ScenarioNode.list(ScenarioCategoryAction.Kind.names)))")
+            throw kindNode.error(.invalidValue, "\(InputExcerpt(kindName, quote: "\"")) is not an action kind (expected \(ScenarioNode.list(ScenarioCategoryAction.Kind.names)))")
         }
         let foreground = try mapping["foreground"]?.bool("foreground") ?? false
         return ScenarioCategoryAction(id: id, title: title, kind: kind, foreground: foreground)
@@ -121,7 +121,7 @@ extension ScenarioParser {
         guard categories.contains(where: { $0.id == id }) else {
             let known = categories.isEmpty ? "there are none: declare it under categories"
                 : "known: \(categories.map(\.id).joined(separator: ", "))"
-            throw node.error(.unknownCategory, "no category \"\(id)\" (\(known))")
+            throw node.error(.unknownCategory, "no category \(InputExcerpt(id, quote: "\"")) (\(known))")
         }
         return id
     }

@@ -36,7 +36,12 @@ extension ScenarioParser {
             let mapping = try value.mapping("a Focus ({until: \"22:00\"} or off)", allowed: ["until"])
             let node = try mapping.required("until", "when the Focus ends: a time such as \"22:00\" or a date-time")
             if let time = try? node.time() { return .focus(until: LocalDateTime(date: at.date, time: time), timeOnly: true) }
-            return .focus(until: try node.dateTime(), timeOnly: false)
+            let until = try node.dateTime()
+            guard until > at else {
+                throw node.error(.invalidValue, "a Focus until \(until) would end before it starts (\(at)): "
+                                 + "give a later date-time, a time such as \"22:00\" (its next), or focus: off")
+            }
+            return .focus(until: until, timeOnly: false)
         case "settings":
             if case .mapping = value.node {
                 if let alarms = try alarmSettingsEvent(value) { return alarms }
@@ -61,7 +66,7 @@ extension ScenarioParser {
             let id = try idNode.string("an action id")
             let action = try catalog.action(id, on: target, idNode)
             if action.kind.isText {
-                throw idNode.error(.unknownAction, "the action \"\(id)\" asks for text (use text: {on, action, text})")
+                throw idNode.error(.unknownAction, "the action \(InputExcerpt(id, quote: "\"")) asks for text (use text: {on, action, text})")
             }
             return .action(target, id: id)
         case "text":
@@ -71,7 +76,7 @@ extension ScenarioParser {
             let id = try idNode.string("an action id")
             let action = try catalog.action(id, on: target, idNode)
             guard action.kind.isText else {
-                throw idNode.error(.unknownAction, "the action \"\(id)\" is \(action.kind), not a text action (use action: {on, id})")
+                throw idNode.error(.unknownAction, "the action \(InputExcerpt(id, quote: "\"")) is \(action.kind), not a text action (use action: {on, id})")
             }
             let text = try mapping.required("text", "what the user types").string("text")
             return .text(target, action: id, text: text)
@@ -213,7 +218,7 @@ struct TargetCatalog {
         if case .identifier(let text) = target, NotificationIdentifier(parsing: text)?.kind == .group,
            !categories.contains(where: { $0.id == ReminderCategory.group.identifier }) {
             guard id == ReminderCategory.doneAllActionIdentifier else {
-                throw node.error(.unknownAction, "no action \"\(id)\" on a group (its category \(ReminderCategory.group.identifier) has \(ReminderCategory.doneAllActionIdentifier))")
+                throw node.error(.unknownAction, "no action \(InputExcerpt(id, quote: "\"")) on a group (its category \(ReminderCategory.group.identifier) has \(ReminderCategory.doneAllActionIdentifier))")
             }
             return ScenarioCategoryAction(id: id, title: "Done all", kind: .complete)
         }
@@ -221,10 +226,10 @@ struct TargetCatalog {
         let candidates = categories.filter { names.contains($0.id) }
         if let action = candidates.lazy.compactMap({ $0.action(id) }).first { return action }
         guard !candidates.isEmpty else {
-            throw node.error(.unknownAction, "the notifications of \(target) have no category, so no action \"\(id)\" (give the rule a category)")
+            throw node.error(.unknownAction, "the notifications of \(target) have no category, so no action \(InputExcerpt(id, quote: "\"")) (give the rule a category)")
         }
         let offered = candidates.flatMap { $0.actions.map(\.id) }
-        throw node.error(.unknownAction, "no action \"\(id)\" in the category of \(target) (\(candidates.map(\.id).joined(separator: ", ")) has \(offered.isEmpty ? "no actions" : offered.joined(separator: ", ")))")
+        throw node.error(.unknownAction, "no action \(InputExcerpt(id, quote: "\"")) in the category of \(target) (\(candidates.map(\.id).joined(separator: ", ")) has \(offered.isEmpty ? "no actions" : offered.joined(separator: ", ")))")
     }
 
     /// The button an alarm of `target` shows besides stop, `button` (`snooze` or an
@@ -237,7 +242,7 @@ struct TargetCatalog {
         guard !offered.contains(button) else { return }
         if button != "snooze" { _ = try action(button, on: target, node) }
         let shown = offered.isEmpty ? "only stop (its category has no action)" : "stop and \(offered.joined(separator: " or "))"
-        throw node.error(.unknownAction, "an alarm of \(target) shows \(shown): an alarm shows its category's first action only, so no \"\(button)\" button")
+        throw node.error(.unknownAction, "an alarm of \(target) shows \(shown): an alarm shows its category's first action only, so no \(InputExcerpt(button, quote: "\"")) button")
     }
 
     /// The categories the target's notifications may carry.

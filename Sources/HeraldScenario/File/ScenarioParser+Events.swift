@@ -115,7 +115,7 @@ extension ScenarioParser {
             let namespace = imported.first?.namespace ?? ScenarioEntity.defaultNamespace
             if let stranger = imported.firstIndex(where: { $0.namespace != namespace }) {
                 let entry = try value.sequence("entities")[stranger]
-                throw entry.error(.invalidValue, "an import replaces one namespace, but this entity is in \"\(imported[stranger].namespace)\" and the first in \"\(namespace)\"")
+                throw entry.error(.invalidValue, "an import replaces one namespace, but this entity is in \(InputExcerpt(imported[stranger].namespace, quote: "\"")) and the first in \(InputExcerpt(namespace, quote: "\""))")
             }
             lookup.removeAll(inNamespace: namespace)
             for entity in imported { lookup.insert(entity.reference) }

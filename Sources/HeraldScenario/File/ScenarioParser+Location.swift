@@ -40,7 +40,7 @@ extension ScenarioParser {
                 let idNode = try point.required("id", "the waypoint's id")
                 let waypointID = try idNode.identifier("a waypoint id")
                 guard seen.insert(waypointID).inserted else {
-                    throw idNode.error(.duplicate, "the waypoint id \"\(waypointID)\" is used twice in this route")
+                    throw idNode.error(.duplicate, "the waypoint id \(InputExcerpt(waypointID, quote: "\"")) is used twice in this route")
                 }
                 waypoints.append(Waypoint(id: waypointID, name: try point["name"]?.string("a name") ?? waypointID,
                                           coordinate: try coordinate(item)))

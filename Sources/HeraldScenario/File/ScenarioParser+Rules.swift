@@ -24,7 +24,7 @@ extension ScenarioParser {
         for item in try node.sequence("rules") {
             let rule = try self.rule(item, context: context)
             if !seen.insert(rule.id).inserted {
-                throw item.error(.duplicate, "the rule id \"\(rule.id)\" is used twice in this entity")
+                throw item.error(.duplicate, "the rule id \(InputExcerpt(rule.id, quote: "\"")) is used twice in this entity")
             }
             result.append(rule)
         }

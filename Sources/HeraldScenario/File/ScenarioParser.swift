@@ -10,7 +10,7 @@ struct ScenarioParser {
 
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "denied_center", "categories", "authorization",
                                "settings", "app", "ready_after", "smart_timing", "location_updates", "location_deliveries",
-                               "location_access", "force_quit_relaunch", "background_refresh", "entities", "delivered", "events"]
+                               "location_access", "force_quit_relaunch", "same_instant", "background_refresh", "entities", "delivered", "events"]
     static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating", "travel_prompt", "quiet_hours",
                               "group_within"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
@@ -84,6 +84,8 @@ struct ScenarioParser {
                                 authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming,
                                 locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh, deniedCenter: deniedCenter,
                                 forceQuitRelaunch: forceQuitRelaunch, locationDeliveries: locationDeliveries)
+        scenario.sameInstantOrder = try mode(document["same_instant"], "an order of same-instant events",
+                                             fallback: SameInstantOrder.deliveriesFirst)
         if let settings = document["settings"] {
             scenario.notificationSettings = try notificationSettings(settings, extraKeys: Self.alarmSettingsKeys)
             scenario.alarms = try alarmSettings(settings)
@@ -273,7 +275,7 @@ struct ScenarioParser {
         let rule = try ruleNode.string("a rule id")
         let entity = entities[reference]!
         guard entity.rules.contains(where: { $0.id == rule }) else {
-            throw ruleNode.error(.unknownEntity, "\(reference) has no rule \"\(rule)\" (its rules: \(entity.rules.map(\.id).joined(separator: ", ")))")
+            throw ruleNode.error(.unknownEntity, "\(reference) has no rule \(InputExcerpt(rule, quote: "\"")) (its rules: \(entity.rules.map(\.id).joined(separator: ", ")))")
         }
         let atNode = try mapping.required("at", "when it was delivered, before start")
         let at = try atNode.dateTime()

@@ -57,6 +57,10 @@ public struct Scenario: Hashable, Sendable {
     /// (`location_deliveries`; ``HeraldSimulator/LocationDeliveries/hidden``, as iOS
     /// documents, unless the file says otherwise).
     public var locationDeliveries: LocationDeliveries
+    /// Which the system does first when a notification falls due at the instant a
+    /// monitored region's crossing is reported (`same_instant`;
+    /// ``HeraldSimulator/SameInstantOrder/deliveriesFirst`` unless the file says otherwise).
+    public var sameInstantOrder: SameInstantOrder = .deliveriesFirst
     /// The app's entities at the start.
     public var entities: [ScenarioEntity]
     /// Notifications in the delivered list at the start.

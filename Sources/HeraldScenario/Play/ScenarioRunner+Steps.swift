@@ -91,6 +91,7 @@ extension ScenarioRunner {
         await center.setAuthorizationStatus(scenario.authorization)
         await center.setNotificationSettings(scenario.notificationSettings)
         await center.setLocationAccess(scenario.locationAccess)
+        await center.setSameInstantOrder(scenario.sameInstantOrder)
         let source = ScenarioReminderSource(entities: scenario.entities)
         // The app's paused entities, recorded as the app would have told Herald of them.
         let offline = Engine(center: center, source: source, store: store, clock: clock)

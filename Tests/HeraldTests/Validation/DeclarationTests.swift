@@ -27,6 +27,17 @@ import Testing
         #expect(error?.message.hasPrefix("the \(part) of rule ") == true)
     }
 
+    /// A 10 MB entity id is named by an excerpt and its size, not quoted whole: "habit/"
+    /// and the first 34 x make the excerpt's 40 characters, of 10,000,008 bytes.
+    @Test func aHugeIdentifierIsQuotedAsAnExcerpt() {
+        let huge = String(repeating: "x", count: 10_000_000)
+        let error = #expect(throws: DeclarationError.self) {
+            try ReminderRule(entity: EntityReference(namespace: "habit", id: huge), id: "r", schedule: Self.daily)
+        }
+        let excerpt = "rule 'habit/" + String(repeating: "x", count: 34) + "…' (10000008 bytes)"
+        #expect(error?.message == "the entity id of \(excerpt) is 10000000 characters long, more than the 256 Herald can read back from a notification; use a shorter identifier")
+    }
+
     @Test func aPartOfExactlyTheLimitIsAcceptedAndReadBack() throws {
         let id = String(repeating: "é", count: 256)
         let rule = try ReminderRule(entity: EntityReference(namespace: "habit", id: id), id: "r", schedule: Self.daily)
