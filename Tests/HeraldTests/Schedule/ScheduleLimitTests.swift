@@ -24,8 +24,9 @@ import Testing
         // INTERVAL × 60 used to overflow while writing the message.
         Refusal(text: "FREQ=HOURLY;INTERVAL=153722867280912931", code: .outOfRange, field: "INTERVAL", position: 13),
         Refusal(text: "FREQ=MINUTELY;INTERVAL=153722867280912931", code: .outOfRange, field: "INTERVAL", position: 15),
-        Refusal(text: "FREQ=HOURLY;INTERVAL=25", code: .outOfRange, field: "INTERVAL", position: 13),
-        Refusal(text: "FREQ=MINUTELY;INTERVAL=1441", code: .outOfRange, field: "INTERVAL", position: 15),
+        // 100,000 days, in hours and in minutes.
+        Refusal(text: "FREQ=HOURLY;INTERVAL=2400001", code: .outOfRange, field: "INTERVAL", position: 13),
+        Refusal(text: "FREQ=MINUTELY;INTERVAL=144000001", code: .outOfRange, field: "INTERVAL", position: 15),
         Refusal(text: "FREQ=DAILY;BYHOUR=9;INTERVAL=9223372036854775807", code: .outOfRange, field: "INTERVAL", position: 21),
         Refusal(text: "FREQ=DAILY;BYHOUR=9;INTERVAL=100001", code: .outOfRange, field: "INTERVAL", position: 21),
         Refusal(text: "FREQ=DAILY;BYHOUR=9;INTERVAL=99999999999999999999999", code: .outOfRange, field: "INTERVAL", position: 21),
