@@ -27,7 +27,7 @@
 /// ```swift
 /// // The last day of every year at 17:00, and Monday of week 20.
 /// RecurrenceRule(frequency: .yearly, anchor: start, yearDays: [-1], times: [LocalTime(hour: 17)])
-/// RecurrenceRule(frequency: .yearly, anchor: start, weekdays: [.init(.monday)], weekNumbers: [20],
+/// RecurrenceRule(frequency: .yearly, anchor: start, weekdays: [.init(nil, .monday)], weekNumbers: [20],
 ///                times: [LocalTime(hour: 9)])
 /// ```
 public struct RecurrenceRule: Hashable, Sendable, Codable {

@@ -171,6 +171,25 @@ import Testing
         #expect(second?.local == F.local(2026, 12, 3, 9))
     }
 
+    @Test func aRuleWithoutDaysOfTheYearWeeksOrSecondsIsStoredAsBefore() throws {
+        // Given a rule without the parts added later, and one with them
+        let plain = RecurrenceRule(frequency: .monthly, anchor: F.local(2026, 1, 1), weekdays: [.init(2, .tuesday)], times: [F.time(19)])
+        let full = RecurrenceRule(frequency: .yearly, anchor: F.local(2026, 1, 1), weekdays: [.init(nil, .monday)], yearDays: [-1, 100],
+                                  weekNumbers: [20], times: [F.time(9)])
+        let hourly = RecurrenceRule(frequency: .hourly, interval: 769, anchor: F.local(2026, 1, 1), setPositions: [-1], seconds: [5, 30])
+
+        // When they are stored
+        let data = try JSONEncoder().encode(plain)
+        let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys
+
+        // Then the plain one has the keys it always had, and each reads back the same
+        #expect(Set(keys) == ["frequency", "interval", "anchor", "months", "monthDays", "weekdays", "setPositions", "times", "hours",
+                              "minutes", "weekStart"])
+        for rule in [plain, full, hourly] {
+            #expect(try JSONDecoder().decode(RecurrenceRule.self, from: JSONEncoder().encode(rule)) == rule)
+        }
+    }
+
     typealias Refusal = ScheduleRRULETests.Failure
 
     @Test(arguments: [
