@@ -78,6 +78,20 @@ import Testing
         #expect(times.count == 1_440)
     }
 
+    @Test func hourlyAndMinutelyIntervalsReach100000Days() throws {
+        // Given steps of 100,000 days, in hours and in minutes
+        let hourly = try Schedule(rrule: "DTSTART:20261121T090000\nRRULE:FREQ=HOURLY;INTERVAL=2400000")
+        let minutely = try Schedule(rrule: "DTSTART:20261121T090000\nRRULE:FREQ=MINUTELY;INTERVAL=144000000;BYSECOND=30")
+
+        // Then each fires at its start and next 100,000 days later (2300-09-06, by Python's datetime)
+        for schedule in [hourly, minutely] {
+            let first = schedule.nextOccurrence(after: F.instant("2026-11-21T08:00:00Z"), deviceZone: F.zone("UTC"))
+            let second = first.flatMap { schedule.nextOccurrence(after: $0.date, deviceZone: F.zone("UTC")) }
+            #expect(first?.local.date == LocalDate(year: 2026, month: 11, day: 21))
+            #expect(second?.local.date == LocalDate(year: 2300, month: 9, day: 6))
+        }
+    }
+
     @Test func aTypedListOfMoreThan1440TimesIsRefused() {
         // Given 1,441 distinct times (every minute, and one second past midnight)
         let times = (0..<1_440).map { LocalTime(secondsSinceMidnight: $0 * 60) } + [LocalTime(hour: 0, minute: 0, second: 1)]
