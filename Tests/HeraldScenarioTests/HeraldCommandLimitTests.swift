@@ -56,7 +56,7 @@ struct HeraldCommandLimitTests {
 
     @Test(arguments: [
         Refusal(arguments: ["occurrences", "FREQ=HOURLY;INTERVAL=153722867280912931", "--zone", "UTC", "--from", "2026-01-01"],
-                status: 65, mentions: "INTERVAL at position 13: 153722867280912931 is not in 1...24"),
+                status: 65, mentions: "INTERVAL at position 13: 153722867280912931 is not in 1...2400000"),
         Refusal(arguments: occurrences + ["--days", "1000000000000000"], status: 64, mentions: "--days must be 1...36525"),
         Refusal(arguments: occurrences + ["--days", "100000000"], status: 64, mentions: "--days must be 1...36525"),
         // A hundred years is the longest span: one day more is refused

@@ -17,7 +17,7 @@ extension RRULEParser {
         /// The `BYDAY` weekdays when none has an ordinal (`MO,WE`, not `1MO`).
         var plainDays: Set<Weekday>?
         /// Whether only a full ``RecurrenceRule`` expresses the parts (`BYMONTH`,
-        /// `BYSETPOS`, a `BYDAY` with an ordinal).
+        /// `BYSETPOS`, `BYYEARDAY`, `BYWEEKNO`, a `BYDAY` with an ordinal).
         var needsRule: Bool
 
         /// DTSTART, or the error saying that `what` is taken from it and it is absent.
@@ -39,9 +39,9 @@ extension RRULEParser {
             }
             return days[0].weekday
         } ?? .monday
-        // At most a day for MINUTELY and HOURLY, ``Schedule/maximumDayInterval`` days
-        // otherwise, so that no product of it overflows.
-        let maximumInterval = ["MINUTELY": 1440, "HOURLY": 24][frequency] ?? Schedule.maximumDayInterval
+        // At most ``Schedule/maximumDayInterval`` days, in the frequency's periods, so
+        // that no product of it overflows.
+        let maximumInterval = Schedule.maximumInterval(RecurrenceRule.Frequency(rawValue: frequency.lowercased()) ?? .daily)
         let interval = try parts["INTERVAL"].map { part in
             try integers(part, field: "INTERVAL", in: 1...maximumInterval, single: true)[0]
         } ?? 1
@@ -51,7 +51,7 @@ extension RRULEParser {
         let shape = RuleShape(
             parts: parts, start: start, freqPosition: freq.position, frequency: frequency, interval: interval,
             weekStart: weekStart, byDay: byDay, plainDays: byDay.map { Set($0.map(\.weekday)) },
-            needsRule: parts["BYMONTH"] != nil || parts["BYSETPOS"] != nil || hasOrdinal)
+            needsRule: ["BYMONTH", "BYSETPOS", "BYYEARDAY", "BYWEEKNO"].contains { parts[$0] != nil } || hasOrdinal)
         let recurrence = switch frequency {
         case "MINUTELY", "HOURLY": try minuteRecurrence(shape)
         default: try dayRecurrence(shape)
@@ -74,7 +74,11 @@ extension RRULEParser {
         }
         let misplaced = parts.filter { $0.key != "FREQ" && !allowed.contains($0.key) }
         if let (name, part) = misplaced.min(by: { $0.value.position < $1.value.position }) {
-            throw ScheduleError.unsupported(name, "is not supported with FREQ=\(frequency)").at(position: part.position)
+            throw ScheduleError.malformed(name, "is not allowed with FREQ=\(frequency) (RFC 5545, section 3.3.10)").at(position: part.position)
+        }
+        if let setPosition = parts["BYSETPOS"], !parts.keys.contains(where: { $0.hasPrefix("BY") && $0 != "BYSETPOS" }) {
+            throw ScheduleError.malformed("BYSETPOS", "needs another BY part to pick from (BYDAY, BYMONTHDAY, BYHOUR, ...; RFC 5545)")
+                .at(position: setPosition.position)
         }
         return freq
     }
@@ -86,7 +90,9 @@ extension RRULEParser {
                          "start": start?.position, "anchor": start?.position, "months": parts["BYMONTH"]?.position,
                          "monthDays": parts["BYMONTHDAY"]?.position, "weekdays": parts["BYDAY"]?.position,
                          "setPositions": parts["BYSETPOS"]?.position, "hours": parts["BYHOUR"]?.position,
-                         "minutes": parts["BYMINUTE"]?.position].compactMapValues { $0 }
+                         "minutes": parts["BYMINUTE"]?.position, "seconds": parts["BYSECOND"]?.position,
+                         "yearDays": parts["BYYEARDAY"]?.position, "weekNumbers": parts["BYWEEKNO"]?.position]
+            .compactMapValues { $0 }
         positions["times"] = parts["BYHOUR"]?.position ?? parts["BYMINUTE"]?.position
         return positions
     }
@@ -96,7 +102,8 @@ extension RRULEParser {
     private func minuteRecurrence(_ shape: RuleShape) throws -> Recurrence {
         let parts = shape.parts, start = shape.start, interval = shape.interval
         let unit = shape.frequency == "HOURLY" ? 60 : 1
-        let legacy = !shape.needsRule && parts["BYMINUTE"] == nil && parts["BYMONTHDAY"] == nil && 1440 % (interval * unit) == 0
+        let legacy = !shape.needsRule && parts["BYMINUTE"] == nil && parts["BYSECOND"] == nil && parts["BYMONTHDAY"] == nil
+            && 1440 % (interval * unit) == 0
         if legacy, let window = try? window(parts, start: start, minutes: interval * unit) {
             return .minuteInterval(minutes: interval * unit, window: window, weekdays: shape.plainDays ?? Weekday.everyDay)
         }
@@ -106,8 +113,10 @@ extension RRULEParser {
         return .rule(RecurrenceRule(
             frequency: unit == 60 ? .hourly : .minutely, interval: interval, anchor: anchor,
             months: try months(parts), monthDays: try monthDays(parts), weekdays: shape.byDay ?? [],
+            yearDays: try yearDays(parts), setPositions: try setPositions(parts),
             hours: try parts["BYHOUR"].map { try integers($0, field: "BYHOUR", in: 0...23) } ?? [],
             minutes: try parts["BYMINUTE"].map { try integers($0, field: "BYMINUTE", in: 0...59) } ?? [],
+            seconds: try parts["BYSECOND"].map { try integers($0, field: "BYSECOND", in: 0...59) } ?? [],
             weekStart: shape.weekStart))
     }
 
@@ -145,12 +154,13 @@ extension RRULEParser {
         var months = try months(parts)
         var monthDays = try monthDays(parts)
         var weekdays = shape.byDay ?? []
+        let yearDays = try yearDays(parts), weekNumbers = try weekNumbers(parts)
         switch frequency {
         case "WEEKLY" where weekdays.isEmpty:
             weekdays = [.init(nil, try shape.requireStart(for: "the weekday").local.date.weekday)]
         case "MONTHLY" where weekdays.isEmpty && monthDays.isEmpty:
             monthDays = [try shape.requireStart(for: "the day of the month").local.date.day]
-        case "YEARLY" where weekdays.isEmpty && monthDays.isEmpty:
+        case "YEARLY" where weekdays.isEmpty && monthDays.isEmpty && yearDays.isEmpty && weekNumbers.isEmpty:
             let date = try shape.requireStart(for: "the day of the year").local.date
             monthDays = [date.day]
             if months.isEmpty { months = [date.month] }
@@ -159,14 +169,18 @@ extension RRULEParser {
         }
         return RecurrenceRule(
             frequency: RecurrenceRule.Frequency(rawValue: frequency.lowercased())!, interval: shape.interval, anchor: anchor,
-            months: months, monthDays: monthDays, weekdays: weekdays,
-            setPositions: try parts["BYSETPOS"].map { part in
-                let positions = try integers(part, field: "BYSETPOS", in: -366...366, signed: true)
-                guard !positions.contains(0) else {
-                    throw ScheduleError.malformed("BYSETPOS", "0 is not a position; use 1...366 or -366...-1").at(position: part.position)
-                }
-                return positions
-            } ?? [],
-            times: times, weekStart: shape.weekStart)
+            months: months, monthDays: monthDays, weekdays: weekdays, yearDays: yearDays, weekNumbers: weekNumbers,
+            setPositions: try setPositions(parts), times: times, weekStart: shape.weekStart)
+    }
+
+    /// BYSETPOS's positions (1...366, or -366...-1 from the set's end).
+    private func setPositions(_ parts: [String: Part]) throws -> [Int] {
+        try parts["BYSETPOS"].map { part in
+            let positions = try integers(part, field: "BYSETPOS", in: -366...366, signed: true)
+            guard !positions.contains(0) else {
+                throw ScheduleError.malformed("BYSETPOS", "0 is not a position; use 1...366 or -366...-1").at(position: part.position)
+            }
+            return positions
+        } ?? []
     }
 }

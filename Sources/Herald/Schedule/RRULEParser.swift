@@ -39,17 +39,22 @@ struct RRULEParser {
 
     private static let supportedParts: Set<String> = [
         "FREQ", "INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYMONTHDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "WKST",
-        "BYMONTH", "BYSETPOS",
+        "BYMONTH", "BYSETPOS", "BYYEARDAY", "BYWEEKNO",
     ]
-    private static let unsupportedParts: Set<String> = ["BYYEARDAY", "BYWEEKNO"]
-    /// The parts each frequency accepts besides FREQ.
+    /// The parts every frequency accepts besides FREQ.
+    private static let commonParts: Set<String> = [
+        "INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYMONTH", "BYSETPOS", "WKST",
+    ]
+    /// The parts each frequency accepts besides FREQ: all but those RFC 5545's table
+    /// (section 3.3.10) forbids: `BYMONTHDAY` with `WEEKLY`, `BYYEARDAY` with `DAILY`,
+    /// `WEEKLY` and `MONTHLY`, `BYWEEKNO` with anything but `YEARLY`.
     static let partsByFrequency: [String: Set<String>] = [
-        "MINUTELY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYMONTH", "BYMONTHDAY", "WKST"],
-        "HOURLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYMONTH", "BYMONTHDAY", "WKST"],
-        "DAILY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYMONTH", "BYMONTHDAY", "BYSETPOS", "WKST"],
-        "WEEKLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYMONTH", "BYSETPOS", "WKST"],
-        "MONTHLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYMONTHDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYMONTH", "BYSETPOS", "WKST"],
-        "YEARLY": ["INTERVAL", "COUNT", "UNTIL", "BYDAY", "BYMONTHDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYMONTH", "BYSETPOS", "WKST"],
+        "MINUTELY": commonParts.union(["BYMONTHDAY", "BYYEARDAY"]),
+        "HOURLY": commonParts.union(["BYMONTHDAY", "BYYEARDAY"]),
+        "DAILY": commonParts.union(["BYMONTHDAY"]),
+        "WEEKLY": commonParts,
+        "MONTHLY": commonParts.union(["BYMONTHDAY"]),
+        "YEARLY": commonParts.union(["BYMONTHDAY", "BYYEARDAY", "BYWEEKNO"]),
     ]
 
     /// Parses the text.
@@ -121,9 +126,6 @@ struct RRULEParser {
             let name = piece[..<equals].uppercased()
             let value = piece[piece.index(after: equals)...]
             guard Self.supportedParts.contains(name) else {
-                if Self.unsupportedParts.contains(name) {
-                    throw ScheduleError.unsupported(name, "is not supported").at(position: position)
-                }
                 throw ScheduleError.malformed(Self.fieldName(name.isEmpty ? piece : name[...]), "is not an RRULE part")
                     .at(position: position)
             }
@@ -143,6 +145,26 @@ struct RRULEParser {
 
     func months(_ parts: [String: Part]) throws -> [Int] {
         try parts["BYMONTH"].map { try integers($0, field: "BYMONTH", in: 1...12) } ?? []
+    }
+
+    /// BYYEARDAY's days (1...366, or -366...-1 from the year's end).
+    func yearDays(_ parts: [String: Part]) throws -> [Int] {
+        try signedNonZero(parts, "BYYEARDAY", upTo: 366, what: "day of the year")
+    }
+
+    /// BYWEEKNO's weeks (1...53, or -53...-1 from the year's end).
+    func weekNumbers(_ parts: [String: Part]) throws -> [Int] {
+        try signedNonZero(parts, "BYWEEKNO", upTo: 53, what: "week")
+    }
+
+    private func signedNonZero(_ parts: [String: Part], _ field: String, upTo limit: Int, what: String) throws -> [Int] {
+        try parts[field].map { part in
+            let values = try integers(part, field: field, in: -limit...limit, signed: true)
+            guard !values.contains(0) else {
+                throw ScheduleError.malformed(field, "0 is not a \(what); use 1...\(limit) or -\(limit)...-1").at(position: part.position)
+            }
+            return values
+        } ?? []
     }
 
     func monthDays(_ parts: [String: Part]) throws -> [Int] {
@@ -165,6 +187,7 @@ struct RRULEParser {
             let field = ["count": "COUNT", "until": "UNTIL", "interval": "INTERVAL", "days": "BYMONTHDAY",
                          "start": "DTSTART", "anchor": "DTSTART", "months": "BYMONTH", "monthDays": "BYMONTHDAY",
                          "weekdays": "BYDAY", "setPositions": "BYSETPOS", "hours": "BYHOUR", "minutes": "BYMINUTE",
+                         "seconds": "BYSECOND", "yearDays": "BYYEARDAY", "weekNumbers": "BYWEEKNO",
                          "times": "BYHOUR"][error.field]
             throw error.at(position: positions[error.field] ?? fallback, field: field ?? "FREQ")
         } catch {

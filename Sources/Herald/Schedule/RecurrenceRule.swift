@@ -19,6 +19,17 @@
 /// ``interval`` contributes its matching days, each at every one of ``times``; then
 /// ``setPositions`` keep the chosen members of that period's set (1 the first, -1 the
 /// last). Days that do not exist (February 30, a fifth Monday) are skipped.
+///
+/// Yearly rules may also keep days of the year (``yearDays``, `BYYEARDAY`) and weeks
+/// (``weekNumbers``, `BYWEEKNO`); hourly and minutely rules days of the year, seconds
+/// and set positions:
+///
+/// ```swift
+/// // The last day of every year at 17:00, and Monday of week 20.
+/// RecurrenceRule(frequency: .yearly, anchor: start, yearDays: [-1], times: [LocalTime(hour: 17)])
+/// RecurrenceRule(frequency: .yearly, anchor: start, weekdays: [.init(nil, .monday)], weekNumbers: [20],
+///                times: [LocalTime(hour: 9)])
+/// ```
 public struct RecurrenceRule: Hashable, Sendable, Codable {
     /// The period the rule repeats in.
     public enum Frequency: String, Hashable, Sendable, Codable, CaseIterable {
@@ -53,7 +64,15 @@ public struct RecurrenceRule: Hashable, Sendable, Codable {
     public var monthDays: [Int]
     /// Weekdays; ordinals only in monthly and yearly rules.
     public var weekdays: [OrdinalWeekday]
-    /// Positions kept in each period's set (±1...366); empty keeps all.
+    /// Days of the year (1...366, or -366...-1 from the year's end) kept by a yearly,
+    /// hourly or minutely rule; RFC 5545 allows no other.
+    public var yearDays: [Int]
+    /// Weeks of the year (1...53, or -53...-1 from the end) kept by a yearly rule. Week 1
+    /// is the first that has at least four days in the year, weeks starting on
+    /// ``weekStart``; a year's days in a week of the year before or after count in it.
+    public var weekNumbers: [Int]
+    /// Positions kept in each period's set (±1...366); empty keeps all. The set of an
+    /// hourly or minutely rule is its step's instants (``minutes`` × ``seconds``).
     public var setPositions: [Int]
     /// The times of each day (daily and longer periods). Hourly and minutely rules take
     /// theirs from the anchor and ``minutes``, and leave this empty.
@@ -63,22 +82,29 @@ public struct RecurrenceRule: Hashable, Sendable, Codable {
     /// Minutes: an hourly rule fires at each of them in its hours (the anchor's minute
     /// when empty); a minutely rule keeps only them.
     public var minutes: [Int]
+    /// Seconds (0...59) an hourly or minutely rule fires at in each of its minutes (the
+    /// anchor's second when empty). Daily and longer rules carry theirs in ``times``.
+    public var seconds: [Int]
     /// The day weeks start on, which decides what "every other week" counts.
     public var weekStart: Weekday
 
     public init(frequency: Frequency, interval: Int = 1, anchor: LocalDateTime, months: [Int] = [],
-                monthDays: [Int] = [], weekdays: [OrdinalWeekday] = [], setPositions: [Int] = [],
-                times: [LocalTime] = [], hours: [Int] = [], minutes: [Int] = [], weekStart: Weekday = .monday) {
+                monthDays: [Int] = [], weekdays: [OrdinalWeekday] = [], yearDays: [Int] = [], weekNumbers: [Int] = [],
+                setPositions: [Int] = [], times: [LocalTime] = [], hours: [Int] = [], minutes: [Int] = [],
+                seconds: [Int] = [], weekStart: Weekday = .monday) {
         self.frequency = frequency
         self.interval = interval
         self.anchor = anchor
         self.months = months
         self.monthDays = monthDays
         self.weekdays = weekdays
+        self.yearDays = yearDays
+        self.weekNumbers = weekNumbers
         self.setPositions = setPositions
         self.times = times
         self.hours = hours
         self.minutes = minutes
+        self.seconds = seconds
         self.weekStart = weekStart
     }
 

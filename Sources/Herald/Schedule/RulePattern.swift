@@ -21,9 +21,9 @@ final class RulePattern: Sendable {
     /// ``nextDaily(atOrAfter:)``.
     let isPlainDaily: Bool
     /// Bit `month` set for each kept month (all when the rule keeps every month).
-    private let monthMask: Int
+    let monthMask: Int
     /// Bit `weekday index` (0 = Sunday) for each weekday without an ordinal.
-    private let everyWeekdayMask: Int
+    let everyWeekdayMask: Int
     /// Weekdays with an ordinal.
     private let ordinalWeekdays: [(ordinal: Int, index: Int)]
     /// Seconds since midnight, ascending.
@@ -32,15 +32,18 @@ final class RulePattern: Sendable {
     private let anchorPeriod: Int
     /// Hourly and minutely rules: the wall second their steps count from, the step, and
     /// the offsets within each step, ascending (each less than the step).
-    private let stepBase: Int
-    private let step: Int
-    private let stepOffsets: [Int]
+    let stepBase: Int
+    let step: Int
+    let stepOffsets: [Int]
     /// Bit `hour` for kept hours; bits for kept minutes (minutely rules).
-    private let hourMask: Int
-    private let minuteMask: UInt64
+    let hourMask: Int
+    let minuteMask: UInt64
     /// Whether an hourly or minutely rule keeps every step: no month, day, weekday,
-    /// hour or minute limit.
-    private let keepsEveryStep: Bool
+    /// day of the year, hour or minute limit.
+    let keepsEveryStep: Bool
+    /// Whether a yearly rule keeps days of the year or weeks: its days are found by
+    /// ``filteredDays(ofYear:into:)``.
+    let filtersYearDays: Bool
 
     /// No wall beyond this is produced (about 31,000 years).
     static let wallLimit = 1_000_000_000_000
@@ -56,37 +59,26 @@ final class RulePattern: Sendable {
         hourMask = rule.hours.isEmpty ? (1 << 24) - 1 : rule.hours.reduce(0) { $0 | 1 << $1 }
         let anchorWall = rule.anchor.wallSeconds
         let anchorTime = rule.anchor.time
+        let seconds = rule.seconds.isEmpty ? [anchorTime.second] : rule.seconds
         switch rule.frequency {
         case .hourly:
             step = rule.interval * 3600
             stepBase = anchorWall - anchorTime.minute * 60 - anchorTime.second
-            stepOffsets = (rule.minutes.isEmpty ? [anchorTime.minute] : rule.minutes).map { $0 * 60 + anchorTime.second }.sorted()
+            let minutes = rule.minutes.isEmpty ? [anchorTime.minute] : rule.minutes
+            stepOffsets = Self.kept(rule.setPositions, of: minutes.flatMap { minute in seconds.map { minute * 60 + $0 } })
             minuteMask = ~0
         case .minutely:
             step = rule.interval * 60
             stepBase = anchorWall - anchorTime.second
-            stepOffsets = [anchorTime.second]
+            stepOffsets = Self.kept(rule.setPositions, of: seconds)
             minuteMask = rule.minutes.isEmpty ? ~0 : rule.minutes.reduce(0) { $0 | 1 << UInt64($1) }
         default:
             (step, stepBase, stepOffsets, minuteMask) = (0, 0, [], ~0)
         }
-        keepsEveryStep = rule.weekdays.isEmpty && rule.months.isEmpty && rule.monthDays.isEmpty
+        keepsEveryStep = rule.weekdays.isEmpty && rule.months.isEmpty && rule.monthDays.isEmpty && rule.yearDays.isEmpty
             && rule.hours.isEmpty && minuteMask == ~0
+        filtersYearDays = rule.frequency == .yearly && !(rule.yearDays.isEmpty && rule.weekNumbers.isEmpty)
         anchorPeriod = Self.period(ofDay: rule.anchor.date.daysSinceEpoch, frequency: rule.frequency, weekStart: rule.weekStart)
-    }
-
-    /// Whether the steps of an hourly or minutely rule ever land on a kept hour and
-    /// minute: the times of day repeat after at most 1,440 steps.
-    var stepsMeetTheirFilters: Bool {
-        var gcd = (step, 86_400)
-        while gcd.1 != 0 { gcd = (gcd.1, gcd.0 % gcd.1) }
-        for index in 0..<(86_400 / gcd.0) {
-            for offset in stepOffsets {
-                let time = ((stepBase + index * step + offset) % 86_400 + 86_400) % 86_400
-                if hourMask & (1 << (time / 3600)) != 0, minuteMask & (1 << UInt64(time / 60 % 60)) != 0 { return true }
-            }
-        }
-        return false
     }
 
     func cursor() -> RuleCursor { RuleCursor(pattern: self) }
@@ -164,7 +156,9 @@ final class RulePattern: Sendable {
             let first = LocalDate(year: year, month: month, day: 1).daysSinceEpoch
             appendDays(first: first, length: LocalDate.daysIn(month: month, year: year), ordinalSpan: nil, into: &days)
         case .yearly:
-            if rule.months.isEmpty && rule.monthDays.isEmpty {
+            if filtersYearDays {
+                filteredDays(ofYear: period, into: &days)
+            } else if rule.months.isEmpty && rule.monthDays.isEmpty {
                 // Weekdays of the year; ordinals count in the year.
                 let first = Self.firstDay(ofYear: period)
                 let last = Self.firstDay(ofYear: period + 1) - 1
@@ -204,7 +198,7 @@ final class RulePattern: Sendable {
     }
 
     /// Days from January 1 to the first of each month (index 1...12) in a common year.
-    private static let daysBeforeMonth = [0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
+    static let daysBeforeMonth = [0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
 
     /// Sorts `days[start...]` and drops repeats: two month days (3 and -28 in March) or
     /// two ordinals (1MO and -5MO) may name the same day.
@@ -239,7 +233,7 @@ final class RulePattern: Sendable {
         if days.count > everyCount { Self.sortWithoutRepeats(&days, from: start) }
     }
 
-    private func matchesWeekdays(_ day: Int, span: (Int, Int)) -> Bool {
+    func matchesWeekdays(_ day: Int, span: (Int, Int)) -> Bool {
         let index = weekdayIndex(day)
         if everyWeekdayMask & (1 << index) != 0 { return true }
         return ordinalWeekdays.contains { $0.index == index && Self.nth($0.ordinal, weekdayIndex: index, first: span.0, last: span.1) == day }
@@ -255,17 +249,19 @@ final class RulePattern: Sendable {
         return ordinal > 0 ? firstMatch + 7 * (ordinal - 1) : firstMatch + 7 * (count + ordinal)
     }
 
-    private func weekdayIndex(_ day: Int) -> Int { ((day + 4) % 7 + 7) % 7 }
+    func weekdayIndex(_ day: Int) -> Int { ((day + 4) % 7 + 7) % 7 }
 
     private func keepsMonth(of day: Int) -> Bool {
         rule.months.isEmpty || monthMask & (1 << LocalDate(daysSinceEpoch: day).month) != 0
     }
 
-    /// The month, month-day and weekday limits of daily, hourly and minutely rules.
+    /// The month, month-day, weekday and year-day limits of daily, hourly and minutely
+    /// rules.
     func dayPassesLimits(_ day: Int) -> Bool {
         if !rule.weekdays.isEmpty, everyWeekdayMask & (1 << weekdayIndex(day)) == 0 { return false }
-        guard !rule.months.isEmpty || !rule.monthDays.isEmpty else { return true }
+        guard !rule.months.isEmpty || !rule.monthDays.isEmpty || !rule.yearDays.isEmpty else { return true }
         let date = LocalDate(daysSinceEpoch: day)
+        if !rule.yearDays.isEmpty, !keepsYearDay(day, year: date.year) { return false }
         guard monthMask & (1 << date.month) != 0 else { return false }
         guard !rule.monthDays.isEmpty else { return true }
         let length = LocalDate.daysIn(month: date.month, year: date.year)
@@ -289,72 +285,5 @@ final class RulePattern: Sendable {
             (day, timeIndex) = (day + rule.interval, 0)
         }
         return nil
-    }
-
-    // MARK: Hourly and minutely
-
-    /// The first wall at or after `wall` of an hourly or minutely rule, or `nil` past
-    /// ``wallLimit`` or when no day in a 400-year cycle passes the limits.
-    func nextStepped(atOrAfter wall: Int) -> Int? {
-        if keepsEveryStep { return nextStep(atOrAfter: wall) }
-        var wall = wall
-        // Two 400-year cycles of days without an occurrence: there will be none.
-        for _ in 0..<292_194 {
-            guard wall <= Self.wallLimit else { return nil }
-            let day = wall.floorDivided(by: 86_400)
-            let dayEnd = (day + 1) * 86_400
-            guard dayPassesLimits(day) else {
-                wall = dayEnd
-                continue
-            }
-            var index = (wall - stepBase).floorDivided(by: step)
-            stepping: while true {
-                for offset in stepOffsets {
-                    let candidate = stepBase + index * step + offset
-                    if candidate < wall { continue }
-                    if candidate >= dayEnd { break stepping }
-                    let time = candidate - day * 86_400
-                    let hour = time / 3600
-                    if hourMask & (1 << hour) == 0 {
-                        // Jump to the next hour the rule keeps.
-                        wall = day * 86_400 + (hour + 1) * 3600
-                        index = (wall - stepBase).floorDivided(by: step)
-                        continue stepping
-                    }
-                    if minuteMask & (1 << UInt64(time / 60 % 60)) == 0 { continue }
-                    return candidate
-                }
-                index += 1
-            }
-            wall = dayEnd
-        }
-        return nil
-    }
-
-    /// How many occurrences an hourly or minutely rule that keeps every step has in
-    /// the walls `first..<last` (at most: one more at either end); `nil` for other rules.
-    func stepCount(from first: Int, to last: Int) -> Int? {
-        guard isSubDaily, keepsEveryStep else { return nil }
-        guard last > first else { return 0 }
-        return ((last - first) / step + 2) * stepOffsets.count
-    }
-
-    /// ``nextStepped(atOrAfter:)`` for a rule that keeps every step: the first step at
-    /// or after `wall`, by arithmetic. As the day-by-day walk, `nil` when that step is
-    /// on a later day that starts beyond ``wallLimit``.
-    private func nextStep(atOrAfter wall: Int) -> Int? {
-        guard wall <= Self.wallLimit else { return nil }
-        let index = (wall - stepBase).floorDivided(by: step)
-        let stepStart = stepBase + index * step
-        var candidate = stepStart + step + stepOffsets[0]
-        for offset in stepOffsets where stepStart + offset >= wall {
-            candidate = stepStart + offset
-            break
-        }
-        if candidate > Self.wallLimit {
-            let dayStart = candidate.floorDivided(by: 86_400) * 86_400
-            if dayStart > wall.floorDivided(by: 86_400) * 86_400 && dayStart > Self.wallLimit { return nil }
-        }
-        return candidate
     }
 }

@@ -15,8 +15,8 @@ extension Schedule {
     ///   takes from it. `DTSTART` alone, with no rule, is a ``Recurrence/once(_:)``.
     /// - `FREQ` `MINUTELY` to `YEARLY` with `INTERVAL`, `BYMONTH`, `BYMONTHDAY`
     ///   (negative from the month's end), `BYDAY` (with ordinals, `2TU`, `-1FR`, in
-    ///   monthly and yearly rules), `BYSETPOS`, `BYHOUR`, `BYMINUTE`, `BYSECOND` and
-    ///   `WKST`, combined as RFC 5545 says. Rules the typed kinds cover read as those
+    ///   monthly and yearly rules), `BYYEARDAY`, `BYWEEKNO`, `BYSETPOS`, `BYHOUR`,
+    ///   `BYMINUTE`, `BYSECOND` and `WKST`, combined as RFC 5545 says. Rules the typed kinds cover read as those
     ///   (``Recurrence/daily(times:)``, ``Recurrence/weekly(weekdays:times:)``, every N
     ///   days, ``Recurrence/minuteInterval(minutes:window:weekdays:)``, monthly days);
     ///   the rest as a ``Recurrence/rule(_:)``. Hourly and minutely rules step on the
@@ -24,16 +24,22 @@ extension Schedule {
     /// - Times are `BYHOUR` × `BYMINUTE` × `BYSECOND`, each defaulting to DTSTART's;
     ///   repeated values count once, and the product is at most
     ///   ``Schedule/maximumTimesPerDay`` (1,440) distinct times.
-    /// - `INTERVAL` is at most 1440 with `MINUTELY`, 24 with `HOURLY`, and
-    ///   ``Schedule/maximumDayInterval`` (100,000) otherwise.
+    /// - `INTERVAL` is at most ``Schedule/maximumDayInterval`` (100,000) days, in the
+    ///   rule's periods: 2,400,000 with `HOURLY`, 144,000,000 with `MINUTELY`.
     /// - `COUNT` counts from DTSTART; `UNTIL` is inclusive, local, or UTC (`Z`) when
     ///   DTSTART has a zone; a date alone means the end of that day.
     /// - `EXDATE` lines skip occurrences (`20261224T090000`) or whole days
     ///   (`VALUE=DATE`, or a date alone); `RDATE` lines add date-times. Values are in
     ///   the schedule's zone (`TZID=` must be DTSTART's) or UTC with `Z`.
-    /// - `BYYEARDAY`, `BYWEEKNO`, `SECONDLY`, `EXRULE`, `BYSETPOS` with hourly and
-    ///   minutely rules, and `RDATE` dates and periods are refused as
-    ///   ``ScheduleError/Code/unsupported`` at their position.
+    /// - `BYYEARDAY` (yearly, hourly and minutely rules) and `BYWEEKNO` (yearly rules)
+    ///   keep days of the year and weeks; `BYSECOND` and `BYSETPOS` work with every
+    ///   frequency (an hourly rule's set is its hour's `BYMINUTE` × `BYSECOND` instants).
+    /// - `SECONDLY`, `EXRULE`, and `RDATE` dates and periods are refused as
+    ///   ``ScheduleError/Code/unsupported`` at their position; what RFC 5545 forbids
+    ///   (`BYWEEKNO` outside `YEARLY`, `BYYEARDAY` with `DAILY`, `WEEKLY` or `MONTHLY`,
+    ///   `BYMONTHDAY` with `WEEKLY`, an nth `BYDAY` outside `MONTHLY` and `YEARLY` or
+    ///   with `BYWEEKNO`, `BYSETPOS` without another `BY` part, `COUNT` with `UNTIL`)
+    ///   as ``ScheduleError/Code/malformed``.
     ///
     /// - Throws: ``ScheduleError`` whose ``ScheduleError/field`` is the RRULE part at
     ///   fault (`BYHOUR`, `FREQ`, `DTSTART`) and whose ``ScheduleError/position`` is the
@@ -194,6 +200,8 @@ extension Schedule {
         if !rule.weekdays.isEmpty {
             parts.append("BYDAY=" + rule.weekdays.map { ($0.ordinal.map(String.init) ?? "") + $0.weekday.rfc5545Code }.joined(separator: ","))
         }
+        if !rule.yearDays.isEmpty { parts.append("BYYEARDAY=" + list(rule.yearDays)) }
+        if !rule.weekNumbers.isEmpty { parts.append("BYWEEKNO=" + list(rule.weekNumbers)) }
         if rule.isSubDaily {
             if !rule.hours.isEmpty { parts.append("BYHOUR=" + list(rule.hours)) }
             if rule.frequency == .hourly {
@@ -202,6 +210,7 @@ extension Schedule {
             } else if !rule.minutes.isEmpty {
                 parts.append("BYMINUTE=" + list(rule.minutes))
             }
+            if !rule.seconds.isEmpty { parts.append("BYSECOND=" + list(rule.seconds)) }
         } else {
             parts += try timeParts(rule.times)
         }

@@ -197,8 +197,9 @@ public struct Schedule: Hashable, Sendable {
                      timeZone: timeZone)
     }
 
-    /// Every `interval` hours (1...24) stepping on the wall clock from `anchor`, across
-    /// days: every 5 hours from 08:00 is 08:00, 13:00, 18:00, 23:00, 04:00, ...
+    /// Every `interval` hours (up to 2,400,000, ``maximumDayInterval`` days) stepping on
+    /// the wall clock from `anchor`, across days: every 5 hours from 08:00 is 08:00,
+    /// 13:00, 18:00, 23:00, 04:00, ...
     ///
     /// ```swift
     /// let medicine = try Schedule.everyHours(8, from: LocalDateTime(date: today, time: LocalTime(hour: 7)))

@@ -99,6 +99,24 @@ import Testing
                     from: "2026-12-01T00:00:00Z", days: 30,
                     expected: ["2026-12-01T09:00:00Z", "2026-12-02T09:00:00Z", "2026-12-04T09:00:00Z", "2026-12-05T09:00:00Z",
                                "2026-12-10T12:00:00Z"]),
+        // RFC 5545: "Every third year on the 1st, 100th, and 200th day for 10 occurrences" (New York there, UTC here).
+        Expectation(name: "every third year on days 1, 100, 200", schedule: rule("DTSTART:19970101T090000\nRRULE:FREQ=YEARLY;INTERVAL=3;COUNT=10;BYYEARDAY=1,100,200"),
+                    from: "1996-12-31T00:00:00Z", days: 3_700,
+                    expected: ["1997-01-01T09:00:00Z", "1997-04-10T09:00:00Z", "1997-07-19T09:00:00Z", "2000-01-01T09:00:00Z",
+                               "2000-04-09T09:00:00Z", "2000-07-18T09:00:00Z", "2003-01-01T09:00:00Z", "2003-04-10T09:00:00Z",
+                               "2003-07-19T09:00:00Z", "2006-01-01T09:00:00Z"]),
+        // RFC 5545: "Monday of week number 20 (where the default start of the week is Monday)".
+        Expectation(name: "Monday of week 20", schedule: rule("DTSTART:19970512T090000\nRRULE:FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO"),
+                    from: "1997-05-01T00:00:00Z", days: 1_100,
+                    expected: ["1997-05-12T09:00:00Z", "1998-05-11T09:00:00Z", "1999-05-17T09:00:00Z"]),
+        // 2026-12-28 is the Monday of ISO week 53 of 2026; 2027 has no week 53 (its last week, 52, starts 2027-12-27).
+        Expectation(name: "the last week's Monday", schedule: rule("DTSTART:20260101T090000\nRRULE:FREQ=YEARLY;BYWEEKNO=-1;BYDAY=MO;COUNT=2"),
+                    from: "2026-01-01T00:00:00Z", days: 800,
+                    expected: ["2026-12-28T09:00:00Z", "2027-12-27T09:00:00Z"]),
+        // The set of an hourly step is its BYMINUTE × BYSECOND instants: 09:15:45 and 09:45:15 are the 2nd and 3rd of four.
+        Expectation(name: "hourly set positions", schedule: rule("DTSTART:20261201T090000\nRRULE:FREQ=HOURLY;INTERVAL=30;BYMINUTE=15,45;BYSECOND=15,45;BYSETPOS=2,-2;COUNT=4"),
+                    from: "2026-12-01T00:00:00Z", days: 3,
+                    expected: ["2026-12-01T09:15:45Z", "2026-12-01T09:45:15Z", "2026-12-02T15:15:45Z", "2026-12-02T15:45:15Z"]),
         Expectation(name: "EXDATE a whole day, pinned", schedule: rule("DTSTART;TZID=Europe/Berlin:20261224T080000\nRRULE:FREQ=DAILY;BYHOUR=8,20;COUNT=4\nEXDATE;VALUE=DATE:20261225"),
                     zone: "America/New_York", from: "2026-12-24T00:00:00Z", days: 5,
                     expected: ["2026-12-24T07:00:00Z", "2026-12-24T19:00:00Z"]),
@@ -153,6 +171,25 @@ import Testing
         #expect(second?.local == F.local(2026, 12, 3, 9))
     }
 
+    @Test func aRuleWithoutDaysOfTheYearWeeksOrSecondsIsStoredAsBefore() throws {
+        // Given a rule without the parts added later, and one with them
+        let plain = RecurrenceRule(frequency: .monthly, anchor: F.local(2026, 1, 1), weekdays: [.init(2, .tuesday)], times: [F.time(19)])
+        let full = RecurrenceRule(frequency: .yearly, anchor: F.local(2026, 1, 1), weekdays: [.init(nil, .monday)], yearDays: [-1, 100],
+                                  weekNumbers: [20], times: [F.time(9)])
+        let hourly = RecurrenceRule(frequency: .hourly, interval: 769, anchor: F.local(2026, 1, 1), setPositions: [-1], seconds: [5, 30])
+
+        // When they are stored
+        let data = try JSONEncoder().encode(plain)
+        let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys
+
+        // Then the plain one has the keys it always had, and each reads back the same
+        #expect(Set(keys) == ["frequency", "interval", "anchor", "months", "monthDays", "weekdays", "setPositions", "times", "hours",
+                              "minutes", "weekStart"])
+        for rule in [plain, full, hourly] {
+            #expect(try JSONDecoder().decode(RecurrenceRule.self, from: JSONEncoder().encode(rule)) == rule)
+        }
+    }
+
     typealias Refusal = ScheduleRRULETests.Failure
 
     @Test(arguments: [
@@ -164,10 +201,16 @@ import Testing
         Refusal(text: "FREQ=YEARLY;BYMONTH=13;BYMONTHDAY=1;BYHOUR=9", code: .outOfRange, field: "BYMONTH", position: 13),
         Refusal(text: "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=0;BYHOUR=9", code: .malformed, field: "BYSETPOS", position: 23),
         Refusal(text: "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=367;BYHOUR=9", code: .outOfRange, field: "BYSETPOS", position: 23),
-        Refusal(text: "FREQ=HOURLY;BYSETPOS=1", code: .unsupported, field: "BYSETPOS", position: 13),
-        Refusal(text: "FREQ=YEARLY;BYYEARDAY=100;BYHOUR=9", code: .unsupported, field: "BYYEARDAY", position: 13),
-        Refusal(text: "FREQ=YEARLY;BYWEEKNO=20;BYHOUR=9", code: .unsupported, field: "BYWEEKNO", position: 13),
-        Refusal(text: "FREQ=WEEKLY;BYMONTHDAY=1;BYHOUR=9", code: .unsupported, field: "BYMONTHDAY", position: 13),
+        // What RFC 5545 forbids (section 3.3.10) is malformed.
+        Refusal(text: "FREQ=HOURLY;BYSETPOS=1", code: .malformed, field: "BYSETPOS", position: 13),
+        Refusal(text: "FREQ=MONTHLY;BYWEEKNO=20;BYHOUR=9", code: .malformed, field: "BYWEEKNO", position: 14),
+        Refusal(text: "FREQ=MONTHLY;BYYEARDAY=100;BYHOUR=9", code: .malformed, field: "BYYEARDAY", position: 14),
+        Refusal(text: "FREQ=YEARLY;BYWEEKNO=20;BYDAY=1MO;BYHOUR=9", code: .malformed, field: "BYDAY", position: 25),
+        Refusal(text: "FREQ=WEEKLY;BYMONTHDAY=1;BYHOUR=9", code: .malformed, field: "BYMONTHDAY", position: 13),
+        Refusal(text: "FREQ=YEARLY;BYYEARDAY=0;BYHOUR=9", code: .malformed, field: "BYYEARDAY", position: 13),
+        Refusal(text: "FREQ=YEARLY;BYYEARDAY=367;BYHOUR=9", code: .outOfRange, field: "BYYEARDAY", position: 13),
+        Refusal(text: "FREQ=YEARLY;BYWEEKNO=-54;BYHOUR=9", code: .outOfRange, field: "BYWEEKNO", position: 13),
+        Refusal(text: "FREQ=YEARLY;BYWEEKNO=53;BYMONTH=6;BYHOUR=9", code: .empty, field: "BYWEEKNO", position: 13),
         Refusal(text: "FREQ=WEEKLY;BYDAY=MO;WKST=XX;BYHOUR=9", code: .malformed, field: "WKST", position: 22),
         Refusal(text: "FREQ=DAILY;BYHOUR=9\nEXDATE:2026XX01T090000", code: .malformed, field: "EXDATE", position: 21),
         Refusal(text: "FREQ=DAILY;BYHOUR=9\nRDATE;VALUE=DATE:20261201", code: .unsupported, field: "RDATE", position: 21),

@@ -66,4 +66,56 @@ import Testing
         #expect(listed.count == 1_440)
         #expect(listed.first { $0.local == F.local(2026, 10, 25, 2, 30) }?.date == F.instant("2026-10-25T00:30:00Z"))
     }
+
+    struct SparseRule: Sendable, CustomTestStringConvertible {
+        var text: String
+        /// The first occurrences, in UTC, hand-derived from the calendar.
+        var expected: [String]
+        var testDescription: String { text.replacingOccurrences(of: "\n", with: " ") }
+    }
+
+    /// Rules that fire once in years find their occurrences with bounded work: day 366
+    /// comes in leap years only, week 53 in some years (2026, 2032, 2037), a step of
+    /// 769 hours lands on a 1st of the month now and then.
+    @Test(arguments: [
+        SparseRule(text: "DTSTART:20260101T000000\nRRULE:FREQ=HOURLY;BYYEARDAY=366;BYHOUR=6",
+                   expected: ["2028-12-31T06:00:00Z", "2032-12-31T06:00:00Z"]),
+        SparseRule(text: "DTSTART:20260101T090000\nRRULE:FREQ=YEARLY;BYWEEKNO=53;BYDAY=TH",
+                   expected: ["2026-12-31T09:00:00Z", "2032-12-30T09:00:00Z", "2037-12-31T09:00:00Z"]),
+        SparseRule(text: "DTSTART:20260101T000000\nRRULE:FREQ=HOURLY;INTERVAL=769;BYMONTHDAY=1;BYMONTH=1",
+                   expected: ["2026-01-01T00:00:00Z", "2031-01-01T09:00:00Z"]),
+    ])
+    func aSparseRuleFindsItsOccurrencesWithBoundedWork(_ given: SparseRule) throws {
+        // Given a rule that fires once in years
+        let schedule = try Schedule(rrule: given.text)
+
+        // When its first occurrences are asked for one at a time
+        var found: [Occurrence] = []
+        let seconds = threadCPUSeconds {
+            var after = F.instant("2025-12-31T23:59:59Z")
+            while found.count < given.expected.count, let next = schedule.nextOccurrence(after: after, deviceZone: F.zone("UTC")) {
+                found.append(next)
+                after = next.date
+            }
+        }
+
+        // Then they are the calendar's, found in well under a second
+        #expect(F.utcTexts(found) == given.expected)
+        #expect(seconds < 1, "took \(seconds) s")
+    }
+
+    @Test(arguments: ["FREQ=HOURLY;BYYEARDAY=366;BYMONTH=1", "FREQ=YEARLY;BYWEEKNO=53;BYMONTH=6;BYHOUR=9",
+                      "DTSTART:20260101T000000\nRRULE:FREQ=HOURLY;INTERVAL=48;BYYEARDAY=-366;BYMONTH=2"])
+    func aRuleThatNeverFiresIsRefusedWithBoundedWork(_ text: String) {
+        // Given a rule no day satisfies (day 366 is in December, week 53 never in June,
+        // day -366 is January 1 of a leap year)
+        var result: Result<Schedule, any Error>?
+
+        // When it is read
+        let seconds = threadCPUSeconds { result = Result { try Schedule(rrule: text) } }
+
+        // Then it is refused as never occurring, after searching a bounded span
+        #expect((result?.failure as? ScheduleError)?.code == .empty)
+        #expect(seconds < 2, "took \(seconds) s")
+    }
 }

@@ -24,8 +24,9 @@ import Testing
         // INTERVAL × 60 used to overflow while writing the message.
         Refusal(text: "FREQ=HOURLY;INTERVAL=153722867280912931", code: .outOfRange, field: "INTERVAL", position: 13),
         Refusal(text: "FREQ=MINUTELY;INTERVAL=153722867280912931", code: .outOfRange, field: "INTERVAL", position: 15),
-        Refusal(text: "FREQ=HOURLY;INTERVAL=25", code: .outOfRange, field: "INTERVAL", position: 13),
-        Refusal(text: "FREQ=MINUTELY;INTERVAL=1441", code: .outOfRange, field: "INTERVAL", position: 15),
+        // 100,000 days, in hours and in minutes.
+        Refusal(text: "FREQ=HOURLY;INTERVAL=2400001", code: .outOfRange, field: "INTERVAL", position: 13),
+        Refusal(text: "FREQ=MINUTELY;INTERVAL=144000001", code: .outOfRange, field: "INTERVAL", position: 15),
         Refusal(text: "FREQ=DAILY;BYHOUR=9;INTERVAL=9223372036854775807", code: .outOfRange, field: "INTERVAL", position: 21),
         Refusal(text: "FREQ=DAILY;BYHOUR=9;INTERVAL=100001", code: .outOfRange, field: "INTERVAL", position: 21),
         Refusal(text: "FREQ=DAILY;BYHOUR=9;INTERVAL=99999999999999999999999", code: .outOfRange, field: "INTERVAL", position: 21),
@@ -75,6 +76,20 @@ import Testing
                                                   times: [F.time(9)]))
         guard case .daily(let times) = mostTimes.recurrence else { Issue.record("not daily"); return }
         #expect(times.count == 1_440)
+    }
+
+    @Test func hourlyAndMinutelyIntervalsReach100000Days() throws {
+        // Given steps of 100,000 days, in hours and in minutes
+        let hourly = try Schedule(rrule: "DTSTART:20261121T090000\nRRULE:FREQ=HOURLY;INTERVAL=2400000")
+        let minutely = try Schedule(rrule: "DTSTART:20261121T090000\nRRULE:FREQ=MINUTELY;INTERVAL=144000000;BYSECOND=30")
+
+        // Then each fires at its start and next 100,000 days later (2300-09-06, by Python's datetime)
+        for schedule in [hourly, minutely] {
+            let first = schedule.nextOccurrence(after: F.instant("2026-11-21T08:00:00Z"), deviceZone: F.zone("UTC"))
+            let second = first.flatMap { schedule.nextOccurrence(after: $0.date, deviceZone: F.zone("UTC")) }
+            #expect(first?.local.date == LocalDate(year: 2026, month: 11, day: 21))
+            #expect(second?.local.date == LocalDate(year: 2300, month: 9, day: 6))
+        }
     }
 
     @Test func aTypedListOfMoreThan1440TimesIsRefused() {
