@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// An alarm's button press across a real kill: the app is killed before each step of
@@ -8,7 +9,7 @@ import Testing
 /// the alarm's occurrence in the fired log once. The system retries the press at the
 /// next launch (it stays untaken until the app has handled it), as iOS retries an
 /// alarm button's App Intent.
-@Suite(.serialized)
+@Suite(.serialized, ThoroughRun.only)
 struct AlarmPressCrashTests {
     /// The last evening's pill, at 20:00 CEST (18:00 UTC).
     static let occurrence = "herald:reminder:habit:h13:r1:20260403T2000"

@@ -11,7 +11,7 @@ import Testing
 /// it hearing only the entries into the waypoints it monitors (`--regions`), where a
 /// crossing the app died before handling reaches the process started next, as the
 /// system relaunches an app for a region event.
-@Suite(.serialized)
+@Suite(.serialized, ThoroughRun.only)
 struct CrashConvergenceTests {
     /// One crash experiment: kill before `first`, optionally again before `second`
     /// during the recovery, then run to the end.

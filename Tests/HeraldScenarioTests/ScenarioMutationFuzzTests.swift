@@ -7,7 +7,8 @@ import Testing
 /// stops at an event that cannot happen) or is refused with a located error; nothing
 /// traps, and nothing takes long. A failure names the example, the seed and the mutant.
 struct ScenarioMutationFuzzTests {
-    static let mutantsPerExample = 120
+    /// 120 in the thorough run (``ThoroughRun``), 12 by default.
+    static let mutantsPerExample = ThoroughRun.isOn ? 120 : 12
     /// A guard against a mutant that never ends, not a measure of speed: the whole test
     /// suite runs in parallel on two cores, and a mutant's task can wait minutes behind
     /// property tests that hold both of Swift concurrency's threads. Cost is bounded

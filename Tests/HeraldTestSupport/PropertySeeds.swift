@@ -20,6 +20,11 @@ import Testing
 /// }
 /// ```
 ///
+/// By default a test runs its regressions and the first tenth of its list (at least
+/// ``quickSeeds``, never more than `count`), so a newcomer's `swift test` stays quick;
+/// the thorough run (``ThoroughRun``, `HERALD_THOROUGH=1`, as `.ci/run` sets it) runs
+/// all `count`.
+///
 /// To explore, set `HERALD_FRESH_SEEDS` to a number: each property test then runs its
 /// regressions and that many fresh random seeds instead of the fixed list, and a
 /// failing seed is reported as an issue and on standard error, to be added to
@@ -32,13 +37,17 @@ public enum PropertySeeds {
     /// The environment variable that asks for fresh random seeds, and how many.
     public static let freshSeedsVariable = "HERALD_FRESH_SEEDS"
 
+    /// The fewest listed seeds a test runs by default (fewer when its `count` is smaller).
+    public static let quickSeeds = 5
+
     /// After this many failing seeds a run stops trying more.
     public static let failingSeedsReported = 10
 
     /// Runs `body` once for each seed of the test's list (see ``PropertySeeds``).
     ///
     /// - Parameters:
-    ///   - count: How many seeds of the fixed list run by default.
+    ///   - count: How many seeds of the fixed list the thorough run runs (a tenth of
+    ///     them, at least ``quickSeeds``, by default).
     ///   - regressions: Seeds that once failed; they run first, in every mode.
     ///   - body: The property, given one seed.
     public static func check(
@@ -129,8 +138,10 @@ struct SeedList {
             seeds = regressions + (0..<fresh).map { _ in system.next() }
             isFresh = true
         } else {
+            let listed = ThoroughRun.isOn(in: environment) ? count
+                : min(count, max(PropertySeeds.quickSeeds, count / 10))
             var generator = SeededGenerator(seed: Self.stableHash("\(file)/\(test)"))
-            seeds = regressions + (0..<count).map { _ in generator.next() }
+            seeds = regressions + (0..<listed).map { _ in generator.next() }
             isFresh = false
         }
     }
