@@ -13,6 +13,12 @@ import Testing
 /// `HERALD_RECORD_PAGES=/tmp/pages swift test --filter HTMLReportSamePageTests`,
 /// which writes `<example>.txt` and `fingerprints.txt` from them. An example added
 /// later is recorded the same way from the page its first commit writes.
+///
+/// Five of those pages (exercise-breaks, goal-cold-launch, nagging, route-walk,
+/// urgency-day) wrote a route's quoted title raw into a lane pin's `title="…"`, the bug
+/// of issue 37: a browser ends the attribute at the first inner quote. Their
+/// fingerprints were recorded with those quotes written `&quot;` in the pins' titles
+/// (and only there), the tree the page meant; their text was read unchanged.
 struct HTMLReportSamePageTests {
     static let fixtures = ScenarioFixtures.packageRoot.appendingPathComponent("Tests/HeraldScenarioTests/Fixtures/HTMLPages")
 
