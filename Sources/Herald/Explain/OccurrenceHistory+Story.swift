@@ -89,7 +89,7 @@ extension OccurrenceHistory {
             teller.add(recorded[next], runs: storage.runs)
             next += 1
         }
-        return teller.events
+        return teller.told()
     }
 
     /// The instant the last plan that scheduled or skipped the occurrence placed it at
@@ -118,7 +118,10 @@ extension OccurrenceHistory {
     /// each, and the events told so far.
     private struct Teller {
         let date: Date
-        var events: [OccurrenceStory.Event] = []
+        private(set) var events: [OccurrenceStory.Event] = []
+        /// A cut that later runs extended, and the last of them: its fact (that run's
+        /// numbers) is written when another event comes or the story is read.
+        private var extendedCut: (index: Int, run: RunRecord)?
         /// Whether the last plan decision about the reminder scheduled it (`true`),
         /// left it out for a reason that holds until another decision (`false`), or
         /// left it undecided, to work out from each run (`nil`).
@@ -143,37 +146,74 @@ extension OccurrenceHistory {
             append(event)
         }
 
-        /// What a run that recorded nothing for the occurrence meant for it.
+        /// What a run that recorded nothing for the occurrence meant for it. Most runs
+        /// mean nothing for it, or the same as the last: the run's reasons are written
+        /// out only for an event told on its own (a story is told for each delivery of a
+        /// page, each over every run before it).
         mutating func infer(from run: RunRecord, entity: EntityReference) {
-            let reasons = run.reasons.map(\.description)
+            var fact: OccurrenceStory.Fact
             switch planned {
             case true?:
-                if run.notificationsOff { append(.init(date: run.date, fact: .notificationsOff, reasons: reasons)) }
+                guard run.notificationsOff else { return }
+                fact = .notificationsOff
             case nil:
                 guard date < run.horizonEnd else { return }
                 if run.paused.contains(entity) {
-                    append(.init(date: run.date, fact: .paused, reasons: reasons))
+                    fact = .paused
                 } else if date >= run.coverageHorizon {
-                    let latest = run.latest.map(\.description)
-                    append(.init(date: run.date, fact: .cut(held: run.held, capacity: run.capacity, latest: latest),
-                                 reasons: reasons))
+                    // Its numbers are written once it is told (`cut(by:)`): most cuts extend the last.
+                    fact = .cut(held: run.held, capacity: run.capacity, latest: [])
+                } else {
+                    return
                 }
             case false?:
-                break
+                return
             }
+            if let index = decisionExtended(by: fact) {
+                events[index].until = run.date
+                if case .cut = fact { extendedCut = (index, run) } else { events[index].fact = fact }
+            } else {
+                writeExtendedCut()
+                if case .cut = fact { fact = Self.cut(by: run) }
+                events.append(.init(date: run.date, fact: fact, reasons: run.reasons.map(\.description)))
+            }
+        }
+
+        /// The events told, a cut extended by later runs written with the last one's numbers.
+        mutating func told() -> [OccurrenceStory.Event] {
+            writeExtendedCut()
+            return events
+        }
+
+        private mutating func writeExtendedCut() {
+            guard let (index, run) = extendedCut else { return }
+            events[index].fact = Self.cut(by: run)
+            extendedCut = nil
+        }
+
+        /// The cut `run` made: how many slots the reminders held, of how many, and the latest of them.
+        private static func cut(by run: RunRecord) -> OccurrenceStory.Fact {
+            .cut(held: run.held, capacity: run.capacity, latest: run.latest.map(\.description))
         }
 
         /// Appends `event`, or extends the last plan decision when it is the same kind
         /// of decision (the latest run's details kept), whatever reconciles came between.
         private mutating func append(_ event: OccurrenceStory.Event) {
-            if event.fact.isPlanDecision || event.fact == .notificationsOff,
-               let index = events.lastIndex(where: { $0.fact.isPlanDecision || $0.fact == .notificationsOff }),
-               events[index].fact.kind == event.fact.kind, !isPlanned(event.fact) {
+            writeExtendedCut()
+            if let index = decisionExtended(by: event.fact) {
                 events[index].until = event.date
                 events[index].fact = event.fact
                 return
             }
             events.append(event)
+        }
+
+        /// The last plan decision a new `fact` of the same kind extends, if any.
+        private func decisionExtended(by fact: OccurrenceStory.Fact) -> Int? {
+            guard fact.isPlanDecision || fact == .notificationsOff, !isPlanned(fact),
+                  let index = events.lastIndex(where: { $0.fact.isPlanDecision || $0.fact == .notificationsOff }),
+                  events[index].fact.kind == fact.kind else { return nil }
+            return index
         }
 
         private func isPlanned(_ fact: OccurrenceStory.Fact) -> Bool {

@@ -24,32 +24,35 @@ extension HTMLReport {
             .lang(.english),
             .head(
                 .encoding(.utf8),
-                .title("\(name): Herald scenario report"),
+                .element(named: "title", nodes: [.escapedText("\(name): Herald scenario report")]),
+                .meta(.escaped("name", "twitter:title"), .escaped("content", "\(name): Herald scenario report")),
+                .meta(.escaped("property", "og:title"), .escaped("content", "\(name): Herald scenario report")),
                 .style(Self.css)
             ),
             .body(
                 .header(
-                    .h1(.text(name)),
-                    .p(.class("subtitle"), .text("\(zone.identifier), \(start) to \(end)")),
+                    .h1(.escapedText(name)),
+                    .p(.escapedAttribute("class", "subtitle"), .escapedText("\(zone.identifier), \(start) to \(end)")),
                     .if(notificationSettings != .allOn,
-                        .p(.id("start-settings"), .class("subtitle"), .text("settings: \(notificationSettings)")))
+                        .p(.escapedAttribute("id", "start-settings"), .escapedAttribute("class", "subtitle"),
+                           .escapedText("settings: \(notificationSettings)")))
                 ),
                 summarySection(summary, zone: endZone),
                 .section(
-                    .id("pending"),
+                    .escapedAttribute("id", "pending"),
                     .h2("Pending requests"),
-                    .p(.class("legend"),
-                       .span(.class("key pending"), .text("pending")),
-                       .span(.class("key budget"), .text("reminders' budget (capacity − reserve)")),
-                       .span(.class("key capacity"), .text("capacity")),
-                       .span(.class("key horizon"), .text("coverage horizon")),
-                       .span(.class("key guaranteed"), .text("guaranteed coverage (without the app)")),
-                       .span(.class("key change"), .text("zone or clock change"))),
+                    .p(.escapedAttribute("class", "legend"),
+                       .span(.escapedAttribute("class", "key pending"), .escapedText("pending")),
+                       .span(.escapedAttribute("class", "key budget"), .escapedText("reminders' budget (capacity − reserve)")),
+                       .span(.escapedAttribute("class", "key capacity"), .escapedText("capacity")),
+                       .span(.escapedAttribute("class", "key horizon"), .escapedText("coverage horizon")),
+                       .span(.escapedAttribute("class", "key guaranteed"), .escapedText("guaranteed coverage (without the app)")),
+                       .span(.escapedAttribute("class", "key change"), .escapedText("zone or clock change"))),
                     chart.svg
                 ),
                 routesSection(end: summary.endedAt ?? endDate),
                 .section(
-                    .id("days"),
+                    .escapedAttribute("id", "days"),
                     .h2("Day by day"),
                     .forEach(allDays()) { daySection($0) }
                 ),
@@ -77,27 +80,27 @@ extension HTMLReport {
             ("dropped", "dropped requests", "\(summary.dropped)"),
         ] + (summary.smartTiming.map { [("smart-timing", "smart timing", $0.text)] } ?? [])
         return .section(
-            .id("summary"),
+            .escapedAttribute("id", "summary"),
             .h2("Summary"),
             .table(.forEach(rows) { row in
-                .tr(.id("summary-\(row.0)"), .th(.text(row.1)), .td(.text(row.2)))
+                .tr(.escapedAttribute("id", "summary-\(row.0)"), .th(.escapedText(row.1)), .td(.escapedText(row.2)))
             }),
-            .unwrap(summary.dropWarning) { .p(.class("warning"), .text("warning: \($0)")) }
+            .unwrap(summary.dropWarning) { .p(.escapedAttribute("class", "warning"), .escapedText("warning: \($0)")) }
         )
     }
 
     private func daySection(_ day: ReportDay) -> Node<HTML.BodyContext> {
         .section(
-            .class("day"),
-            .data(named: "date", value: "\(day.date)"),
-            .h3(.text(day.heading)),
-            .forEach(day.transitions()) { .p(.class("mark dst"), .text("DST: \($0)")) },
+            .escapedAttribute("class", "day"),
+            .escapedAttribute("data-date", "\(day.date)"),
+            .h3(.escapedText(day.heading)),
+            .forEach(day.transitions()) { .p(.escapedAttribute("class", "mark dst"), .escapedText("DST: \($0)")) },
             .forEach(day.zones.count > 1 ? [day.zones.map(\.identifier).joined(separator: " → ")] : []) {
-                .p(.class("mark zone-change"), .text("zones this day: \($0)"))
+                .p(.escapedAttribute("class", "mark zone-change"), .escapedText("zones this day: \($0)"))
             },
             lane(day),
-            .if(day.items.isEmpty, .p(.class("quiet"), .text("nothing happened"))),
-            .ol(.class("entries"), .forEach(day.items) { entryRow($0) })
+            .if(day.items.isEmpty, .p(.escapedAttribute("class", "quiet"), .escapedText("nothing happened"))),
+            .ol(.escapedAttribute("class", "entries"), .forEach(day.items) { entryRow($0) })
         )
     }
 
@@ -105,16 +108,17 @@ extension HTMLReport {
     private func lane(_ day: ReportDay) -> Node<HTML.BodyContext> {
         let shown = day.items.filter { [.delivery, .user, .route, .reconcile].contains($0.kind) }
         return .div(
-            .class("lane"),
+            .escapedAttribute("class", "lane"),
             .forEach([0, 6, 12, 18]) { hour in
-                .span(.class("hour"), .style("left: \(Double(hour) * 100 / 24)%"), .text("\(TimeText.two(hour)):00"))
+                .span(.escapedAttribute("class", "hour"), .escapedAttribute("style", "left: \(Double(hour) * 100 / 24)%"),
+                      .escapedText("\(TimeText.two(hour)):00"))
             },
             .forEach(shown) { item in
                 .span(
-                    .class("pin \(item.kind.rawValue) \(item.marks.joined(separator: " "))"),
-                    .style("left: \(item.percentOfDay.rounded(toPlaces: 2))%"),
-                    .title("\(item.time) \(item.text)"),
-                    .text(item.kind == .delivery ? (item.badge.map(String.init) ?? "•") : "")
+                    .escapedAttribute("class", "pin \(item.kind.rawValue) \(item.marks.joined(separator: " "))"),
+                    .escapedAttribute("style", "left: \(item.percentOfDay.rounded(toPlaces: 2))%"),
+                    .escapedAttribute("title", "\(item.time) \(item.text)"),
+                    .escapedText(item.kind == .delivery ? (item.badge.map(String.init) ?? "•") : "")
                 )
             }
         )
@@ -122,39 +126,41 @@ extension HTMLReport {
 
     private func entryRow(_ item: ReportItem) -> Node<HTML.ListContext> {
         .li(
-            .class("\(item.kind.rawValue) \(item.marks.joined(separator: " "))"),
-            .data(named: "kind", value: item.kind.rawValue),
-            .data(named: "local", value: "\(item.local.date)T\(TimeText.two(item.local.time.hour)):\(TimeText.two(item.local.time.minute))"),
-            .unwrap(item.identifier) { .data(named: "identifier", value: $0) },
-            .unwrap(item.badge) { .data(named: "badge", value: "\($0)") },
-            .element(named: "time", text: item.time),
+            .escapedAttribute("class", "\(item.kind.rawValue) \(item.marks.joined(separator: " "))"),
+            .escapedAttribute("data-kind", item.kind.rawValue),
+            .escapedAttribute("data-local",
+                              "\(item.local.date)T\(TimeText.two(item.local.time.hour)):\(TimeText.two(item.local.time.minute))"),
+            .unwrap(item.identifier) { .escapedAttribute("data-identifier", $0) },
+            .unwrap(item.badge) { .escapedAttribute("data-badge", "\($0)") },
+            .element(named: "time", nodes: [.escapedText(item.time)]),
             .if(item.kind == .delivery,
                 .group(
-                    .span(.class("badge"), .text(item.badge.map { "badge \($0)" } ?? "no badge")),
-                    .span(.class("title"), .text(item.title ?? "")),
-                    .unwrap(item.detail) { .span(.class("presentation"), .text($0)) },
+                    .span(.escapedAttribute("class", "badge"), .escapedText(item.badge.map { "badge \($0)" } ?? "no badge")),
+                    .span(.escapedAttribute("class", "title"), .escapedText(item.title ?? "")),
+                    .unwrap(item.detail) { .span(.escapedAttribute("class", "presentation"), .escapedText($0)) },
                     storyDetails(storyKey(of: item))
                 ),
-                else: .span(.class("text"), .text(item.text)))
+                else: .span(.escapedAttribute("class", "text"), .escapedText(item.text)))
         )
     }
 
     private func cutsSection(_ summary: ScenarioSummary, zone: TimeZone) -> Node<HTML.BodyContext> {
         let listed = summary.cutList.prefix(Self.listedCuts)
         return .section(
-            .id("cuts"),
+            .escapedAttribute("id", "cuts"),
             .h2("Cuts of the last plan"),
-            .if(summary.cuts == 0, .p(.text("The last plan cut nothing: every due reminder in its horizon is scheduled."))),
+            .if(summary.cuts == 0, .p(.escapedText("The last plan cut nothing: every due reminder in its horizon is scheduled."))),
             .if(summary.cuts > 0, .table(
                 .tr(.th("when"), .th("entity"), .th("rule"), .th("reason"), .th("why")),
                 .forEach(listed) { cut in
-                    .tr(.class("cut"), .td(.text(TimeText.local(cut.date, zone: zone))), .td(.text("\(cut.entity)")),
-                        .td(.text(cut.rule)), .td(.text(cut.reason.description)),
+                    .tr(.escapedAttribute("class", "cut"), .td(.escapedText(TimeText.local(cut.date, zone: zone))),
+                        .td(.escapedText("\(cut.entity)")),
+                        .td(.escapedText(cut.rule)), .td(.escapedText(cut.reason.description)),
                         .td(storyDetails(Self.storyKey(ReminderRule.ID(entity: cut.entity, rule: cut.rule), at: cut.local))))
                 }
             )),
             .if(summary.cuts > listed.count || summary.moreCuts,
-                .p(.text(summary.moreCuts ? "and more (over \(summary.cuts) in all)"
+                .p(.escapedText(summary.moreCuts ? "and more (over \(summary.cuts) in all)"
                                           : "and \(summary.cuts - listed.count) more (\(summary.cuts) in all)")))
         )
     }

@@ -14,11 +14,11 @@ extension HTMLReport {
     func routesSection(end: Date) -> Node<HTML.BodyContext> {
         let routes = routeTracks.finished(at: end)
         return .if(!routes.isEmpty, .section(
-            .id("routes"),
+            .escapedAttribute("id", "routes"),
             .h2("Routes"),
-            .p(.class("legend"),
-               .span(.class("key track"), .text("positions walked")),
-               .span(.class("key waypoint"), .text("waypoint, its threshold to scale"))),
+            .p(.escapedAttribute("class", "legend"),
+               .span(.escapedAttribute("class", "key track"), .escapedText("positions walked")),
+               .span(.escapedAttribute("class", "key waypoint"), .escapedText("waypoint, its threshold to scale"))),
             .forEach(routes) { routeFigure($0) }
         ))
     }
@@ -32,31 +32,32 @@ extension HTMLReport {
         if let completed = route.completed { facts.append("completed \(completed.date) \(completed.time)") }
         facts.append(route.ended.map { "stopped \(TimeText.local($0, zone: deviceZoneAt($0)))" } ?? "running at the end")
         return .div(
-            .class("route"),
-            .data(named: "route", value: session.id),
-            .h3(.text(session.name.isEmpty ? session.id : "\(session.name) (\(session.id))")),
-            .p(.class("route-facts"), .text(facts.joined(separator: ", "))),
+            .escapedAttribute("class", "route"),
+            .escapedAttribute("data-route", session.id),
+            .h3(.escapedText(session.name.isEmpty ? session.id : "\(session.name) (\(session.id))")),
+            .p(.escapedAttribute("class", "route-facts"), .escapedText(facts.joined(separator: ", "))),
             RouteMap(route: route).svg,
             .table(
-                .class("route-waypoints"),
+                .escapedAttribute("class", "route-waypoints"),
                 .tr(.th("waypoint"), .th("id"), .th("reached")),
                 .forEach(session.waypoints.prefix(Self.listedWaypoints)) { waypoint in
-                    .tr(.data(named: "waypoint", value: waypoint.id), .td(.text(waypoint.name)), .td(.text(waypoint.id)),
-                        .td(.text(route.reached[waypoint.id].map { "\($0.date) \($0.time)" } ?? "not reached")))
+                    .tr(.escapedAttribute("data-waypoint", waypoint.id), .td(.escapedText(waypoint.name)), .td(.escapedText(waypoint.id)),
+                        .td(.escapedText(route.reached[waypoint.id].map { "\($0.date) \($0.time)" } ?? "not reached")))
                 }
             ),
             .if(session.waypoints.count > Self.listedWaypoints,
-                .p(.text("and \(session.waypoints.count - Self.listedWaypoints) more waypoints (\(reachedCount) reached in all)"))),
-            .if(route.regions.isEmpty, .p(.class("quiet"), .text("no region changes while it ran"))),
+                .p(.escapedText("and \(session.waypoints.count - Self.listedWaypoints) more waypoints (\(reachedCount) reached in all)"))),
+            .if(route.regions.isEmpty, .p(.escapedAttribute("class", "quiet"), .escapedText("no region changes while it ran"))),
             .if(!route.regions.isEmpty, .table(
-                .class("route-regions"),
+                .escapedAttribute("class", "route-regions"),
                 .tr(.th("when"), .th("regions"), .th("cut")),
                 .forEach(route.regions) { row in
-                    .tr(.class(row.kind), .td(.text("\(row.local.date) \(row.local.time)")), .td(.text(row.text)),
-                        .td(.text(row.cut.map(String.init) ?? "")))
+                    .tr(.escapedAttribute("class", row.kind), .td(.escapedText("\(row.local.date) \(row.local.time)")),
+                        .td(.escapedText(row.text)),
+                        .td(.escapedText(row.cut.map(String.init) ?? "")))
                 }
             )),
-            .if(route.moreRegionRows > 0, .p(.text("and \(route.moreRegionRows) more region changes")))
+            .if(route.moreRegionRows > 0, .p(.escapedText("and \(route.moreRegionRows) more region changes")))
         )
     }
 }

@@ -44,10 +44,10 @@ extension HTMLReport {
     func storyDetails(_ key: String?) -> Node<HTML.BodyContext> {
         guard let key, let story = stories[key] else { return .empty }
         return .details(
-            .class("story"),
-            .data(named: "verdict", value: story.verdict.rawValue),
-            .summary(.text("why: \(story.verdict.rawValue)")),
-            .ol(.forEach(OccurrenceStoryText.lines(story, zone: deviceZoneAt(story.date))) { .li(.text($0)) })
+            .escapedAttribute("class", "story"),
+            .escapedAttribute("data-verdict", story.verdict.rawValue),
+            .summary(.escapedText("why: \(story.verdict.rawValue)")),
+            .ol(.forEach(OccurrenceStoryText.lines(story, zone: deviceZoneAt(story.date))) { .li(.escapedText($0)) })
         )
     }
 

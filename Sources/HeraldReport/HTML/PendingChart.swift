@@ -72,10 +72,10 @@ struct PendingChart {
 
     var svg: Node<HTML.BodyContext> {
         var nodes: [Node<HTML.BodyContext>] = [
-            .attribute(named: "viewBox", value: "0 0 \(Int(Self.width)) \(Int(Self.height))"),
-            .attribute(named: "role", value: "img"),
-            .attribute(named: "aria-label", value: "pending requests over time"),
-            .class("chart"),
+            .escapedAttribute("viewBox", "0 0 \(Int(Self.width)) \(Int(Self.height))"),
+            .escapedAttribute("role", "img"),
+            .escapedAttribute("aria-label", "pending requests over time"),
+            .escapedAttribute("class", "chart"),
             line(x1: Self.left, y1: y(0), x2: Self.left + plotWidth, y2: y(0), className: "axis"),
             line(x1: Self.left, y1: Self.top, x2: Self.left, y2: y(0), className: "axis"),
         ]
@@ -115,21 +115,21 @@ struct PendingChart {
 
     private func line(x1: Double, y1: Double, x2: Double, y2: Double, className: String) -> Node<HTML.BodyContext> {
         .element(named: "line", nodes: [
-            .attribute(named: "x1", value: "\(x1)"), .attribute(named: "y1", value: "\(y1)"),
-            .attribute(named: "x2", value: "\(x2)"), .attribute(named: "y2", value: "\(y2)"),
-            .class(className),
+            .escapedAttribute("x1", "\(x1)"), .escapedAttribute("y1", "\(y1)"),
+            .escapedAttribute("x2", "\(x2)"), .escapedAttribute("y2", "\(y2)"),
+            .escapedAttribute("class", className),
         ])
     }
 
     private func text(_ content: String, x: Double, y: Double, className: String) -> Node<HTML.BodyContext> {
         .element(named: "text", nodes: [
-            .attribute(named: "x", value: "\(x)"), .attribute(named: "y", value: "\(y)"), .class(className),
-            .text(content),
+            .escapedAttribute("x", "\(x)"), .escapedAttribute("y", "\(y)"), .escapedAttribute("class", className),
+            .escapedText(content),
         ])
     }
 
     private func pathNode(_ d: String, className: String) -> Node<HTML.BodyContext> {
-        .element(named: "path", nodes: [.attribute(named: "d", value: d), .class(className)])
+        .element(named: "path", nodes: [.escapedAttribute("d", d), .escapedAttribute("class", className)])
     }
 }
 

@@ -76,38 +76,38 @@ struct RouteMap {
 
     var svg: Node<HTML.BodyContext> {
         var nodes: [Node<HTML.BodyContext>] = [
-            .attribute(named: "viewBox", value: "0 0 \(Int(Self.width)) \(Int(Self.height))"),
-            .attribute(named: "role", value: "img"),
-            .attribute(named: "aria-label", value: "map of route \(route.session.name)"),
-            .class("route-map"),
+            .escapedAttribute("viewBox", "0 0 \(Int(Self.width)) \(Int(Self.height))"),
+            .escapedAttribute("role", "img"),
+            .escapedAttribute("aria-label", "map of route \(route.session.name)"),
+            .escapedAttribute("class", "route-map"),
         ]
         let radius = length(route.session.proximityThreshold)
         for (index, waypoint) in route.session.waypoints.enumerated() {
             let centre = point(waypoint.coordinate)
             let reached = route.reached[waypoint.id]
             nodes.append(.element(named: "circle", nodes: [
-                .class("waypoint \(reached == nil ? "not-reached" : "reached")"),
-                .data(named: "waypoint", value: waypoint.id),
-                .attribute(named: "cx", value: Self.number(centre.x)), .attribute(named: "cy", value: Self.number(centre.y)),
-                .attribute(named: "r", value: Self.number(radius)),
+                .escapedAttribute("class", "waypoint \(reached == nil ? "not-reached" : "reached")"),
+                .escapedAttribute("data-waypoint", waypoint.id),
+                .escapedAttribute("cx", Self.number(centre.x)), .escapedAttribute("cy", Self.number(centre.y)),
+                .escapedAttribute("r", Self.number(radius)),
             ]))
             guard index < Self.labelledWaypoints else { continue }
             nodes.append(.element(named: "text", nodes: [
-                .class("waypoint-label"), .data(named: "waypoint", value: waypoint.id),
-                .attribute(named: "x", value: Self.number(centre.x)),
-                .attribute(named: "y", value: Self.number(centre.y - radius - 4)),
-                .text(Self.label(waypoint, reached: reached)),
+                .escapedAttribute("class", "waypoint-label"), .escapedAttribute("data-waypoint", waypoint.id),
+                .escapedAttribute("x", Self.number(centre.x)),
+                .escapedAttribute("y", Self.number(centre.y - radius - 4)),
+                .escapedText(Self.label(waypoint, reached: reached)),
             ]))
         }
         if !route.track.isEmpty {
             let points = route.track.map(point).map { "\(Self.number($0.x)),\(Self.number($0.y))" }
             nodes.append(.element(named: "polyline", nodes: [
-                .class("track"), .attribute(named: "points", value: points.joined(separator: " ")),
+                .escapedAttribute("class", "track"), .escapedAttribute("points", points.joined(separator: " ")),
             ]))
             let start = point(route.track[0])
             nodes.append(.element(named: "circle", nodes: [
-                .class("track-start"), .attribute(named: "cx", value: Self.number(start.x)),
-                .attribute(named: "cy", value: Self.number(start.y)), .attribute(named: "r", value: "3"),
+                .escapedAttribute("class", "track-start"), .escapedAttribute("cx", Self.number(start.x)),
+                .escapedAttribute("cy", Self.number(start.y)), .escapedAttribute("r", "3"),
             ]))
         }
         return .element(named: "svg", nodes: nodes)

@@ -21,7 +21,11 @@ public struct ScenarioStoryTeller: Sendable {
     public var deviceZone: TimeZone
     /// The end of the run: a later occurrence is pending, not missed.
     public var now: Date
-    public var deliveries: [TimelineDelivery]
+    public var deliveries: [TimelineDelivery] {
+        didSet { index = ScenarioDeliveryIndex(deliveries) }
+    }
+    /// The deliveries by the occurrence they may stand for, each identifier read once.
+    private var index: ScenarioDeliveryIndex
     /// The identifiers the center dropped above its capacity.
     public var dropped: Set<String>
 
@@ -33,6 +37,7 @@ public struct ScenarioStoryTeller: Sendable {
         self.deviceZone = deviceZone
         self.now = now
         self.deliveries = deliveries
+        index = ScenarioDeliveryIndex(deliveries)
         self.dropped = Set(dropped)
     }
 
@@ -48,8 +53,15 @@ public struct ScenarioStoryTeller: Sendable {
     /// at its next run, and never of a drop). The verdict is worked out again.
     func addSystemFacts(to story: inout OccurrenceStory) {
         let key = OccurrenceKey(story.occurrence)
-        for delivery in deliveries where !delivery.beforeStart {
-            guard let identifier = NotificationIdentifier(parsing: delivery.identifier),
+        // Only the deliveries the index finds can pass the test below: the occurrence's
+        // own, a repeating request's due at its time, and the groups its plans named.
+        let groups = Set(story.events.compactMap { event -> String? in
+            guard case .planned(let identifier, _, _) = event.fact, identifier.hasPrefix("herald:group:") else { return nil }
+            return identifier
+        })
+        for position in index.candidates(entity: story.entity, rule: story.rule, at: story.occurrence, groups: groups) {
+            let delivery = index.deliveries[position]
+            guard let identifier = index.identifiers[position],
                   Self.cameIn(delivery, story: story)
                     || identifier.entity == story.entity && identifier.rule == story.rule
                     && (identifier.occurrence.withoutNagRepeat == key
@@ -64,8 +76,8 @@ public struct ScenarioStoryTeller: Sendable {
             }) {
                 story.events[seen].fact = fact
             } else {
-                let index = story.events.firstIndex { $0.date > delivery.date } ?? story.events.endIndex
-                story.events.insert(OccurrenceStory.Event(date: delivery.date, fact: fact), at: index)
+                let place = story.events.firstIndex { $0.date > delivery.date } ?? story.events.endIndex
+                story.events.insert(OccurrenceStory.Event(date: delivery.date, fact: fact), at: place)
             }
         }
         let delivered = story.events.contains { if case .delivered = $0.fact { true } else { false } }
