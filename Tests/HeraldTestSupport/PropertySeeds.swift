@@ -43,6 +43,16 @@ public enum PropertySeeds {
     /// After this many failing seeds a run stops trying more.
     public static let failingSeedsReported = 10
 
+    /// How many of a list of `count` seeds this run plays (all of them in the thorough
+    /// run): a test that counts how often its cases reach a path scales its minimum by it.
+    ///
+    /// ```swift
+    /// #expect(replayed >= PropertySeeds.listed(300) / 2)
+    /// ```
+    public static func listed(_ count: Int) -> Int {
+        SeedList.listed(count, environment: ProcessInfo.processInfo.environment)
+    }
+
     /// Runs `body` once for each seed of the test's list (see ``PropertySeeds``).
     ///
     /// - Parameters:
@@ -138,12 +148,17 @@ struct SeedList {
             seeds = regressions + (0..<fresh).map { _ in system.next() }
             isFresh = true
         } else {
-            let listed = ThoroughRun.isOn(in: environment) ? count
-                : min(count, max(PropertySeeds.quickSeeds, count / 10))
+            let listed = Self.listed(count, environment: environment)
             var generator = SeededGenerator(seed: Self.stableHash("\(file)/\(test)"))
             seeds = regressions + (0..<listed).map { _ in generator.next() }
             isFresh = false
         }
+    }
+
+    /// How many of `count` listed seeds run: all in the thorough run, else a tenth (at
+    /// least ``PropertySeeds/quickSeeds``, at most `count`).
+    static func listed(_ count: Int, environment: [String: String]) -> Int {
+        ThoroughRun.isOn(in: environment) ? count : min(count, max(PropertySeeds.quickSeeds, count / 10))
     }
 
     /// FNV-1a: the same text gives the same number on every machine and run (unlike
