@@ -139,6 +139,10 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         public var moreCuts: Bool
         public var guaranteedCoverage: GuaranteedCoverage?
         public var refreshDeadline: Date?
+        /// The urgency forecasts the last reconcile line showed (`nil`: none, or a state
+        /// file written before they were kept): a resumed run shows them again only when
+        /// they change, as one run does.
+        public var urgencyForecasts: [String]?
 
         /// How many cuts are counted and listed: a minutely rule over a year's horizon
         /// cuts half a million occurrences, and a report shows a few hundred.
