@@ -38,6 +38,11 @@ public struct PlannedGroup: Hashable, Sendable {
     /// The most members one group holds: past it, the group goes on in another part.
     /// It bounds the work each plan does per group (content, payload, badge).
     public static let memberLimit = 50
+    /// The most occurrences a plan that groups reminders stands for, in groups and
+    /// alone: past it, the plan's coverage ends. With ``memberLimit`` it bounds each
+    /// plan's work (a reminder every minute grouped within hours would otherwise put
+    /// thousands of members in the budget's groups), and leaves 28 groups of 30 habits.
+    public static let planMemberLimit = 1_000
     /// The most bytes the members may take in a group's payload (three quarters of the
     /// 4 KB a payload may have, the rest left to Herald's own fields and the app's),
     /// as ``payloadBytes(of:)`` counts them.

@@ -98,6 +98,8 @@ extension Planner {
             let delivery = delivery(of: candidate.occurrence.date, rule: rule)
             // Before now and not deferred past it: it was delivered already.
             if delivery.date <= now, candidate.occurrence.date <= now { return true }
+            // A plan stands for at most so many occurrences: the coverage ends at the next.
+            guard selection.chosen.count < PlannedGroup.planMemberLimit else { return false }
             let bytes = PlannedGroup.payloadBytes(of: rule.identifier(for: candidate.occurrence.local),
                                                   zone: rule.schedule.timeZone)
             var part = 1

@@ -96,3 +96,23 @@ import Testing
         #expect(grouped.followUps.map(\.date) == alone.followUps.map(\.date))
     }
 }
+
+/// A plan's work is bounded however large the window (issue 37: a sip every minute,
+/// grouped, made each plan walk groups of hundreds of members).
+@Suite struct GroupPlanBoundTests {
+    @Test func aPlanStandsForAtMostAThousandOccurrences() throws {
+        // Given a sip every minute all day, grouped within 10 hours, planned Saturday 08:00
+        // for two weeks (20,000 occurrences)
+        let sip = try ReminderRule(entity: Fixtures.habit("sip"), id: "r", schedule: try .everyMinutes(
+            1, from: LocalTime(hour: 0), to: LocalTime(hour: 23, minute: 59)))
+        let planner = Planner(configuration: PlannerConfiguration(groupWithin: 600 * 60))
+        let plan = planner.plan(PlanningInput(now: Fixtures.date("2026-11-21T08:00"), deviceZone: Fixtures.berlin,
+                                              rules: [sip]))
+        // Then 1,000 occurrences in 20 groups of 50, and the coverage ends at the 1,001st: the
+        // window ends before 23:59, so Saturday has 08:01 ... 23:58 (958), Sunday 00:00 ...
+        // 00:41 the other 42, and the next is Sunday 00:42
+        #expect(plan.groups.map(\.members.count) == Array(repeating: 50, count: 20))
+        #expect(plan.reminders.isEmpty)
+        #expect(plan.coverageHorizon == Fixtures.date("2026-11-22T00:42"))
+    }
+}
