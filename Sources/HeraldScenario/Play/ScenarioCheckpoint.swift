@@ -168,7 +168,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case coverageHorizon, horizonEnd, cuts, cutList, moreCuts, guaranteedCoverage, refreshDeadline
+            case coverageHorizon, horizonEnd, cuts, cutList, moreCuts, guaranteedCoverage, refreshDeadline, urgencyForecasts
         }
 
         /// Guaranteed coverage as stored: `{"until": date}`, or `{}` when unbounded.
@@ -187,6 +187,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
                 moreCuts: try container.decodeIfPresent(Bool.self, forKey: .moreCuts) ?? false,
                 guaranteedCoverage: stored.map { $0.until.map(GuaranteedCoverage.until) ?? .unbounded },
                 refreshDeadline: try container.decodeIfPresent(Date.self, forKey: .refreshDeadline))
+            urgencyForecasts = try container.decodeIfPresent([String].self, forKey: .urgencyForecasts)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -199,6 +200,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             try container.encodeIfPresent(guaranteedCoverage.map { StoredCoverage(until: $0.date) },
                                           forKey: .guaranteedCoverage)
             try container.encodeIfPresent(refreshDeadline, forKey: .refreshDeadline)
+            try container.encodeIfPresent(urgencyForecasts, forKey: .urgencyForecasts)
         }
     }
 
