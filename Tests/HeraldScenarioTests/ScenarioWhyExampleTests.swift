@@ -15,13 +15,17 @@ struct ScenarioWhyExampleTests {
 
     /// The occurrence a delivered reminder, snooze or follow-up stands for, and whether
     /// it was held; `nil` for a posted event, a location or a route notification.
-    static func occurrence(of delivery: TimelineDelivery) -> (ReminderRule.ID, LocalDateTime, held: Bool)? {
+    static func occurrence(of delivery: TimelineDelivery, quietEnd: LocalTime? = nil)
+        -> (ReminderRule.ID, LocalDateTime, held: Bool)? {
         guard !delivery.beforeStart, let identifier = NotificationIdentifier(parsing: delivery.identifier),
               [.reminder, .snooze, .followUp].contains(identifier.kind) else { return nil }
         let local = identifier.occurrence.localDateTime ?? (identifier.occurrence.repeatingSlot != nil
             ? delivery.dueLocal ?? delivery.local : nil)
         guard let local else { return nil }
-        return (ReminderRule.ID(entity: identifier.entity, rule: identifier.rule), local, delivery.held != nil)
+        // Held: a hold delayed it, or the quiet hours did (a reminder shown at the end of
+        // the quiet hours, another local time than its own).
+        let deferred = identifier.kind == .reminder && delivery.local != local && delivery.local.time == quietEnd
+        return (ReminderRule.ID(entity: identifier.entity, rule: identifier.rule), local, delivery.held != nil || deferred)
     }
 
     @Test(arguments: examples)
@@ -31,7 +35,8 @@ struct ScenarioWhyExampleTests {
         let played = try await ScenarioRunner(scenario: scenario).run()
         var reminders: [(ReminderRule.ID, LocalDateTime, held: Bool)] = []
         for delivery in played.deliveries {
-            guard let found = Self.occurrence(of: delivery), NotificationIdentifier(parsing: delivery.identifier)?.kind == .reminder
+            guard let found = Self.occurrence(of: delivery, quietEnd: scenario.planner.quietHours?.to),
+                  NotificationIdentifier(parsing: delivery.identifier)?.kind == .reminder
             else { continue }
             reminders.append(found)
         }
@@ -54,33 +59,39 @@ struct ScenarioWhyExampleTests {
         }
     }
 
-    /// The quiet-hours example's groups: the reminders they stand for are told as held
-    /// by the quiet hours and delivered in their group (worked out from the file:
-    /// quiet 22:00 to 07:00; water at 23:00, stretch at 01:00 and pills at 06:30 come
-    /// in the 07:00 group of the next morning, 06:00 UTC; stretch is done for Monday
-    /// before Monday's group, so it is skipped and that group names water and pills).
-    @Test func theQuietHoursExamplesGroupMembersAreHeldInTheirGroups() async throws {
+    /// The quiet-hours example's deferrals: the reminders the quiet hours deferred are
+    /// told as held by them and delivered at 07:00, in their group or alone (worked out
+    /// from the file: quiet 22:00 to 07:00; stretch at 01:00 and pills at 06:30 come in
+    /// Sunday's 07:00 group, 06:00 UTC; water at 23:00 would be shown the next day, so
+    /// it is skipped as past its day; stretch is done for Monday before Monday's
+    /// morning, so it is skipped, and Monday's pills comes alone at 07:00, deferred).
+    @Test func theQuietHoursExamplesDeferredRemindersAreHeld() async throws {
         let scenario = try makeExample("quiet-hours.yaml")
         func rule(_ entity: String, _ rule: String) -> ReminderRule.ID {
             ReminderRule.ID(entity: EntityReference(namespace: "habit", id: entity), rule: rule)
         }
         let sunday = "herald:group:herald:group:quiet:20261122T0600"
-        let monday = "herald:group:herald:group:quiet:20261123T0600"
-        let expected: [(ReminderRule.ID, String, group: String?)] = [
-            (rule("water", "late"), "2026-11-21T23:00", sunday), (rule("stretch", "night"), "2026-11-22T01:00", sunday),
-            (rule("pills", "dawn"), "2026-11-22T06:30", sunday), (rule("water", "late"), "2026-11-22T23:00", monday),
-            (rule("pills", "dawn"), "2026-11-23T06:30", monday), (rule("stretch", "night"), "2026-11-23T01:00", nil),
+        let mondayPills = "herald:reminder:habit:pills:dawn:20261123T0630"
+        let expected: [(ReminderRule.ID, String, delivered: String?, skip: PlanSkip.Reason?)] = [
+            (rule("water", "late"), "2026-11-21T23:00", nil, .pastDayEnd),
+            (rule("stretch", "night"), "2026-11-22T01:00", sunday, nil),
+            (rule("pills", "dawn"), "2026-11-22T06:30", sunday, nil),
+            (rule("water", "late"), "2026-11-22T23:00", nil, .pastDayEnd),
+            (rule("pills", "dawn"), "2026-11-23T06:30", mondayPills, nil),
+            (rule("stretch", "night"), "2026-11-23T01:00", nil, .satisfied),
         ]
         let told = try await ScenarioRunner(scenario: scenario)
             .stories(of: expected.map { ($0.0, LocalDateTime(parsing: $0.1)!) })
         #expect(told.unknown.isEmpty)
         for (story, member) in zip(told.stories, expected) {
             let name = "\(member.0) at \(member.1)"
-            if let group = member.group {
+            if let delivered = member.delivered {
                 #expect(story.verdict == .held, "\(name)")
-                #expect(story.events.contains { $0.fact == .delivered(identifier: group, held: "quiet hours") }, "\(name)")
+                #expect(story.events.contains { $0.fact == .delivered(identifier: delivered, held: "quiet hours") }, "\(name)")
+                #expect(story.events.contains { $0.fact.kind == "deferred" }, "\(name)")
             } else {
                 #expect(story.verdict == .skipped, "\(name)")
+                #expect(story.events.contains { $0.fact == .skipped(member.skip!) }, "\(name)")
             }
         }
     }

@@ -59,15 +59,15 @@ struct ScenarioWhyTests {
     }
 
     @Test func heldByTheQuietHoursInItsGroup() async throws {
-        // Given quiet hours from 22:00 to 07:00 and water at 23:00 and stretch at 01:00:
-        // the 08:00 launch plans Saturday's water and Sunday's stretch as one group at
-        // Sunday 07:00 (06:00 UTC), the first of Sunday's deliveries, badge 2; the
-        // suspended app never runs again, and the system shows it then, 8 hours after
-        // water was due
+        // Given quiet hours from 22:00 to 07:00 that defer past midnight, and water at
+        // 23:00 and stretch at 01:00: the 08:00 launch plans Saturday's water and Sunday's
+        // stretch as one group at Sunday 07:00 (06:00 UTC), the first of Sunday's
+        // deliveries, badge 2, and says water is deferred until then; the suspended app
+        // never runs again, and the system shows it then, 8 hours after water was due
         let group = "herald:group:herald:group:quiet:20261122T0600"
         let story = try await makeStory("""
             days: 2
-            planner: {quiet_hours: {from: "22:00", to: "07:00"}}
+            planner: {quiet_hours: {from: "22:00", to: "07:00", defer_past_midnight: on}}
             entities:
               - {id: water, title: Water, rules: [{id: late, daily: ["23:00"]}]}
               - {id: stretch, title: Stretch, rules: [{id: night, daily: ["01:00"]}]}
@@ -75,9 +75,10 @@ struct ScenarioWhyTests {
         #expect(story.date == at("2026-11-21T23:00"))
         #expect(story.events.map(\.fact) == [
             .planned(identifier: group, badge: 2, firesAt: at("2026-11-22T07:00")),
+            .deferred(until: at("2026-11-22T07:00")),
             .delivered(identifier: group, held: "quiet hours"),
         ])
-        #expect(story.events.map(\.date) == [at("2026-11-21T08:00"), at("2026-11-22T07:00")])
+        #expect(story.events.map(\.date) == [at("2026-11-21T08:00"), at("2026-11-21T08:00"), at("2026-11-22T07:00")])
         #expect(story.verdict == .held)
     }
 

@@ -36,7 +36,9 @@ extension OccurrenceHistory {
                                                   nagRepeat: identifier.nagRepeatIndex)
                     planned[decisionKey] = reminder.date
                     // Its text is the same at every plan: written once, kept with the decision.
-                    record(.planned(badge: reminder.badge, firesAt: reminder.date), at: reminder.date, of: decisionKey,
+                    // A reminder is placed at its occurrence, also when the quiet hours defer it.
+                    let placed = identifier.kind == .reminder ? reminder.occurrence.date : reminder.date
+                    record(.planned(badge: reminder.badge, firesAt: reminder.date), at: placed, of: decisionKey,
                            in: &storage, order: order, now: now, text: { built ?? identifier.description }) { text in
                         .planned(identifier: text ?? identifier.description, badge: reminder.badge,
                                  firesAt: reminder.date)
@@ -115,6 +117,10 @@ extension OccurrenceHistory {
         var paused: Set<EntityReference>?
         for (decisionKey, firesAt) in storage.planned where planned[decisionKey] == nil {
             guard !decided.contains(decisionKey) else { continue }
+            // A reminder the quiet hours deferred keeps its own instant for its story.
+            if decisionKey.kind == .reminder, let placed = storage.decisions[decisionKey]?.date, placed != firesAt {
+                storage.deferredPlacements[decisionKey.key] = placed
+            }
             storage.decisions[decisionKey] = nil
             guard firesAt > now, decisionKey.kind == .reminder else { continue }
             if paused == nil { paused = Set(plan.pausedEntities) }

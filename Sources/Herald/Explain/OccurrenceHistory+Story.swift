@@ -53,6 +53,7 @@ extension OccurrenceHistory {
         }
         events = events.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
             .map(\.element)
+        events = OccurrenceStory.tellingDeferrals(events, date: date)
         if let reason = Self.notDelivered(events, date: date, now: now, offAtLastRun: offAtLastRun) {
             events.append(OccurrenceStory.Event(date: date, fact: .notDelivered(reason)))
         }
@@ -96,6 +97,7 @@ extension OccurrenceHistory {
     /// (a group's instant is the group's, not the occurrence's: it is not one).
     private static func plannedDate(of key: Key, in storage: Storage) -> Date? {
         if let decided = storage.decisions[DecisionKey(key: key, kind: .reminder)] { return decided.date }
+        if let placed = storage.deferredPlacements[key] { return placed }
         for recorded in (storage.facts[key] ?? []).reversed() where recorded.kind == .reminder {
             if case .planned(let identifier, _, let firesAt) = recorded.event.fact, !identifier.hasPrefix("herald:group:") {
                 return firesAt

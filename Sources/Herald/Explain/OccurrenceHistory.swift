@@ -119,6 +119,9 @@ public final class OccurrenceHistory: Sendable {
         var decisions: [DecisionKey: (decision: Decision, date: Date, text: String?)] = [:]
         /// What the last plan scheduled, with when each fires.
         var planned: [DecisionKey: Date] = [:]
+        /// The instant of each reminder the quiet hours deferred (it fired later), kept
+        /// once no plan has it: its story is about its own time, not the deferral's.
+        var deferredPlacements: [Key: Date] = [:]
         /// The identifiers the last reconcile left pending.
         var pending: Set<String> = []
         var order = 0
@@ -165,5 +168,7 @@ public final class OccurrenceHistory: Sendable {
         }
         let undecided = storage.decisions.compactMap { key, decided in decided.date < cutoff ? key : nil }
         for key in undecided { storage.decisions.removeValue(forKey: key) }
+        let placed = storage.deferredPlacements.compactMap { key, date in date < cutoff ? key : nil }
+        for key in placed { storage.deferredPlacements.removeValue(forKey: key) }
     }
 }

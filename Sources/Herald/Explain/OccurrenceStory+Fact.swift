@@ -18,8 +18,13 @@ extension OccurrenceStory {
         /// A plan fitted it, but snoozes and posted events took its slot.
         case displaced
         /// A plan left it out as satisfied: done or deferred that day, snoozed (its
-        /// snooze stands in for it), or delivered already.
+        /// snooze stands in for it), or delivered already; or dropped because the quiet
+        /// hours would defer it past the end of its day (``PlanSkip/Reason/pastDayEnd``).
         case skipped(PlanSkip.Reason)
+        /// The plan that scheduled it deferred it out of the quiet hours, to `until`
+        /// (the end of its quiet period, or of the group it came in): shown then, it is
+        /// ``Verdict/held``. Told after each plan that deferred it.
+        case deferred(until: Date)
         /// A plan left it out because its entity was paused.
         case paused
         /// Its entity was deleted.
@@ -62,6 +67,7 @@ extension OccurrenceStory {
             case .cut: "cut"
             case .displaced: "displaced"
             case .skipped: "skipped"
+            case .deferred: "deferred"
             case .paused: "paused"
             case .deleted: "deleted"
             case .excluded: "excluded"
@@ -111,10 +117,14 @@ extension OccurrenceStory {
             case .skipped(.satisfied): "skipped: done (or deferred) for its day"
             case .skipped(.snoozed): "skipped: snoozed, its snooze stands in for it"
             case .skipped(.alreadyFired): "skipped: delivered already"
+            case .skipped(.pastDayEnd):
+                "skipped: the quiet hours would defer it past the end of its day, when it would be stale"
             case .paused: "not planned: its entity is paused"
             case .deleted: "its entity was deleted"
             case .excluded: "not planned: its rule excludes this date or time"
             case .notAnOccurrence: "not planned: its rule has no occurrence then (outside its window, days or times)"
+            case .deferred(let until):
+                "deferred by the quiet hours until \(ZoneConverter.utc.local(for: until)) UTC, the end of its quiet period"
             case .unplanned: "no longer planned: its rule changed or was removed, or reminders were switched off"
             case .notificationsOff: "notifications are turned off: the center was left as it was"
             case .added(let identifier): "added \(identifier) to the center"

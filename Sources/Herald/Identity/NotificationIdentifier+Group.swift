@@ -16,8 +16,20 @@ extension NotificationIdentifier {
     /// seven.groupDate                            // sevenInBerlin
     /// ```
     public static func group(at date: Date, deferred: Bool) -> NotificationIdentifier {
+        group(at: date, deferred: deferred, part: 1)
+    }
+
+    /// The identifier of part `part` of the group at `date` (``PlannedGroup/part``): the
+    /// group's own for the first, `…#<part>` from the second on.
+    ///
+    /// ```swift
+    /// NotificationIdentifier.group(at: sevenInBerlin, deferred: true, part: 2).description
+    /// // "herald:group:herald:group:quiet:20261122T0600#2"
+    /// ```
+    public static func group(at date: Date, deferred: Bool, part: Int) -> NotificationIdentifier {
         NotificationIdentifier(entity: groupEntity, rule: deferred ? "quiet" : "due",
-                               occurrence: OccurrenceKey(ZoneConverter.utc.local(for: date)), kind: .group)
+                               occurrence: OccurrenceKey(ZoneConverter.utc.local(for: date)).nagRepeat(part),
+                               kind: .group)
     }
 
     /// Whether this names a group notification.

@@ -30,6 +30,31 @@ public struct PlannedGroup: Hashable, Sendable {
     /// The badge it sets: what is outstanding once it is delivered, each member that
     /// counts toward the badge counted (`nil` leaves the badge).
     public var badge: Int?
+    /// Which part of the group at ``date`` it is, from 1: more members than
+    /// ``memberLimit`` (or than ``memberPayloadLimit`` holds) go on in a second part at
+    /// the same instant, and so on, each named `…#<part>` from the second on.
+    public var part = 1
+
+    /// The most members one group holds: past it, the group goes on in another part.
+    /// It bounds the work each plan does per group (content, payload, badge).
+    public static let memberLimit = 50
+    /// The most occurrences a plan that groups reminders stands for, in groups and
+    /// alone: past it, the plan's coverage ends. With ``memberLimit`` it bounds each
+    /// plan's work (a reminder every minute grouped within hours would otherwise put
+    /// thousands of members in the budget's groups), and leaves 28 groups of 30 habits.
+    public static let planMemberLimit = 1_000
+    /// The most bytes the members may take in a group's payload (three quarters of the
+    /// 4 KB a payload may have, the rest left to Herald's own fields and the app's),
+    /// as ``payloadBytes(of:)`` counts them.
+    public static let memberPayloadLimit = 3072
+
+    /// What one member adds to a group's payload: its identifier's text, quoted, and
+    /// again with its zone when its rule is pinned to one.
+    public static func payloadBytes(of identifier: NotificationIdentifier, zone: TimeZone?) -> Int {
+        let text = identifier.description.utf8.count + 8
+        guard let zone else { return text }
+        return 2 * text + zone.identifier.utf8.count
+    }
 
     public init(members: [PlannedReminder], date: Date, day: LocalDate, isDeferred: Bool, badge: Int? = nil) {
         self.members = members
@@ -39,9 +64,9 @@ public struct PlannedGroup: Hashable, Sendable {
         self.badge = badge
     }
 
-    /// `herald:group:herald:group:<quiet|due>:<instant in UTC>`
-    /// (``NotificationIdentifier/group(at:deferred:)``).
-    public var identifier: NotificationIdentifier { .group(at: date, deferred: isDeferred) }
+    /// `herald:group:herald:group:<quiet|due>:<instant in UTC>`, with `#<part>` from the
+    /// second part on (``NotificationIdentifier/group(at:deferred:part:)``).
+    public var identifier: NotificationIdentifier { .group(at: date, deferred: isDeferred, part: part) }
 
     /// A one-shot trigger at ``date``, pinned to UTC: the instant stays when the device
     /// changes zone (the next run plans again for the new zone's quiet hours).
@@ -72,22 +97,31 @@ public struct PlannedGroup: Hashable, Sendable {
     }
 
     /// The default content of a group: "3 habits due: Water, Stretch, Pills" from the
-    /// members' content titles (the namespace's plural when they share one, "reminders"
-    /// otherwise), with the ``ReminderCategory/group`` category ("Done all") and the
-    /// highest interruption level among the members.
+    /// members' content titles, each entity counted and named once (its first member's
+    /// title: a habit due twice in the group is one habit due), with the namespace's
+    /// noun when they share one ("1 habit", "2 habits"; "reminders" otherwise), the
+    /// ``ReminderCategory/group`` category ("Done all") and the highest interruption
+    /// level among the members.
     ///
     /// ```swift
     /// PlannedGroup.defaultContent(for: group, members: [water, stretch, pills]).title
     /// // "3 habits due: Water, Stretch, Pills"
     /// ```
     public static func defaultContent(for group: PlannedGroup, members: [NotificationContent]) -> NotificationContent {
+        var seen: Set<EntityReference> = []
+        var titles: [String] = []
+        var bodies: [String] = []
+        for (member, content) in zip(group.members, members) where seen.insert(member.rule.entity).inserted {
+            if !content.title.isEmpty { titles.append(content.title) }
+            if !content.body.isEmpty { bodies.append(content.body) }
+        }
         let namespaces = Set(group.members.map(\.rule.entity.namespace))
-        let noun = namespaces.count == 1 ? "\(namespaces.first!)s" : "reminders"
-        let titles = members.map(\.title).filter { !$0.isEmpty }
-        let title = titles.isEmpty ? "\(group.members.count) \(noun) due"
-            : "\(group.members.count) \(noun) due: \(titles.joined(separator: ", "))"
-        var content = NotificationContent(title: title, body: members.map(\.body).filter { !$0.isEmpty }
-            .joined(separator: "\n"), categoryIdentifier: ReminderCategory.group.identifier)
+        let noun = namespaces.count == 1 ? namespaces.first! + (seen.count == 1 ? "" : "s")
+            : (seen.count == 1 ? "reminder" : "reminders")
+        let title = titles.isEmpty ? "\(seen.count) \(noun) due"
+            : "\(seen.count) \(noun) due: \(titles.joined(separator: ", "))"
+        var content = NotificationContent(title: title, body: bodies.joined(separator: "\n"),
+                                          categoryIdentifier: ReminderCategory.group.identifier)
         let levels = InterruptionLevel.allCases
         if let highest = members.map(\.interruptionLevel).max(by: {
             levels.firstIndex(of: $0)! < levels.firstIndex(of: $1)!

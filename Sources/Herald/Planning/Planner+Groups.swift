@@ -11,27 +11,52 @@ extension Planner {
             var deferred: Bool
             /// Which cluster it belongs to (one slot each).
             var cluster: Int
+            /// Which part of the group at its instant the cluster is (from 1): a group
+            /// over ``PlannedGroup/memberLimit`` goes on in a second part, and so on.
+            var part = 1
+        }
+
+        /// The cluster the next groupable occurrence may join.
+        struct OpenCluster {
+            /// Its first instant: when it fires.
+            var anchor: Date
+            var index: Int
+            /// Whether it is a quiet-hours batch.
+            var isBatch: Bool
+            /// Which part of the group at ``anchor`` it is.
+            var part = 1
+            var members = 1
+            /// The estimated size of its members in the group's payload.
+            var payloadBytes: Int
+
+            /// Whether it has no room for a member of `bytes` more.
+            func isFull(adding bytes: Int) -> Bool {
+                members >= PlannedGroup.memberLimit || payloadBytes + bytes > PlannedGroup.memberPayloadLimit
+            }
         }
 
         /// One per chosen occurrence, in the order of ``Selection/chosen``.
         var placements: [Placement] = []
         /// How many clusters there are: the slots the chosen occurrences take.
         var count = 0
-        /// The cluster the next groupable occurrence may join: its instant, index and
-        /// whether it is a quiet-hours batch.
-        var open: (anchor: Date, index: Int, isBatch: Bool)?
+        var open: OpenCluster?
     }
 
     /// How a plan defers reminders inside the quiet hours and groups those due
     /// together (``PlannerConfiguration/quietHours``, ``PlannerConfiguration/groupWithin``).
     ///
     /// The walk meets occurrences in due order. Each is delivered at its instant, or at
-    /// the end of the quiet period holding it when its rule observes the quiet hours.
-    /// It joins the open cluster when both are groupable and it is deferred to the
-    /// batch's end, or due within the window after the cluster's first instant (at
-    /// that very instant for a batch without a window); otherwise it opens a new one,
-    /// which takes a slot. A reminder that ignores the quiet hours and falls inside
-    /// them breaks through alone: it neither joins nor closes a cluster.
+    /// the end of the quiet period holding it when its rule observes the quiet hours;
+    /// one that end would carry past its device-local day is dropped instead, unless
+    /// the quiet hours or its rule defer past midnight (``dropsPastDayEnd(_:day:rule:)``).
+    /// It joins the open cluster when both are groupable, the cluster has room
+    /// (``PlannedGroup/memberLimit``, ``PlannedGroup/memberPayloadLimit``), and it is
+    /// deferred to the batch's end, or due within the window after the cluster's first
+    /// instant (at that very instant for a batch without a window); otherwise it opens
+    /// a new one, which takes a slot. A full cluster goes on in a new one, the group's
+    /// next part at the same instant when the occurrence would have joined it.
+    /// A reminder that ignores the quiet hours and falls inside them breaks through
+    /// alone: it neither joins nor closes a cluster.
     struct Grouping: Sendable {
         let quietHours: QuietHours?
         let window: TimeInterval?
@@ -53,6 +78,17 @@ extension Planner {
             return (date, false, true)
         }
 
+        /// Whether the quiet hours would defer an occurrence at `date` of `rule`, on the
+        /// device-local `day`, past that day's end (to 07:00 the next morning): it is
+        /// then a reminder of a day that has ended, and the plan drops it
+        /// (``PlanSkip/Reason/pastDayEnd``), unless ``QuietHours/defersPastMidnight`` or
+        /// ``ReminderRule/defersPastMidnight`` keeps it.
+        func dropsPastDayEnd(_ date: Date, day: LocalDate, rule: ReminderRule) -> Bool {
+            guard let quietHours, !quietHours.defersPastMidnight, !rule.defersPastMidnight, rule.observesQuietHours,
+                  let end = quietHours.end(ofPeriodHolding: date, converter: deviceConverter) else { return false }
+            return deviceConverter.local(for: end).date > day
+        }
+
         /// Takes a due occurrence into `selection`: into the open cluster, or a new one
         /// while `budget` has a slot.
         ///
@@ -62,30 +98,49 @@ extension Planner {
             let delivery = delivery(of: candidate.occurrence.date, rule: rule)
             // Before now and not deferred past it: it was delivered already.
             if delivery.date <= now, candidate.occurrence.date <= now { return true }
+            // A plan stands for at most so many occurrences: the coverage ends at the next.
+            guard selection.chosen.count < PlannedGroup.planMemberLimit else { return false }
+            let bytes = PlannedGroup.payloadBytes(of: rule.identifier(for: candidate.occurrence.local),
+                                                  zone: rule.schedule.timeZone)
+            var part = 1
             // In place: copying the clustering out and back would copy its placements each time.
-            if delivery.groupable, let open = selection.clustering.open, joins(open, delivery: delivery.date,
-                                                                               deferred: delivery.deferred) {
-                selection.clustering.placements.append(.init(delivery: delivery.date, deferred: delivery.deferred,
-                                                             cluster: open.index))
-                if delivery.deferred { selection.clustering.open?.isBatch = true }
-                selection.chosen.append((candidate, day))
-                return true
+            if delivery.groupable, let open = selection.clustering.open,
+               joins(open, delivery: delivery.date, deferred: delivery.deferred) {
+                if !open.isFull(adding: bytes) {
+                    selection.clustering.placements.append(.init(delivery: open.anchor, deferred: delivery.deferred,
+                                                                 cluster: open.index))
+                    selection.clustering.open?.members += 1
+                    selection.clustering.open?.payloadBytes += bytes
+                    if delivery.deferred { selection.clustering.open?.isBatch = true }
+                    selection.chosen.append((candidate, day))
+                    return true
+                }
+                if open.anchor == delivery.date { part = open.part + 1 }
             }
             guard selection.clustering.count < budget else { return false }
             let index = selection.clustering.count
             selection.clustering.count += 1
             selection.clustering.placements.append(.init(delivery: delivery.date, deferred: delivery.deferred,
-                                                         cluster: index))
-            if delivery.groupable { selection.clustering.open = (delivery.date, index, delivery.deferred) }
+                                                         cluster: index, part: part))
+            if delivery.groupable {
+                selection.clustering.open = .init(anchor: delivery.date, index: index, isBatch: delivery.deferred,
+                                                  part: part, payloadBytes: bytes)
+            }
             selection.chosen.append((candidate, day))
             return true
         }
 
-        private func joins(_ open: (anchor: Date, index: Int, isBatch: Bool), delivery: Date, deferred: Bool) -> Bool {
+        private func joins(_ open: Clustering.OpenCluster, delivery: Date, deferred: Bool) -> Bool {
             if deferred { return open.isBatch && open.anchor == delivery }
             guard let within = window ?? (open.isBatch ? 0 : nil) else { return false }
             return delivery >= open.anchor && delivery.timeIntervalSince(open.anchor) <= within
         }
+    }
+
+    /// The reminders whose nags the plan follows up: the lone ones, and each group's
+    /// members, nagged as they would be alone, from the group's delivery.
+    static func nagged(_ reminders: [PlannedReminder], groups: [PlannedGroup]) -> [PlannedReminder] {
+        groups.isEmpty ? reminders : reminders + groups.flatMap(\.members)
     }
 
     /// The chosen occurrences of a grouping plan as requests: each cluster of one as a
@@ -97,7 +152,9 @@ extension Planner {
         -> (reminders: [PlannedReminder], groups: [PlannedGroup], displaced: [PlannedReminder]) {
         var clusters: [[PlannedReminder]] = Array(repeating: [], count: selection.clustering.count)
         var deferred = Array(repeating: false, count: selection.clustering.count)
+        var parts = Array(repeating: 1, count: selection.clustering.count)
         for (entry, placement) in zip(selection.chosen, selection.clustering.placements) {
+            parts[placement.cluster] = max(parts[placement.cluster], placement.part)
             let index = entry.candidate.ruleIndex
             let date = placement.delivery
             clusters[placement.cluster].append(PlannedReminder(
@@ -111,7 +168,8 @@ extension Planner {
                 displaced += members
                 continue
             }
-            guard members.count > 1, let first = members.first else {
+            // (A later part of one member stays a group: its rule may have a member in the first.)
+            guard members.count > 1 || parts[index] > 1, let first = members.first else {
                 reminders += members
                 continue
             }
@@ -123,10 +181,12 @@ extension Planner {
                 member.day = day
                 return member
             }
-            groups.append(PlannedGroup(members: aligned, date: date, day: day, isDeferred: deferred[index]))
+            var group = PlannedGroup(members: aligned, date: date, day: day, isDeferred: deferred[index])
+            group.part = parts[index]
+            groups.append(group)
         }
         reminders.sort { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
-        groups.sort { $0.date < $1.date }
+        groups.sort { ($0.date, $0.part) < ($1.date, $1.part) }
         return (reminders, groups, displaced)
     }
 }
@@ -150,6 +210,19 @@ extension ReminderRule {
     public func ignoringQuietHours() -> ReminderRule {
         var rule = self
         rule.ignoresQuietHours = true
+        return rule
+    }
+
+    /// This rule's reminders deferred by the quiet hours even past the end of their
+    /// device-local day (Monday 23:00 shown Tuesday 07:00, and counted in Tuesday's
+    /// badge), instead of dropped.
+    ///
+    /// ```swift
+    /// let lateWater = try ReminderRule(entity: water, id: "late", schedule: late).deferringPastMidnight()
+    /// ```
+    public func deferringPastMidnight() -> ReminderRule {
+        var rule = self
+        rule.defersPastMidnight = true
         return rule
     }
 }

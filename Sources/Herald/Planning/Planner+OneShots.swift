@@ -57,6 +57,7 @@ extension Planner {
             if !alreadyFired.isEmpty, alreadyFired.contains(rule.identifier(for: top.occurrence.local)) {
                 return .alreadyFired
             }
+            if let grouping, grouping.dropsPastDayEnd(top.occurrence.date, day: day, rule: rule) { return .pastDayEnd }
             return nil
         }
 

@@ -106,7 +106,7 @@ public struct Planner: Sendable {
                                                reminders: reminders.count + groups.count,
                                                located: located.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
-            after: reminders, limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
+            after: Self.nagged(reminders, groups: groups), limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
         let outstanding = judge(input, converters: converters, declaredRules: alarmInput.map { _ in declaredRules })
         let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
         assignBadges(to: &reminders, and: &snoozes, groups: &groups, today: today, outstandingToday: counts.soon,

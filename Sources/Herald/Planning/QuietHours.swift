@@ -1,8 +1,12 @@
 import Foundation
 
 /// A daily stretch of device-local time when reminders wait: an occurrence inside it
-/// is deferred to the end of *that* quiet period, never dropped, and the occurrences
-/// deferred to one end come as one notification (``PlannedGroup``).
+/// is deferred to the end of *that* quiet period, and the occurrences deferred to one
+/// end come as one notification (``PlannedGroup``). A deferral that would carry an
+/// occurrence past the end of its device-local day (Monday 23:00 to Tuesday 07:00)
+/// drops it instead: by then it is a reminder of a day that has ended, stale, and no
+/// badge of the new day counts it. ``defersPastMidnight`` (or a rule's
+/// ``ReminderRule/defersPastMidnight``) keeps such deferrals.
 ///
 /// `from` and `to` are read on the device's clock; `to` before `from` crosses midnight
 /// (22:00 to 07:00 ends the next morning). Both ends are instants as the schedules read
@@ -15,12 +19,19 @@ import Foundation
 /// let berlin = ZoneConverter.for(TimeZone(identifier: "Europe/Berlin")!)
 /// night.end(ofPeriodHolding: elevenPM, converter: berlin)   // 07:00 the next morning
 /// night.end(ofPeriodHolding: noon, converter: berlin)       // nil: not quiet
+///
+/// var keeping = night
+/// keeping.defersPastMidnight = true   // Monday 23:00 is shown Tuesday 07:00, not dropped
 /// ```
 public struct QuietHours: Hashable, Sendable, Codable {
     /// When the quiet hours start, device-local.
     public let from: LocalTime
     /// When they end, device-local: deferred reminders fire then.
     public let to: LocalTime
+    /// Whether a deferral may carry an occurrence past the end of its device-local day
+    /// (`false`, the default: such an occurrence is dropped, ``PlanSkip/Reason/pastDayEnd``).
+    /// When it does, the occurrence counts toward the badge of the day it is shown.
+    public var defersPastMidnight = false
 
     /// - Throws: ``DeclarationError`` (`invalidQuietHours`) when a time is not a time of
     ///   day, or both are the same (quiet all day or never: say which by leaving quiet
@@ -57,6 +68,34 @@ public struct QuietHours: Hashable, Sendable, Codable {
     /// The end of the quiet period holding `date`, when `date` is quiet.
     public func end(ofPeriodHolding date: Date, converter: ZoneConverter) -> Date? {
         period(holding: date, converter: converter)?.end
+    }
+
+    /// Whether deferring an occurrence at `date` to `end` (the end of its quiet period)
+    /// carries it past its device-local day: `end` falls on a later local day (00:00
+    /// included). The day is read with `converter` at each instant, so a DST change
+    /// in between moves nothing: Saturday 23:00 and Sunday 07:00 are two days apart
+    /// whatever the night's length.
+    public static func crossesDay(from date: Date, to end: Date, converter: ZoneConverter) -> Bool {
+        converter.local(for: end).date > converter.local(for: date).date
+    }
+}
+
+extension QuietHours {
+    private enum CodingKeys: String, CodingKey { case from, to, defersPastMidnight }
+
+    /// Decodes quiet hours; `defersPastMidnight` is optional (`false` when absent).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        from = try container.decode(LocalTime.self, forKey: .from)
+        to = try container.decode(LocalTime.self, forKey: .to)
+        defersPastMidnight = try container.decodeIfPresent(Bool.self, forKey: .defersPastMidnight) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        if defersPastMidnight { try container.encode(true, forKey: .defersPastMidnight) }
     }
 }
 

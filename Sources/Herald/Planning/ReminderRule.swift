@@ -45,6 +45,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         var urgency: Urgency? = nil
         var fallback: [Urgency] = []
         var ignoresQuietHours = false
+        var defersPastMidnight = false
     }
 
     fileprivate final class Storage: Sendable {
@@ -141,6 +142,14 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         set { change { $0.ignoresQuietHours = newValue } }
     }
 
+    /// Whether the quiet hours may defer this rule's reminders past the end of their
+    /// device-local day (``deferringPastMidnight()``); by default such a deferral drops
+    /// the occurrence (``QuietHours/defersPastMidnight`` keeps them for every rule).
+    public var defersPastMidnight: Bool {
+        _read { yield storage.values.defersPastMidnight }
+        set { change { $0.defersPastMidnight = newValue } }
+    }
+
     /// - Throws: ``DeclarationError`` when a part of its identity is empty or longer
     ///   than Herald reads back, or `followUpAfter` is negative or not finite.
     public init(entity: EntityReference, id: String, schedule: Schedule, priority: Int = 0,
@@ -201,7 +210,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
 extension ReminderRule {
     private enum CodingKeys: String, CodingKey {
         case entity, ruleID, schedule, priority, countsTowardBadge, followUpAfter, nag, location, fixedContent, urgency,
-             fallback, ignoresQuietHours
+             fallback, ignoresQuietHours, defersPastMidnight
     }
 
     /// Decodes a rule; `fixedContent`, `urgency` and `fallback` are optional (rules
@@ -220,7 +229,8 @@ extension ReminderRule {
             fixedContent: try container.decodeIfPresent(Bool.self, forKey: .fixedContent) ?? false,
             urgency: try container.decodeIfPresent(Urgency.self, forKey: .urgency),
             fallback: try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? [],
-            ignoresQuietHours: try container.decodeIfPresent(Bool.self, forKey: .ignoresQuietHours) ?? false))
+            ignoresQuietHours: try container.decodeIfPresent(Bool.self, forKey: .ignoresQuietHours) ?? false,
+            defersPastMidnight: try container.decodeIfPresent(Bool.self, forKey: .defersPastMidnight) ?? false))
     }
 
     /// Encodes every field under its name; absent optionals are left out.
@@ -237,6 +247,7 @@ extension ReminderRule {
         try container.encodeIfPresent(urgency, forKey: .urgency)
         try container.encode(fallback, forKey: .fallback)
         if ignoresQuietHours { try container.encode(true, forKey: .ignoresQuietHours) }
+        if defersPastMidnight { try container.encode(true, forKey: .defersPastMidnight) }
     }
 
     /// The nag under `nag`, or else the single follow-up under `followUpAfter`.
@@ -260,7 +271,8 @@ extension ReminderRule {
         guard lhs.entity == rhs.entity, lhs.ruleID == rhs.ruleID, lhs.priority == rhs.priority,
               lhs.countsTowardBadge == rhs.countsTowardBadge, lhs.nag == rhs.nag,
               lhs.fixedContent == rhs.fixedContent, lhs.urgency == rhs.urgency,
-              lhs.ignoresQuietHours == rhs.ignoresQuietHours else { return false }
+              lhs.ignoresQuietHours == rhs.ignoresQuietHours,
+              lhs.defersPastMidnight == rhs.defersPastMidnight else { return false }
         return lhs.fallback == rhs.fallback && lhs.location == rhs.location && lhs.schedule == rhs.schedule
     }
 
@@ -276,5 +288,6 @@ extension ReminderRule {
         hasher.combine(urgency)
         hasher.combine(fallback)
         hasher.combine(ignoresQuietHours)
+        hasher.combine(defersPastMidnight)
     }
 }

@@ -73,6 +73,7 @@ public enum OccurrenceStoryText {
                     object.capacity = capacity
                     object.latest = latest
                 case .skipped(let reason): object.reason = reason.rawValue
+                case .deferred(let until): object.firesAt = TimeText.utc(until)
                 case .notDelivered(let reason): object.reason = reason.rawValue
                 case .delivered(_, let held): object.held = held
                 case .responded(_, let action): object.action = action

@@ -64,10 +64,10 @@ extension ScenarioParser {
         try nag(of: &rule, mapping)
         if let quiet = mapping["quiet_hours"] {
             let text = try quiet.string("a quiet-hours choice")
-            guard text == "ignore" || text == "observe" else {
-                throw quiet.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a quiet-hours choice for a rule (expected ignore, to fire inside the quiet hours, or observe)")
+            guard text == "observe" || ScenarioRule.QuietHoursChoice(rawValue: text) != nil else {
+                throw quiet.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a quiet-hours choice for a rule (expected ignore, to fire inside the quiet hours, defer_past_midnight, to be deferred even past the end of its day, or observe)")
             }
-            rule.ignoresQuietHours = text == "ignore"
+            rule.quietHours = ScenarioRule.QuietHoursChoice(rawValue: text)
         }
         return rule
     }

@@ -203,14 +203,19 @@ struct ScenarioParser {
         return settings
     }
 
-    /// `quiet_hours: {from: "22:00", to: "07:00"}`: two different times of day.
+    /// `quiet_hours: {from: "22:00", to: "07:00"}`: two different times of day, and
+    /// `defer_past_midnight: on` to defer every rule's reminders even past their day.
     private func quietHours(_ node: ScenarioNode) throws(ScenarioError) -> QuietHours {
-        let mapping = try node.mapping("quiet hours ({from, to})", allowed: ["from", "to"])
+        let mapping = try node.mapping("quiet hours ({from, to})",
+                                       allowed: ["from", "to", "defer_past_midnight"])
         let from = try mapping.required("from", "when the quiet hours start").time()
         let toNode = try mapping.required("to", "when the quiet hours end")
         let to = try toNode.time()
+        let keep = try mapping["defer_past_midnight"]?.onOff("the defer-past-midnight switch") ?? false
         do {
-            return try QuietHours(from: from, to: to)
+            var quietHours = try QuietHours(from: from, to: to)
+            quietHours.defersPastMidnight = keep
+            return quietHours
         } catch {
             throw toNode.error(.invalidValue, "the quiet hours start and end at \(from); give an end that differs from the start (22:00 to 07:00 crosses midnight)")
         }

@@ -54,8 +54,26 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     public var urgency: Urgency?
     /// The levels to try when the device does not allow ``urgency`` (`fallback`).
     public var fallback: [Urgency]?
+    /// `quiet_hours:` what the planner's quiet hours do to it: `nil` (`observe`, the
+    /// default: deferred to their end, dropped when that end is past its day),
+    /// ``QuietHoursChoice/ignore`` or ``QuietHoursChoice/deferPastMidnight``. Kept in
+    /// a state file with the rule, so a resumed run plans it the same.
+    public var quietHours: QuietHoursChoice?
+
+    /// A rule's own answer to the planner's quiet hours.
+    public enum QuietHoursChoice: String, Hashable, Sendable, Codable {
+        /// `quiet_hours: ignore`: fires at its time inside the quiet hours.
+        case ignore
+        /// `quiet_hours: defer_past_midnight`: deferred to their end even past the end
+        /// of its day (``Herald/ReminderRule/defersPastMidnight``).
+        case deferPastMidnight = "defer_past_midnight"
+    }
+
     /// `quiet_hours: ignore`: fires at its time inside the planner's quiet hours.
-    public var ignoresQuietHours = false
+    public var ignoresQuietHours: Bool {
+        get { quietHours == .ignore }
+        set { quietHours = newValue ? .ignore : (quietHours == .ignore ? nil : quietHours) }
+    }
     /// Where the file gives the rule's schedule (`nil` for a rule built in code), so
     /// `herald check` can point at it. Not part of the rule's identity: rules written
     /// on different lines are equal when everything else is, and it is not stored.
@@ -67,7 +85,7 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, schedule, kind, priority, countsTowardBadge, category, followUpMinutes, location, smart, fixedContent
-        case urgency, fallback, nagMinutes, nagTimes
+        case urgency, fallback, nagMinutes, nagTimes, quietHours
     }
 
     public init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
@@ -99,6 +117,7 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
             rule = try rule.nagging(every: TimeInterval(nagMinutes) * 60, times: nagTimes)
         }
         rule.ignoresQuietHours = ignoresQuietHours
+        rule.defersPastMidnight = quietHours == .deferPastMidnight
         guard let urgency else { return rule }
         return try rule.urgent(urgency, fallback: fallback ?? [])
     }

@@ -139,6 +139,10 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         public var moreCuts: Bool
         public var guaranteedCoverage: GuaranteedCoverage?
         public var refreshDeadline: Date?
+        /// The urgency forecasts the last reconcile line showed (`nil`: none, or a state
+        /// file written before they were kept): a resumed run shows them again only when
+        /// they change, as one run does.
+        public var urgencyForecasts: [String]?
 
         /// How many cuts are counted and listed: a minutely rule over a year's horizon
         /// cuts half a million occurrences, and a report shows a few hundred.
@@ -164,7 +168,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case coverageHorizon, horizonEnd, cuts, cutList, moreCuts, guaranteedCoverage, refreshDeadline
+            case coverageHorizon, horizonEnd, cuts, cutList, moreCuts, guaranteedCoverage, refreshDeadline, urgencyForecasts
         }
 
         /// Guaranteed coverage as stored: `{"until": date}`, or `{}` when unbounded.
@@ -183,6 +187,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
                 moreCuts: try container.decodeIfPresent(Bool.self, forKey: .moreCuts) ?? false,
                 guaranteedCoverage: stored.map { $0.until.map(GuaranteedCoverage.until) ?? .unbounded },
                 refreshDeadline: try container.decodeIfPresent(Date.self, forKey: .refreshDeadline))
+            urgencyForecasts = try container.decodeIfPresent([String].self, forKey: .urgencyForecasts)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -195,6 +200,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             try container.encodeIfPresent(guaranteedCoverage.map { StoredCoverage(until: $0.date) },
                                           forKey: .guaranteedCoverage)
             try container.encodeIfPresent(refreshDeadline, forKey: .refreshDeadline)
+            try container.encodeIfPresent(urgencyForecasts, forKey: .urgencyForecasts)
         }
     }
 

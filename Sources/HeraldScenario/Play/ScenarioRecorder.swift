@@ -34,6 +34,7 @@ actor ScenarioRecorder {
             lastCoverage = ScenarioCheckpoint.PlanCoverage(plan)
             latestPlan = nil
         }
+        lastCoverage?.urgencyForecasts = forecasts.isEmpty ? nil : forecasts
         return lastCoverage
     }
     private var lastCoverage: ScenarioCheckpoint.PlanCoverage?
@@ -61,6 +62,7 @@ actor ScenarioRecorder {
         self.clock = clock
         self.sink = sink
         lastCoverage = lastPlan
+        forecasts = lastPlan?.urgencyForecasts ?? []
     }
 
     /// Hands an entry on, or holds it behind a route waiting for its badge.

@@ -68,7 +68,7 @@ public struct ScenarioStoryTeller: Sendable {
                         || (identifier.occurrence.repeatingSlot != nil && (delivery.dueLocal ?? delivery.local) == story.occurrence))
             else { continue }
             let held = delivery.held.map { $0 == .summary ? "the scheduled summary" : "a Focus" }
-                ?? (identifier.isDeferredGroup ? "quiet hours" : nil)
+                ?? (identifier.isDeferredGroup || Self.wasDeferred(delivery, story: story) ? "quiet hours" : nil)
             let fact = OccurrenceStory.Fact.delivered(identifier: delivery.identifier, held: held)
             if let seen = story.events.firstIndex(where: {
                 guard $0.date == delivery.date, case .delivered(let seen, _) = $0.fact else { return false }
@@ -90,6 +90,15 @@ public struct ScenarioStoryTeller: Sendable {
             return event
         }
         story.verdict = OccurrenceStory.verdict(of: story.events, date: story.date, now: now)
+    }
+
+    /// Whether the lone reminder `delivery` is the occurrence shown late because the
+    /// quiet hours deferred it: the last plan before it told the deferral.
+    static func wasDeferred(_ delivery: TimelineDelivery, story: OccurrenceStory) -> Bool {
+        guard delivery.date > story.date.addingTimeInterval(OccurrenceStory.onTimeTolerance),
+              let last = story.events.last(where: { $0.fact.kind == "planned" && $0.date <= delivery.date })
+        else { return false }
+        return story.events.contains { $0.date == last.date && $0.fact.kind == "deferred" }
     }
 
     /// Whether `delivery` is a group the occurrence came in: the last plan before it

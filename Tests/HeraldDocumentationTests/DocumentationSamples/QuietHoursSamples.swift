@@ -14,4 +14,11 @@ enum QuietHoursSamples {
                             categories: try CategoryRegistry([habitCategory]))   // .group is added for you
         return engine
     }
+
+    static func pastMidnight(water: EntityReference, elevenPM: Schedule) throws -> (QuietHours, ReminderRule) {
+        var night = try QuietHours(from: LocalTime(hour: 22), to: LocalTime(hour: 7))
+        night.defersPastMidnight = true                          // every rule: Monday 23:00 at Tuesday 07:00
+        let late = try ReminderRule(entity: water, id: "late", schedule: elevenPM).deferringPastMidnight()  // this rule only
+        return (night, late)
+    }
 }

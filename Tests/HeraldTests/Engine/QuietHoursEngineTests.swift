@@ -17,8 +17,10 @@ import Testing
         let clock = VirtualClock(now: Fixtures.date("2026-11-21T20:00"), timeZone: Fixtures.berlin)
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         let quiet = try! QuietHours(from: LocalTime(hour: 22), to: LocalTime(hour: 7))
-        // Water at 23:00, stretch at 01:00, pills at 06:30: all inside the quiet hours.
-        let rules = [Fixtures.dailyRule("water", at: ["23:00"]), Fixtures.dailyRule("stretch", at: ["01:00"]),
+        // Water at 23:00, stretch at 01:00, pills at 06:30: all inside the quiet hours; water
+        // asks to be deferred past midnight (by default Saturday 23:00 would be dropped).
+        let rules = [Fixtures.dailyRule("water", at: ["23:00"]).deferringPastMidnight(),
+                     Fixtures.dailyRule("stretch", at: ["01:00"]),
                      Fixtures.dailyRule("pills", at: ["06:30"])]
         let store = InMemoryEngineStore()
         let engine = Engine(center: center, source: TestReminderSource(rules), store: store,

@@ -4,8 +4,16 @@ import Testing
 
 /// Quiet hours: occurrences inside are deferred to the end of their quiet period, and
 /// those deferred to one end come as one group. Berlin is UTC+1 in November.
+///
+/// These quiet hours defer past midnight (Saturday 23:00 to Sunday 07:00), so the
+/// deferral and grouping of a whole night show; the default, which drops a deferral past
+/// the occurrence's day, is `QuietHoursPastMidnightTests`'.
 @Suite struct QuietHoursPlannerTests {
-    let night = try! QuietHours(from: LocalTime(hour: 22), to: LocalTime(hour: 7))
+    let night: QuietHours = {
+        var night = try! QuietHours(from: LocalTime(hour: 22), to: LocalTime(hour: 7))
+        night.defersPastMidnight = true
+        return night
+    }()
 
     func makePlanner(quiet: QuietHours? = nil, groupWithin: TimeInterval? = nil, capacity: Int = 64, reserve: Int = 10,
                      days: Double = 2) -> Planner {
@@ -102,7 +110,8 @@ import Testing
     @Test func aDeferralEndThatDoesNotExistOnASpringForwardNightIsShiftedByTheGap() throws {
         // Given quiet hours 22:00 to 02:30 in Berlin, and rules at 23:00 and 01:00, planned
         // on Saturday 28 March 2026 at 20:00; on Sunday the 29th clocks jump from 02:00 to 03:00
-        let short = try QuietHours(from: LocalTime(hour: 22), to: LocalTime(hour: 2, minute: 30))
+        var short = try QuietHours(from: LocalTime(hour: 22), to: LocalTime(hour: 2, minute: 30))
+        short.defersPastMidnight = true   // Saturday 23:00 is shown on Sunday
         let rules = [Fixtures.dailyRule("water", at: ["23:00"]), Fixtures.dailyRule("stretch", at: ["01:00"])]
         let plan = makePlanner(quiet: short, days: 1).plan(makeInput(rules, now: "2026-03-28T20:00"))
         // Then 02:30 does not exist that night: the two come at 03:30 CEST (01:30 UTC), as
