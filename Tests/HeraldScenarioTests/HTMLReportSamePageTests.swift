@@ -19,6 +19,11 @@ import Testing
 /// of issue 37: a browser ends the attribute at the first inner quote. Their
 /// fingerprints were recorded with those quotes written `&quot;` in the pins' titles
 /// (and only there), the tree the page meant; their text was read unchanged.
+///
+/// Three were recorded again after quiet hours changed what they show (issue 37): a
+/// deferral past the end of its day is dropped, and a deferred reminder's story tells
+/// the deferral (quiet-hours, travel-and-clock, travel-choice). Each changed line was
+/// read against the new behaviour before the fixture was replaced.
 struct HTMLReportSamePageTests {
     static let fixtures = ScenarioFixtures.packageRoot.appendingPathComponent("Tests/HeraldScenarioTests/Fixtures/HTMLPages")
 
