@@ -18,4 +18,11 @@ public struct AlarmChannel: Hashable, Sendable {
 
     /// Whether alarms can be planned: the user allowed them and there is room for one.
     public var isAvailable: Bool { authorization.allowsAlarms && capacity > 0 }
+
+    /// Why alarms cannot be planned: not allowed (or missing), or allowed with no room
+    /// left; `nil` when they can.
+    var unavailability: DeliveryForecast.Unavailable? {
+        if !authorization.allowsAlarms { return .alarmsUnavailable }
+        return capacity > 0 ? nil : .alarmLimitReached
+    }
 }

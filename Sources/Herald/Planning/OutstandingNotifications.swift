@@ -129,7 +129,7 @@ public struct OutstandingNotifications: Sendable {
     }
 
     /// The kinds that stand for something the user still has to do.
-    public static let badgedKinds: Set<NotificationKind> = [.reminder, .snooze, .followUp, .location]
+    public static let badgedKinds: Set<NotificationKind> = [.reminder, .snooze, .followUp, .location, .backstop]
 
     /// Whether a delivered Herald notification still asks something of the user.
     public func stillAsks(_ identifier: NotificationIdentifier, deliveredAt date: Date) -> Bool {

@@ -23,7 +23,9 @@ extension Plan {
         var deliverySettings = NotificationSettings.allOn
         var alarmsAvailable = false
         var alarmCapacity = 0
+        var alarmsPassedOver: DeliveryForecast.Unavailable? = .alarmsUnavailable
         var alarms: [PlannedAlarm] = []
+        var backstops: [PlannedReminder] = []
         var eventBadges: [NotificationIdentifier: Int] = [:]
         var repeating: [PlannedReminder] = []
         var groups: [PlannedGroup] = []

@@ -128,11 +128,21 @@ public struct Plan: Sendable {
         set { changingValues { $0.alarms = newValue } }
     }
 
+    /// The notifications armed behind the alarms, in fire order (``AlarmBackstop``):
+    /// one rung down each alarm rule's ladder, a few minutes after each alarm (or its
+    /// rule's nag repeats), in case the alarm never sounds or goes unanswered. They take
+    /// the slots the rest of the plan leaves free, follow-ups included.
+    public internal(set) var backstops: [PlannedReminder] {
+        get { box.values.backstops }
+        set { changingValues { $0.backstops = newValue } }
+    }
+
     /// Records the alarm channel's part of the plan; its coverage bounds the plan's.
     mutating func setAlarms(_ selection: Planner.AlarmSelection, channel: AlarmChannel?) {
         alarms = selection.alarms
         alarmsAvailable = channel?.isAvailable ?? false
         alarmCapacity = channel?.capacity ?? 0
+        changingValues { $0.alarmsPassedOver = channel.map { $0.unavailability } ?? .alarmsUnavailable }
         if let horizon = selection.coverageHorizon { guaranteedCoverage = min(guaranteedCoverage, .until(horizon)) }
     }
 
@@ -148,7 +158,7 @@ public struct Plan: Sendable {
     public func delivery(of reminder: PlannedReminder) -> DeliveryForecast? {
         guard let urgency = reminder.rule.urgency else { return nil }
         return DeliveryForecast(urgency: urgency, fallback: reminder.rule.fallback, settings: deliverySettings,
-                                alarms: alarmsAvailable)
+                                alarmsPassedOver: box.values.alarmsPassedOver)
     }
 
     /// Badges of the events that count toward the badge: the route's completion while
@@ -186,13 +196,15 @@ public struct Plan: Sendable {
     }
 
     /// The planned requests of the app's rules: reminders, snoozes, follow-ups,
-    /// location reminders and repeating requests (not ``groups``).
-    public var requests: [PlannedReminder] { reminders + snoozes + followUps + locationReminders + repeating }
+    /// location reminders, repeating requests and the alarms' backstops (not ``groups``).
+    public var requests: [PlannedReminder] {
+        reminders + snoozes + followUps + locationReminders + repeating + backstops
+    }
 
     /// How many requests the plan wants pending, of every kind: never above ``capacity``.
     public var pendingCount: Int {
         reminders.count + snoozes.count + followUps.count + events.count + locationReminders.count + repeating.count
-            + groups.count
+            + groups.count + backstops.count
     }
 
     /// Whether every due reminder within the horizon is scheduled.
