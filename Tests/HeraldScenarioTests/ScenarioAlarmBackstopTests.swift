@@ -107,13 +107,13 @@ import Testing
     }
 
     @Test func alarmsBecomingUnavailableAreNotFollowedByTheAlarmToo() async throws {
-        // Given alarms on at launch, `alarms: unavailable` at 10:00, the app in the
-        // foreground at 10:05 (a run: the pill is planned as a notification)
+        // Given alarms on at launch, `alarms: unavailable` at 10:00, the app launched
+        // at 10:05 (a run: the pill is planned as a notification)
         let result = try await Self.run(Self.pills("alarms: on") + """
 
             events:
               - {at: 2026-11-21T10:00, settings: {alarms: unavailable}}
-              - {at: 2026-11-21T10:05, foreground}
+              - {at: 2026-11-21T10:05, launch}
             """)
         // Then a system without alarms sounds none: the occurrence comes once, as the
         // time-sensitive notification the 10:05 run planned
@@ -131,11 +131,18 @@ import Testing
         #expect(tomorrow.verdict == .pending)
         let planned = try #require(tomorrow.events.first { $0.fact.kind == "planned_alarm" })
         #expect(planned.reasons == ["launch"])
-        // and tonight's sounded: its plan line, then the alarm
+        // and tonight's sounded: the launch planned the alarm and its 21:05 backstop (badge 1,
+        // the occurrence's), the alarm sounded at 21:00, and, unanswered, the backstop came
         let tonight = try await ScenarioRunner(scenario: scenario)
             .why(Self.evening, at: LocalDateTime(parsing: "2026-11-21T21:00")!)
         #expect(tonight.verdict == .delivered)
-        #expect(tonight.events.map(\.fact.kind).prefix(1) == ["planned_alarm"])
+        #expect(tonight.events.map(\.fact.description) == [
+            "planned as an alarm, herald:reminder:habit:pills:evening:20261121T2100",
+            "planned as herald:backstop:habit:pills:evening:20261121T2100 (badge 1)",
+            "added herald:backstop:habit:pills:evening:20261121T2100 to the center",
+            "its alarm sounded, herald:reminder:habit:pills:evening:20261121T2100",
+            "delivered herald:backstop:habit:pills:evening:20261121T2100, the backstop of its alarm (no answer to the alarm came)",
+        ])
     }
 
     @Test func planAtListsTheAlarmsTheServiceHolds() async throws {
@@ -171,11 +178,11 @@ import Testing
 
     @Test func aFullAlarmLimitIsNamedAsTheReason() async throws {
         // Given a limit of 1: tonight's alarm sounds at 21:00 and nobody answers it; the
-        // app comes to the foreground at 21:01, the one alarm still sounding
+        // app is launched at 21:01, the one alarm still sounding
         let result = try await Self.run(Self.pills("alarms: on, alarm_limit: 1") + """
 
             events:
-              - {at: 2026-11-21T21:01, foreground}
+              - {at: 2026-11-21T21:01, launch}
             """)
         // Then that run has no room for an alarm, and says the limit is why the pill falls back
         let atRun = try #require(result.reconciles.first { $0.local.time == LocalTime(hour: 21, minute: 1) })

@@ -43,6 +43,15 @@ extension OccurrenceHistory {
                     }
                 }
             }
+            // An alarm stands for its occurrence (a weekly one for its time of day).
+            for alarm in plan.alarms {
+                let decisionKey = DecisionKey(key: Key(alarm.identifier), kind: .reminder)
+                planned[decisionKey] = alarm.firstDate
+                record(.plannedAlarm(soundsAt: alarm.firstDate), at: alarm.firstDate, of: decisionKey, in: &storage,
+                       order: order, now: now) { _ in
+                    .plannedAlarm(identifier: alarm.identifier.description, soundsAt: alarm.firstDate)
+                }
+            }
             recordPlanned(plan.reminders)
             recordPlanned(plan.snoozes)
             recordPlanned(plan.followUps)
@@ -59,15 +68,6 @@ extension OccurrenceHistory {
                            in: &storage, order: order, now: now) { _ in
                         .planned(identifier: text, badge: group.badge, firesAt: group.date)
                     }
-                }
-            }
-            // An alarm stands for its occurrence (a weekly one for its time of day).
-            for alarm in plan.alarms {
-                let decisionKey = DecisionKey(key: Key(alarm.identifier), kind: .reminder)
-                planned[decisionKey] = alarm.firstDate
-                record(.plannedAlarm(soundsAt: alarm.firstDate), at: alarm.firstDate, of: decisionKey, in: &storage,
-                       order: order, now: now) { _ in
-                    .plannedAlarm(identifier: alarm.identifier.description, soundsAt: alarm.firstDate)
                 }
             }
             var decided = Set<DecisionKey>()
