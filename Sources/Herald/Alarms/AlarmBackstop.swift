@@ -14,7 +14,12 @@ import Foundation
 /// alarm's stop or snooze button runs the app (the system runs the button's intent in
 /// its process): the press acknowledges the occurrence, and that run withdraws the
 /// backstop. So an answered alarm is followed by no notification, and an occurrence
-/// alerts both ways only when its alarm went unanswered for ``delay``.
+/// alerts both ways only when its alarm went unanswered for ``delay``. Once the alarm's
+/// time has passed, its backstop stays pending until it fires unless the occurrence is
+/// answered (stopped, snoozed, done, its entity paused or deleted), whatever the alarm
+/// permission is at the next run (``AlarmChannel/pendingBackstops``); and a backstop
+/// already delivered when the alarm is stopped asks nothing more
+/// (``OutstandingNotifications``): the stop's run removes it.
 ///
 /// A rule with a ``Nag`` is nagged after its alarm instead: its repeats (kind
 /// ``NotificationKind/followUp``, at `every`, `2 × every`, … after the alarm, on the
@@ -35,25 +40,48 @@ public enum AlarmBackstop {
     public static let delay: TimeInterval = 300
 }
 
+extension AlarmChannel {
+    /// The channel with the backstops among `pending`, the identifiers of the Herald
+    /// requests the center holds (``pendingBackstops``).
+    func holding(pending: some Sequence<String>) -> AlarmChannel {
+        var channel = self
+        channel.pendingBackstops = Set(pending.lazy.filter { $0.hasPrefix("herald:backstop:") }
+            .compactMap(NotificationIdentifier.init(parsing:)).filter { $0.kind == .backstop })
+        return channel
+    }
+}
+
 extension Planner {
     /// The backstops of the alarm channel's occurrences (``AlarmBackstop``): those of
-    /// the planned alarms (every occurrence of a weekly one up to the horizon), and of
-    /// the alarm rules' occurrences that sounded lately, while their backstop is still
-    /// to come; soonest first, at most `room`.
-    func plannedBackstops(for alarms: [PlannedAlarm], alarmInput: PlanningInput?, horizonEnd: Date, room: Int)
-        -> [PlannedReminder] {
-        guard let input = alarmInput, room > 0 else { return [] }
+    /// the planned alarms (every occurrence of a weekly one up to the horizon), of the
+    /// alarm rules' occurrences that sounded lately, and of the alarm occurrences whose
+    /// time has passed while their backstop is pending (``AlarmChannel/pendingBackstops``,
+    /// whatever the channel is now: an alarm dropped while alarms were turned off is
+    /// seen by no run before its time); each while it is still to come and its
+    /// occurrence is not answered (stopped, snoozed, done, its entity paused or
+    /// deleted); soonest first, at most `room`.
+    ///
+    /// - Parameters:
+    ///   - alarmRules: the rules planned as alarms now (``takingAlarmRules(from:)``).
+    ///   - declaredRules: every rule the app declared, as it declared it.
+    ///   - input: the planning input (its rules are not read).
+    func plannedBackstops(for alarms: [PlannedAlarm], alarmRules: [ReminderRule], declaredRules: [ReminderRule],
+                          input: PlanningInput, horizonEnd: Date, room: Int) -> [PlannedReminder] {
+        guard let channel = input.alarms, room > 0, !alarmRules.isEmpty || !channel.pendingBackstops.isEmpty
+        else { return [] }
         let converter = ZoneConverter.for(input.deviceZone)
         var originals: [(rule: ReminderRule, occurrence: Occurrence)] = []
         for alarm in alarms {
             originals += Self.occurrences(of: alarm, before: horizonEnd, converter: converter)
         }
-        let rules = Dictionary(input.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let rules = Dictionary(alarmRules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for record in input.fired where record.identifier.kind == .reminder {
             guard let rule = rules[ReminderRule.ID(entity: record.identifier.entity, rule: record.identifier.rule)],
                   let local = record.identifier.occurrence.localDateTime else { continue }
             originals.append((rule, Occurrence(local: local, date: record.date)))
         }
+        originals += Self.passedOccurrences(holding: channel.pendingBackstops, declaredRules: declaredRules,
+                                            now: input.now, converter: converter)
         let snoozed = Set(input.snoozes.map(\.original))
         let delivered = Set(input.fired.lazy.map(\.identifier))
         var seen: Set<NotificationIdentifier> = []
@@ -70,6 +98,25 @@ extension Planner {
         }
         result.sort { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
         return Array(result.prefix(room))
+    }
+
+    /// The alarm occurrences whose time has passed that the pending backstops `pending`
+    /// stand behind, with their declared rules (a backstop whose rule is no longer
+    /// declared, its entity deleted, stands behind nothing).
+    private static func passedOccurrences(holding pending: Set<NotificationIdentifier>, declaredRules: [ReminderRule],
+                                          now: Date, converter device: ZoneConverter)
+        -> [(rule: ReminderRule, occurrence: Occurrence)] {
+        guard !pending.isEmpty else { return [] }
+        var result: [(rule: ReminderRule, occurrence: Occurrence)] = []
+        for backstop in pending.sorted() {
+            guard let local = backstop.occurrence.localDateTime,
+                  let rule = declaredRules.first(where: { $0.entity == backstop.entity && $0.ruleID == backstop.rule })
+            else { continue }
+            let converter = rule.schedule.timeZone.map(ZoneConverter.for) ?? device
+            let date = converter.instant(for: local).date
+            if date <= now { result.append((rule, Occurrence(local: local, date: date))) }
+        }
+        return result
     }
 
     /// The occurrences an alarm sounds for up to `end`: a fixed alarm's own; a weekly

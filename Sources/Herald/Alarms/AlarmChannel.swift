@@ -10,6 +10,10 @@ public struct AlarmChannel: Hashable, Sendable {
     public var authorization: AlarmAuthorization
     /// How many alarms the plan may hold.
     public var capacity: Int
+    /// The backstops (``AlarmBackstop``) the notification center holds, as the run read
+    /// it: the backstop of an alarm occurrence whose time has passed stays while it is
+    /// pending and the occurrence is not answered, whatever the channel is now.
+    public var pendingBackstops: Set<NotificationIdentifier> = []
 
     public init(authorization: AlarmAuthorization, capacity: Int) {
         self.authorization = authorization

@@ -109,8 +109,8 @@ public struct Planner: Sendable {
                                            located: located.count, compressed: compressed)
         let followUps = context.plannedFollowUps(after: reminders, limit: min(configuration.effectiveFollowUpLimit, freeRoom))
         // The alarms' backstops take the slots still free.
-        var backstops = plannedBackstops(for: alarms.alarms, alarmInput: alarmInput, horizonEnd: horizonEnd,
-                                         room: freeRoom - followUps.count)
+        var backstops = plannedBackstops(for: alarms.alarms, alarmRules: alarmInput?.rules ?? [], declaredRules: declaredRules,
+                                         input: input, horizonEnd: horizonEnd, room: freeRoom - followUps.count)
         let outstanding = judge(input, converters: converters, declaredRules: alarmInput.map { _ in declaredRules })
         let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
         assignBadges(to: &reminders, and: &snoozes, backstops: &backstops, groups: &groups, today: today,
