@@ -18,6 +18,8 @@ extension Plan {
         var pausedEntities: [EntityReference]
         var appBadge: Int?
         var remainder: Remainder
+        /// What the alarm channel left waiting when it was full (``Plan/alarmCuts(first:)``).
+        var alarmRemainder: Remainder?
         var locationReminders: [PlannedReminder] = []
         var regions = RegionPlan(position: nil, watched: [], cut: [])
         var deliverySettings = NotificationSettings.allOn
