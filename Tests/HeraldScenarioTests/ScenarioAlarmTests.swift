@@ -52,9 +52,10 @@ import Testing
               - {at: 2026-11-21T20:00, focus: {until: "21:30"}}
             """)
 
-        // Then the pill's alarm sounds at 21:00, through both; the active water reminder
-        // due 20:30 waits for the later of the two, the summary at 22:00
-        #expect(Self.shown(result) == ["21:00 Evening pills alarm", "22:00 Water active"])
+        // Then the pill's alarm sounds at 21:00, through both, and nobody answers it: its
+        // backstop follows at 21:05, time-sensitive, through the Focus; the active water
+        // reminder due 20:30 waits for the later of the two, the summary at 22:00
+        #expect(Self.shown(result) == ["21:00 Evening pills alarm", "21:05 Evening pills time_sensitive", "22:00 Water active"])
         let alarm = try #require(result.deliveries.first { $0.isAlarm })
         #expect(alarm.held == nil && alarm.throughFocus && alarm.appState == .notRunning && alarm.badge == nil)
         #expect(alarm.identifier == "herald:reminder:habit:pills:evening:20261121T2100")
@@ -78,10 +79,11 @@ import Testing
     }
 
     @Test func turningAlarmsOffCancelsThemAtTheNextRunAndThePillFallsBack() async throws {
-        // Given alarms on at the start (8 scheduled), turned off in Settings at 12:00,
-        // and the app brought to the foreground at 12:01
+        // Given alarms on at the start (8 scheduled), turned off in Settings at 12:00 on
+        // a system that keeps them (the default drops them), and the app brought to the
+        // foreground at 12:01
         let result = try await Self.run("""
-            settings: {alarms: on}
+            settings: {alarms: on, alarms_when_revoked: sound}
             \(Self.pills)
             events:
               - {at: 2026-11-21T12:00, settings: {alarms: denied}}
@@ -111,14 +113,17 @@ import Testing
         // the soonest occurrences (A 09:00, B 12:00); C, with no room at all, falls one
         // rung to a time-sensitive notification rather than nothing
         let alone = try await Self.run(body)
-        #expect(Self.shown(alone) == ["09:00 A alarm", "12:00 B alarm", "20:00 C time_sensitive"])
+        // (nobody answers A or B: each one's backstop follows five minutes later)
+        let shown = ["09:00 A alarm", "09:05 A time_sensitive", "12:00 B alarm", "12:05 B time_sensitive",
+                     "20:00 C time_sensitive"]
+        #expect(Self.shown(alone) == shown)
         #expect(alone.reconciles.first?.alarms?.scheduled == 2)
 
         // When the app comes to the foreground at 13:00 with A and B still sounding
         // (nobody stopped them): the run leaves both to the user, which fills the
         // service, so no alarm is planned and nothing is cancelled; C comes as before
         let opened = try await Self.run(body + "\nevents:\n  - {at: 2026-11-21T13:00, foreground}")
-        #expect(Self.shown(opened) == ["09:00 A alarm", "12:00 B alarm", "20:00 C time_sensitive"])
+        #expect(Self.shown(opened) == shown)
         let atOne = try #require(opened.reconciles.first { $0.local.time == LocalTime(hour: 13, minute: 0) })
         #expect(atOne.alarms == nil || atOne.alarms == AlarmOutcome())
     }
@@ -131,10 +136,11 @@ import Testing
               - {at: 2026-11-21T21:05, alarm: {on: pills, button: stop}}
             """)
 
-        // Then the alarm sounded once, the press is on the timeline, and its response
+        // Then the alarm sounded once, unanswered until its backstop came at 21:05 (the
+        // press at that instant comes after it), the press is on the timeline, and its response
         // (a dismissal) reaches the app once; the run it causes schedules the ninth
         // evening's alarm (the stopped one-shot is gone) and keeps the other 7
-        #expect(Self.shown(result) == ["21:00 Evening pills alarm"])
+        #expect(Self.shown(result) == ["21:00 Evening pills alarm", "21:05 Evening pills time_sensitive"])
         let press = try #require(result.userActions.first)
         #expect(press.gesture == .alarm(.stop) && press.local.time == LocalTime(hour: 21, minute: 5))
         #expect(result.routes.count == 1)
@@ -231,8 +237,10 @@ import Testing
         #expect(alarms.firings.count == 1)
         let rest = try await ScenarioRunner(scenario: scenario, days: 1, store: store).play(from: saved)
 
-        // Then: Sunday 07:55, again at 08:08, Monday 07:55; one route per press
-        let expected = ["07:55 Evening pills alarm", "08:08 Evening pills alarm again", "07:55 Evening pills alarm"]
+        // Then: Sunday 07:55, again at 08:08, Monday 07:55, unanswered, so its backstop
+        // (active: the rule has no fallback) at 08:00; one route per press
+        let expected = ["07:55 Evening pills alarm", "08:08 Evening pills alarm again", "07:55 Evening pills alarm",
+                        "08:00 Evening pills active"]
         #expect(Self.shown(whole.result) == expected)
         #expect(Self.shown(first.result) + Self.shown(rest.result) == expected)
         let wholeRoutes = whole.result.routes.map { "\($0.local) \($0.actionIdentifier)" }

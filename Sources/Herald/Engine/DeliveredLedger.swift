@@ -176,6 +176,8 @@ struct EntitySignature: Hashable {
     var satisfied: Set<LocalDate> = []
     /// The latest snooze of each original occurrence.
     var snoozedUntil: [NotificationIdentifier: Date] = [:]
+    /// The occurrences answered (an alarm's backstop asks nothing once its alarm is).
+    var acknowledged: Set<NotificationIdentifier> = []
     /// The entity's declared rules: the zone each is pinned to (empty: the device's),
     /// and whether it counts toward the badge.
     var rules: [String: RuleTraits] = [:]
@@ -201,6 +203,9 @@ struct EntitySignature: Hashable {
             let original = snooze.original
             result[original.entity, default: EntitySignature()].snoozedUntil[original] =
                 max(result[original.entity]?.snoozedUntil[original] ?? snooze.until, snooze.until)
+        }
+        for original in input.acknowledged where include(original.entity) {
+            result[original.entity, default: EntitySignature()].acknowledged.insert(original)
         }
         for rule in input.rules where include(rule.entity) {
             result[rule.entity, default: EntitySignature()].rules[rule.ruleID] = RuleTraits(

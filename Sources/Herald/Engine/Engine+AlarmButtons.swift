@@ -36,6 +36,8 @@ extension Engine {
             title: scheduled?.title ?? "", categoryIdentifier: scheduled?.category ?? "",
             userInfo: HeraldPayload(identifier: occurrence, occurrenceZone: nil).userInfo())
         let request = NotificationRequest(identifier: occurrence.description, content: content, trigger: nil)
+        // The press proves the alarm sounded: the story tells it so, not as a notification.
+        history.recordAlarmSounded(occurrence, alarm: identifier.description, at: date)
         return await received(NotificationResponse(notification: DeliveredNotification(request: request, date: date),
                                                    actionIdentifier: action))
     }

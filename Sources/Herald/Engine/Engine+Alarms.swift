@@ -100,10 +100,14 @@ extension Engine {
             }
         }
         let scheduled = Self.scheduledAlarms(in: state)
-        let changes = held.map { firings(of: scheduled, held: $0, state: state) }?.map(EngineStateChange.recordFired) ?? []
+        let changes = held.map { firings(of: scheduled, held: $0, state: state, authorization: authorization) }?
+            .map(EngineStateChange.recordFired) ?? []
         if !changes.isEmpty {
             try commit(changes)
             for change in changes { state.apply(change) }
+            for case .recordFired(let record) in changes {
+                history.recordAlarmSounded(record.identifier, alarm: record.identifier.description, at: record.date)
+            }
         }
         let recorded = state
         let inProgress = Set((held ?? []).filter { Self.isLeftToTheUser($0, scheduled: scheduled[$0.id], in: recorded) }
@@ -113,15 +117,20 @@ extension Engine {
         return AlarmRead(channel: channel, held: held, scheduled: scheduled, inProgress: inProgress)
     }
 
-    /// The fired records of the alarms that sounded, not yet in the fired log.
-    private func firings(of scheduled: [UUID: ScheduledAlarm], held: [SystemAlarm], state: EngineState) -> [FiredRecord] {
+    /// The fired records of the alarms that sounded, not yet in the fired log. While
+    /// alarms are not allowed, a fixed alarm gone after its time may have been dropped
+    /// by the system without sounding (its backstop stood in): only one still held
+    /// (sounding, or counting down a snooze) sounded.
+    private func firings(of scheduled: [UUID: ScheduledAlarm], held: [SystemAlarm], state: EngineState,
+                         authorization: AlarmAuthorization) -> [FiredRecord] {
         let now = clock.now
         let states = Dictionary(held.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
         let logged = Set(state.fired.values.lazy.map(\.identifier))
         var records: [FiredRecord] = []
         for (id, alarm) in scheduled.sorted(by: { $0.value.identifier < $1.value.identifier }) {
             switch alarm.schedule {
-            case .fixed(let date) where date <= now && states[id] != .scheduled:
+            case .fixed(let date) where date <= now && states[id] != .scheduled
+                && (states[id] != nil || authorization.allowsAlarms):
                 records.append(FiredRecord(identifier: alarm.identifier, date: date))
             case .weekly(let time, _) where states[id] == .alerting || states[id] == .countdown:
                 let (occurrence, date) = latestOccurrence(of: alarm.identifier, at: time)

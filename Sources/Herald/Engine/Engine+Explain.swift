@@ -41,7 +41,7 @@ extension Engine {
     /// if let id = NotificationIdentifier(parsing: request.identifier), let story = await engine.explain(id) { ... }
     /// ```
     public func explain(_ identifier: NotificationIdentifier) async -> OccurrenceStory? {
-        guard [.reminder, .snooze, .followUp].contains(identifier.kind),
+        guard [.reminder, .snooze, .followUp, .backstop].contains(identifier.kind),
               let local = identifier.occurrence.localDateTime else { return nil }
         return await explain(entity: identifier.entity, rule: identifier.rule, at: local)
     }

@@ -15,7 +15,8 @@ extension Engine {
             capacity: center.capacity, foreignRequests: foreign, historyWindow: Self.historyWindow
         ) { managed[$0.description] != nil }
         input.deliverySettings = settings
-        input.alarms = alarms
+        // The backstops pending: those of alarm occurrences passed stay (AlarmBackstop).
+        input.alarms = alarms?.holding(pending: managed.keys)
         // Only the delivered notifications whose verdict may have changed: the plan is
         // the same as from the whole list (see DeliveredLedger), at a cost that does
         // not grow with what the user never clears.

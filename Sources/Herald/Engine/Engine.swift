@@ -114,7 +114,7 @@ public actor Engine {
             ? (try? CategoryRegistry(Array(categories.categories.values) + [.group])) ?? categories : categories
         self.retention = retention
         self.history = history
-        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location, .group], logger: logger)
+        self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location, .group, .backstop], logger: logger)
         self.responseDecoder = ResponseDecoder(logger: logger)
         self.logger = logger
     }

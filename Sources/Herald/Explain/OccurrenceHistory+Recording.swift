@@ -45,11 +45,21 @@ extension OccurrenceHistory {
                     }
                 }
             }
+            // An alarm stands for its occurrence (a weekly one for its time of day).
+            for alarm in plan.alarms {
+                let decisionKey = DecisionKey(key: Key(alarm.identifier), kind: .reminder)
+                planned[decisionKey] = alarm.firstDate
+                record(.plannedAlarm(soundsAt: alarm.firstDate), at: alarm.firstDate, of: decisionKey, in: &storage,
+                       order: order, now: now) { _ in
+                    .plannedAlarm(identifier: alarm.identifier.description, soundsAt: alarm.firstDate)
+                }
+            }
             recordPlanned(plan.reminders)
             recordPlanned(plan.snoozes)
             recordPlanned(plan.followUps)
             recordPlanned(plan.locationReminders)
             recordPlanned(plan.repeating)
+            recordPlanned(plan.backstops)
             // A group stands for each of its members: each is planned as the group.
             for group in plan.groups {
                 let text = group.identifier.description
@@ -211,6 +221,19 @@ extension OccurrenceHistory {
         return .delivered(identifier: request, held: deferred ? "quiet hours" : nil)
     }
 
+    /// Records that the alarm `alarm` sounded at `date` for the occurrence `identifier`;
+    /// once per sounding.
+    public func recordAlarmSounded(_ identifier: NotificationIdentifier, alarm: String, at date: Date) {
+        storage.withLock { storage in
+            let key = Key(identifier)
+            let fact = OccurrenceStory.Fact.alarmSounded(identifier: alarm)
+            guard storage.facts[key]?.contains(where: { $0.event.fact == fact && $0.event.date == date }) != true
+            else { return }
+            let order = storage.nextOrder()
+            storage.append(key, kind: .reminder, OccurrenceStory.Event(date: date, fact: fact), order: order)
+        }
+    }
+
     /// Records the user's answer to a delivered notification (and its delivery, when no
     /// run saw it yet).
     public func recordResponse(_ response: NotificationResponse, of identifier: NotificationIdentifier, at now: Date) {
@@ -227,7 +250,10 @@ extension OccurrenceHistory {
         storage.withLock { storage in
             // One look-up of the occurrence's facts for both.
             storage.withFacts(of: Key(identifier)) { facts, order in
-                if !facts.contains(where: { $0.event.fact == delivery.fact && $0.event.date == delivery.date }) {
+                // An alarm's button answers the alarm that sounded: no delivery to add.
+                if !facts.contains(where: {
+                    ($0.event.fact == delivery.fact || $0.event.fact.kind == "alarm_sounded") && $0.event.date == delivery.date
+                }) {
                     order += 1
                     facts.append(Recorded(order: order, kind: kind, event: delivery))
                 }

@@ -110,9 +110,9 @@ extension OccurrenceHistory {
     /// was delivered, is not due yet, or was not planned when its time came.
     private static func notDelivered(_ events: [OccurrenceStory.Event], date: Date, now: Date,
                                      offAtLastRun: Bool) -> OccurrenceStory.NotDeliveredReason? {
-        guard date <= now, !events.contains(where: { if case .delivered = $0.fact { true } else { false } }),
+        guard date <= now, !events.contains(where: { ["delivered", "alarm_sounded"].contains($0.fact.kind) }),
               let last = events.last(where: { $0.fact.isPlanDecision && $0.date <= date }),
-              case .planned = last.fact else { return nil }
+              ["planned", "planned_alarm"].contains(last.fact.kind) else { return nil }
         return offAtLastRun ? .notificationsOff : .lost
     }
 
@@ -139,7 +139,7 @@ extension OccurrenceHistory {
                 event.reasons = Self.run(recorded.order, in: runs)?.reasons.map(\.description) ?? []
                 if recorded.kind == .reminder {
                     switch event.fact {
-                    case .planned: planned = true
+                    case .planned, .plannedAlarm: planned = true
                     case .skipped, .displaced: planned = false
                     default: planned = nil
                     }
@@ -219,7 +219,10 @@ extension OccurrenceHistory {
         }
 
         private func isPlanned(_ fact: OccurrenceStory.Fact) -> Bool {
-            if case .planned = fact { true } else { false }
+            switch fact {
+            case .planned, .plannedAlarm: true
+            default: false
+            }
         }
 
         static func run(_ order: Int, in runs: [RunRecord]) -> RunRecord? {

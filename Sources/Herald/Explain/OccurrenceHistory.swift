@@ -84,6 +84,7 @@ public final class OccurrenceHistory: Sendable {
 
     enum Decision: Hashable {
         case planned(badge: Int?, firesAt: Date)
+        case plannedAlarm(soundsAt: Date)
         case skipped(PlanSkip.Reason)
         case displaced
     }

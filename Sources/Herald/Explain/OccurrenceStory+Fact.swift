@@ -12,6 +12,9 @@ extension OccurrenceStory {
     public enum Fact: Hashable, Sendable, CustomStringConvertible {
         /// A plan scheduled it: the request's identifier, its badge, and when it fires.
         case planned(identifier: String, badge: Int?, firesAt: Date)
+        /// A plan scheduled it as an alarm (``Plan/alarms``): the alarm's identifier (a
+        /// weekly alarm's names its time of day), and when it sounds.
+        case plannedAlarm(identifier: String, soundsAt: Date)
         /// A plan left it out for lack of room: `held` requests took the slots Herald
         /// may use (`capacity`), `latest` names the last of them (the latest kept).
         case cut(held: Int, capacity: Int, latest: [String])
@@ -53,6 +56,8 @@ extension OccurrenceStory {
         /// The system showed it. `held` says what held it back when it was shown
         /// after its time, when that is known (the scheduled summary, a Focus).
         case delivered(identifier: String, held: String?)
+        /// Its alarm sounded (a run found it sounding, or gone after its time).
+        case alarmSounded(identifier: String)
         /// Its time passed and the system did not deliver it.
         case notDelivered(NotDeliveredReason)
         /// The user answered it: `action` is `open`, `dismiss` or the action's identifier.
@@ -64,6 +69,7 @@ extension OccurrenceStory {
         public var kind: String {
             switch self {
             case .planned: "planned"
+            case .plannedAlarm: "planned_alarm"
             case .cut: "cut"
             case .displaced: "displaced"
             case .skipped: "skipped"
@@ -80,6 +86,7 @@ extension OccurrenceStory {
             case .removed: "removed"
             case .addFailed: "add_failed"
             case .delivered: "delivered"
+            case .alarmSounded: "alarm_sounded"
             case .notDelivered: "not_delivered"
             case .responded: "responded"
             case .removedDelivered: "removed_delivered"
@@ -91,7 +98,8 @@ extension OccurrenceStory {
             switch self {
             case .planned(let identifier, _, _), .added(let identifier), .replaced(let identifier),
                  .readded(let identifier), .removed(let identifier), .addFailed(let identifier),
-                 .delivered(let identifier, _), .responded(let identifier, _), .removedDelivered(let identifier):
+                 .delivered(let identifier, _), .responded(let identifier, _), .removedDelivered(let identifier),
+                 .plannedAlarm(let identifier, _), .alarmSounded(let identifier):
                 identifier
             default:
                 nil
@@ -101,7 +109,7 @@ extension OccurrenceStory {
         /// Whether a plan decided it (as opposed to a reconcile, the system or the user).
         public var isPlanDecision: Bool {
             switch self {
-            case .planned, .cut, .displaced, .skipped, .paused, .deleted, .excluded, .notAnOccurrence, .unplanned: true
+            case .planned, .plannedAlarm, .cut, .displaced, .skipped, .paused, .deleted, .excluded, .notAnOccurrence, .unplanned: true
             default: false
             }
         }
@@ -110,6 +118,7 @@ extension OccurrenceStory {
             switch self {
             case .planned(let identifier, let badge, _):
                 "planned as \(identifier)" + (badge.map { " (badge \($0))" } ?? "")
+            case .plannedAlarm(let identifier, _): "planned as an alarm, \(identifier)"
             case .cut(let held, let capacity, let latest):
                 "cut by the budget: \(held) sooner requests held the reminders' slots (Herald may use \(capacity), less the reserve)"
                     + (latest.isEmpty ? "" : ", the latest \(latest.joined(separator: ", "))")
@@ -134,6 +143,8 @@ extension OccurrenceStory {
             case .addFailed(let identifier): "the center refused \(identifier); the next run adds it again"
             case .delivered(let identifier, let held):
                 "delivered \(identifier)" + (held.map { ", held by \($0)" } ?? "")
+                    + (identifier.hasPrefix("herald:backstop:") ? ", the backstop of its alarm (no answer to the alarm came)" : "")
+            case .alarmSounded(let identifier): "its alarm sounded, \(identifier)"
             case .notDelivered(let reason): "not delivered: \(reason)"
             case .responded(let identifier, let action): "the user answered \(identifier): \(action)"
             case .removedDelivered(let identifier): "removed \(identifier) from the delivered list: it asks nothing more"

@@ -7,8 +7,8 @@ extension OccurrenceStory {
 
     /// What became of an occurrence due at `date`, from its events, at `now`:
     ///
-    /// - its first delivery (of the reminder or the group it came in, else of a snooze
-    ///   or follow-up) decides
+    /// - its first delivery (of the reminder, its alarm or the group it came in, else of
+    ///   a snooze, follow-up or the alarm's backstop) decides
     ///   between ``Verdict/delivered`` (within ``onTimeTolerance`` of its time) and
     ///   ``Verdict/held`` (later);
     /// - otherwise the last plan's decision before its time: scheduled is
@@ -23,7 +23,12 @@ extension OccurrenceStory {
     /// OccurrenceStory.verdict(of: story.events, date: story.date, now: clock.now)   // == story.verdict
     /// ```
     public static func verdict(of events: [Event], date: Date, now: Date) -> Verdict {
-        let deliveries = events.filter { if case .delivered = $0.fact { true } else { false } }
+        let deliveries = events.filter {
+            switch $0.fact {
+            case .delivered, .alarmSounded: true
+            default: false
+            }
+        }
         // The reminder itself, or the group it came in.
         let reminder = deliveries.first {
             let kind = $0.fact.identifier.flatMap(NotificationIdentifier.init(parsing:))?.kind
@@ -35,7 +40,7 @@ extension OccurrenceStory {
         let decisions = events.filter { $0.fact.isPlanDecision || $0.fact == .deleted }
         guard let last = decisions.last(where: { $0.date <= date }) else { return .neverPlanned }
         switch last.fact {
-        case .planned: return date > now ? .pending : .notDelivered
+        case .planned, .plannedAlarm: return date > now ? .pending : .notDelivered
         case .cut: return .cut
         case .displaced: return .displaced
         default: return .skipped

@@ -13,4 +13,8 @@ public enum NotificationKind: String, Hashable, Sendable, Codable, CaseIterable 
     /// One notification standing for several reminders: those deferred to the end of
     /// the quiet hours, or due together (``PlannedGroup``).
     case group
+    /// The notification armed a few minutes after an alarm, one rung down its rule's
+    /// urgency ladder, in case the alarm never sounds or nobody answers it
+    /// (``PlannedAlarm``, <doc:Urgency>); withdrawn once the alarm is stopped or snoozed.
+    case backstop
 }

@@ -9,7 +9,9 @@ import Foundation
 /// - its rule is still declared (for a location reminder, its entity),
 /// - its occurrence's day (the device-local day of the occurrence's instant) is neither
 ///   completed nor deferred, and
-/// - it was not snoozed after it was delivered (the snooze asks instead).
+/// - it was not snoozed after it was delivered (the snooze asks instead), and
+/// - for an alarm's backstop (``AlarmBackstop``), its occurrence was not answered since
+///   (the alarm stopped after the backstop came: the backstop asks nothing more).
 ///
 /// A delivered **group** (``PlannedGroup``) counts each of its members that still asks
 /// (by the rules above, each member as the reminder it stands for), and is removed once
@@ -129,7 +131,7 @@ public struct OutstandingNotifications: Sendable {
     }
 
     /// The kinds that stand for something the user still has to do.
-    public static let badgedKinds: Set<NotificationKind> = [.reminder, .snooze, .followUp, .location]
+    public static let badgedKinds: Set<NotificationKind> = [.reminder, .snooze, .followUp, .location, .backstop]
 
     /// Whether a delivered Herald notification still asks something of the user.
     public func stillAsks(_ identifier: NotificationIdentifier, deliveredAt date: Date) -> Bool {
@@ -145,6 +147,7 @@ public struct OutstandingNotifications: Sendable {
         let day = occurrenceDay(of: identifier) ?? deviceConverter.local(for: date).date
         if input.satisfied.contains(EntityDay(identifier.entity, day)) { return false }
         if identifier.kind != .snooze, let until = snoozedUntil[original], until > date { return false }
+        if identifier.kind == .backstop, input.acknowledged.contains(original) { return false }
         return true
     }
 

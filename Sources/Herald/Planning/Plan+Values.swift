@@ -18,12 +18,16 @@ extension Plan {
         var pausedEntities: [EntityReference]
         var appBadge: Int?
         var remainder: Remainder
+        /// What the alarm channel left waiting when it was full (``Plan/alarmCuts(first:)``).
+        var alarmRemainder: Remainder?
         var locationReminders: [PlannedReminder] = []
         var regions = RegionPlan(position: nil, watched: [], cut: [])
         var deliverySettings = NotificationSettings.allOn
         var alarmsAvailable = false
         var alarmCapacity = 0
+        var alarmsPassedOver: DeliveryForecast.Unavailable? = .alarmsUnavailable
         var alarms: [PlannedAlarm] = []
+        var backstops: [PlannedReminder] = []
         var eventBadges: [NotificationIdentifier: Int] = [:]
         var repeating: [PlannedReminder] = []
         var groups: [PlannedGroup] = []

@@ -78,6 +78,7 @@ public struct Plan: Sendable {
     public var appBadge: Int? { box.values.appBadge }
 
     var remainder: Remainder { box.values.remainder }
+    var alarmRemainder: Remainder? { box.values.alarmRemainder }
 
     init(reminders: [PlannedReminder], groups: [PlannedGroup] = [], snoozes: [PlannedReminder], followUps: [PlannedReminder],
          events: [PostedEvent], displaced: [PlannedReminder], staleDelivered: [String], capacity: Int,
@@ -128,11 +129,22 @@ public struct Plan: Sendable {
         set { changingValues { $0.alarms = newValue } }
     }
 
+    /// The notifications armed behind the alarms, in fire order (``AlarmBackstop``):
+    /// one rung down each alarm rule's ladder, a few minutes after each alarm (or its
+    /// rule's nag repeats), in case the alarm never sounds or goes unanswered. They take
+    /// the slots the rest of the plan leaves free, follow-ups included.
+    public internal(set) var backstops: [PlannedReminder] {
+        get { box.values.backstops }
+        set { changingValues { $0.backstops = newValue } }
+    }
+
     /// Records the alarm channel's part of the plan; its coverage bounds the plan's.
     mutating func setAlarms(_ selection: Planner.AlarmSelection, channel: AlarmChannel?) {
         alarms = selection.alarms
         alarmsAvailable = channel?.isAvailable ?? false
         alarmCapacity = channel?.capacity ?? 0
+        changingValues { $0.alarmRemainder = selection.remainder }
+        changingValues { $0.alarmsPassedOver = channel.map { $0.unavailability } ?? .alarmsUnavailable }
         if let horizon = selection.coverageHorizon { guaranteedCoverage = min(guaranteedCoverage, .until(horizon)) }
     }
 
@@ -148,7 +160,7 @@ public struct Plan: Sendable {
     public func delivery(of reminder: PlannedReminder) -> DeliveryForecast? {
         guard let urgency = reminder.rule.urgency else { return nil }
         return DeliveryForecast(urgency: urgency, fallback: reminder.rule.fallback, settings: deliverySettings,
-                                alarms: alarmsAvailable)
+                                alarmsPassedOver: box.values.alarmsPassedOver)
     }
 
     /// Badges of the events that count toward the badge: the route's completion while
@@ -186,19 +198,22 @@ public struct Plan: Sendable {
     }
 
     /// The planned requests of the app's rules: reminders, snoozes, follow-ups,
-    /// location reminders and repeating requests (not ``groups``).
-    public var requests: [PlannedReminder] { reminders + snoozes + followUps + locationReminders + repeating }
+    /// location reminders, repeating requests and the alarms' backstops (not ``groups``).
+    public var requests: [PlannedReminder] {
+        reminders + snoozes + followUps + locationReminders + repeating + backstops
+    }
 
     /// How many requests the plan wants pending, of every kind: never above ``capacity``.
     public var pendingCount: Int {
         reminders.count + snoozes.count + followUps.count + events.count + locationReminders.count + repeating.count
-            + groups.count
+            + groups.count + backstops.count
     }
 
     /// Whether every due reminder within the horizon is scheduled.
     public var coversHorizon: Bool { coverageHorizon >= horizonEnd }
 
-    /// Every due occurrence within the horizon that the budget left out, soonest first.
+    /// Every due occurrence within the horizon that the budget left out, soonest first,
+    /// with those the alarm channel's limit left out (``alarmCuts(first:)``).
     ///
     /// Computed on demand: a plan over thousands of rules may cut hundreds of thousands
     /// of occurrences, and only a report needs them listed.
@@ -216,7 +231,13 @@ public struct Plan: Sendable {
     /// ```
     public func cuts(first limit: Int) -> [PlanCut] {
         let moved = displaced.prefix(limit).map { PlanCut(rule: $0.rule.id, occurrence: $0.occurrence, reason: .displaced) }
-        return moved + remainder.cuts(before: horizonEnd, limit: limit - moved.count)
+        let notifications = moved + remainder.cuts(before: horizonEnd, limit: limit - moved.count)
+        let alarms = alarmCuts(first: limit)
+        guard !alarms.isEmpty else { return notifications }
+        // Merged by instant (a stable sort: at one instant, the notifications' first).
+        return Array((notifications + alarms).enumerated()
+            .sorted { ($0.element.occurrence.date, $0.offset) < ($1.element.occurrence.date, $1.offset) }
+            .map(\.element).prefix(limit))
     }
 
     /// What was still waiting when the budget was full, kept so ``cuts()`` can list it.
@@ -233,13 +254,13 @@ public struct Plan: Sendable {
             self.selector = selector
         }
 
-        func cuts(before end: Date, limit: Int) -> [PlanCut] {
+        func cuts(before end: Date, limit: Int, reason: PlanCut.Reason = .overBudget) -> [PlanCut] {
             var heap = heap
             var result: [PlanCut] = []
             while result.count < limit, let top = heap.min, top.occurrence.date < end {
                 if selector.skipReason(top).reason == nil {
                     result.append(PlanCut(rule: selector.input.rules[top.ruleIndex].id, occurrence: top.occurrence,
-                                          reason: .overBudget))
+                                          reason: reason))
                 }
                 if let next = selector.input.rules[top.ruleIndex].schedule.nextOccurrence(
                     after: top.occurrence.date, using: selector.converters[top.ruleIndex]), next.date < end {

@@ -7,6 +7,9 @@ public struct PlanCut: Hashable, Sendable {
         /// It fitted the reminders' budget, but snoozes and posted events outgrew the
         /// reserve and took its slot; it comes back once they have fired.
         case displaced
+        /// It asks for an alarm, and the alarm channel was full with sooner ones
+        /// (``AlarmChannel/capacity``): a later plan schedules it as they sound.
+        case alarmLimitReached
     }
 
     public var rule: ReminderRule.ID

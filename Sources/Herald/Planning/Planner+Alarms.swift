@@ -32,6 +32,8 @@ extension Planner {
         /// The rules due within the horizon that got no alarm at all, by index in the
         /// input: the channel had no room for any of their occurrences.
         var unplaced: [Int] = []
+        /// What the channel's capacity left waiting (``Plan/alarmCuts(first:)``).
+        var remainder: Plan.Remainder?
     }
 
     /// The alarm channel's plan for `alarmInput`'s rules (``takingAlarmRules(from:)``).
@@ -106,6 +108,7 @@ extension Planner {
         result.alarms = result.alarms.map { ($0.firstDate, $0.identifier.description, $0) }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         result.skipped = selection.skipped
+        result.remainder = Plan.Remainder(heap: selection.heap, selector: selector)
         let placed = Set(result.alarms.map(\.reminder.rule.id))
         result.unplaced = Set(scan.candidates.map(\.ruleIndex)).filter { !placed.contains(input.rules[$0].id) }.sorted()
         if !scan.candidates.isEmpty {

@@ -14,7 +14,8 @@ import Foundation
 /// 2. events the app posted, soonest first;
 /// 3. reminders, soonest first, up to the capacity minus the reserve (ties at one
 ///    instant go to the higher rule priority, then a stable hash of the rule);
-/// 4. follow-ups, soonest first, up to ``PlannerConfiguration/effectiveFollowUpLimit``.
+/// 4. follow-ups, soonest first, up to ``PlannerConfiguration/effectiveFollowUpLimit``;
+/// 5. the alarms' backstops (``AlarmBackstop``), soonest first, in the slots left free.
 ///
 /// Snoozes and events live in the reserve. When they outgrow it they take the latest
 /// reminders' slots: those are reported in ``Plan/displaced`` and come back at a
@@ -23,7 +24,8 @@ import Foundation
 ///
 /// **Alarms.** Rules whose level is ``Urgency/alarm`` while the user allows alarms
 /// (``PlanningInput/alarms``) are planned in their own channel, within its own
-/// capacity, and take no slot of the center (``Plan/alarms``).
+/// capacity, and take no slot of the center (``Plan/alarms``); each alarm occurrence has
+/// a backstop notification in the center (``Plan/backstops``).
 ///
 /// The planner skips what is satisfied (the entity done or deferred that day, paused,
 /// snoozed, or already delivered), stops at the budget or the horizon, reports how far
@@ -102,21 +104,21 @@ public struct Planner: Sendable {
             walk: &walk)
         let selection = oneShots.selection, displaced = oneShots.displaced
         var reminders = oneShots.reminders, groups = oneShots.groups
-        let followUpRoom = budget.followUpRoom(snoozes: snoozes.count, events: events.count,
-                                               reminders: reminders.count + groups.count,
-                                               located: located.count, compressed: compressed)
+        let freeRoom = budget.followUpRoom(snoozes: snoozes.count, events: events.count,
+                                           reminders: reminders.count + groups.count,
+                                           located: located.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
-            after: Self.nagged(reminders, groups: groups), limit: min(configuration.effectiveFollowUpLimit, followUpRoom))
+            after: Self.nagged(reminders, groups: groups), limit: min(configuration.effectiveFollowUpLimit, freeRoom))
+        // The alarms' backstops take the slots still free.
+        var backstops = plannedBackstops(for: alarms.alarms, alarmRules: alarmInput?.rules ?? [], declaredRules: declaredRules,
+                                         input: input, horizonEnd: horizonEnd, room: freeRoom - followUps.count)
         let outstanding = judge(input, converters: converters, declaredRules: alarmInput.map { _ in declaredRules })
         let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
-        assignBadges(to: &reminders, and: &snoozes, groups: &groups, today: today, outstandingToday: counts.soon,
-                     outstandingLater: counts.carried, input: input)
+        assignBadges(to: &reminders, and: &snoozes, backstops: &backstops, groups: &groups, today: today,
+                     outstandingToday: counts.soon, outstandingLater: counts.carried, input: input)
         let appBadge: Int? = if case .none = configuration.badgePolicy { nil } else { counts.now }
         var plan = Plan(
-            reminders: reminders, groups: groups,
-            snoozes: snoozes,
-            followUps: followUps,
-            events: events,
+            reminders: reminders, groups: groups, snoozes: snoozes, followUps: followUps, events: events,
             displaced: displaced,
             staleDelivered: outstanding.stale,
             capacity: budget.capacity,
@@ -138,6 +140,7 @@ public struct Planner: Sendable {
             oneShotHorizon: selection.coverageHorizon, compressed: compression,
             oneShotRulesDue: scan.dueRules.contains { compression.slots[$0] == nil }, input: input, horizonEnd: horizonEnd)
         plan.setAlarms(alarms, channel: input.alarms)
+        plan.backstops = backstops
         // (Worked out before it is set: reading the plan while setting it would copy it.)
         let deadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone, switchAt: compression.switchAt)
         plan.refreshDeadline = deadline
@@ -168,7 +171,7 @@ public struct Planner: Sendable {
         if configuration.contentDependsOnDay,
            dependsOnDay(plan.reminders) || dependsOnDay(plan.snoozes) || dependsOnDay(plan.followUps)
             || dependsOnDay(plan.locationReminders) || dependsOnDay(plan.repeating)
-            || plan.groups.contains(where: { dependsOnDay($0.members) }) {
+            || dependsOnDay(plan.backstops) || plan.groups.contains(where: { dependsOnDay($0.members) }) {
             let midnight = DayBoundary.next(after: now, in: zone)
             deadline = min(deadline ?? midnight, midnight)
         }
@@ -188,12 +191,14 @@ public struct Planner: Sendable {
     /// through). The badge is left as it is when the batch arrives, and the app's next
     /// run sets it. Reminders that break through are numbered among themselves.
     private func assignBadges(to reminders: inout [PlannedReminder], and snoozes: inout [PlannedReminder],
-                              groups: inout [PlannedGroup], today: LocalDate, outstandingToday: Int,
-                              outstandingLater: Int, input: PlanningInput) {
-        // Kinds at one instant: reminders, then groups, then snoozes.
+                              backstops: inout [PlannedReminder], groups: inout [PlannedGroup], today: LocalDate,
+                              outstandingToday: Int, outstandingLater: Int, input: PlanningInput) {
+        // Kinds at one instant: reminders, then groups, then snoozes, then the alarms'
+        // backstops (each the occurrence of its alarm: a nag's later repeats add nothing).
         var order: [(kind: Int, index: Int, date: Date)] = reminders.indices.map { (0, $0, reminders[$0].date) }
             + groups.indices.map { (1, $0, groups[$0].date) } + snoozes.indices.map { (2, $0, snoozes[$0].date) }
-        if !snoozes.isEmpty || !groups.isEmpty {
+            + backstops.indices.filter { backstops[$0].nagRepeat == 1 }.map { (3, $0, backstops[$0].date) }
+        if !snoozes.isEmpty || !groups.isEmpty || !backstops.isEmpty {
             order.sort { ($0.date, $0.kind, $0.index) < ($1.date, $1.kind, $1.index) }
         }
         var countsPerDay: [LocalDate: Int] = [:]
@@ -221,7 +226,8 @@ public struct Planner: Sendable {
             switch entry.kind {
             case 0: number(&reminders[entry.index])
             case 1: number(&groups[entry.index])
-            default: number(&snoozes[entry.index])
+            case 2: number(&snoozes[entry.index])
+            default: number(&backstops[entry.index])
             }
         }
     }
@@ -242,7 +248,7 @@ public struct Planner: Sendable {
     static func isHeldBySummary(_ reminder: PlannedReminder, input: PlanningInput) -> Bool {
         guard let urgency = reminder.rule.urgency else { return true }
         return DeliveryForecast(urgency: urgency, fallback: reminder.rule.fallback, settings: input.deliverySettings,
-                                alarms: input.alarms?.isAvailable ?? false).heldBySummary
+                                alarmChannel: input.alarms).heldBySummary
     }
 
     /// Location reminders with their badges: delivered whenever the device crosses

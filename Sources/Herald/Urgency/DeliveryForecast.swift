@@ -32,6 +32,9 @@ public struct DeliveryForecast: Hashable, Sendable, CustomStringConvertible {
         case criticalNotAllowed
         /// No alarm channel: AlarmKit is missing (before iOS 26) or the user denied alarms.
         case alarmsUnavailable
+        /// The user allowed alarms, but the channel holds as many as it may
+        /// (``AlarmChannel/capacity``, less the alarms the user is in the middle of).
+        case alarmLimitReached
 
         /// `time-sensitive: turned off`.
         public var description: String {
@@ -39,6 +42,7 @@ public struct DeliveryForecast: Hashable, Sendable, CustomStringConvertible {
             case .timeSensitiveOff: "turned off"
             case .criticalNotAllowed: "not allowed"
             case .alarmsUnavailable: "no alarms"
+            case .alarmLimitReached: "the alarm limit is reached"
             }
         }
     }
@@ -61,13 +65,33 @@ public struct DeliveryForecast: Hashable, Sendable, CustomStringConvertible {
     public var heldByFocus: Bool
 
     /// The forecast for a rule asking `urgency` with `fallback`, under `settings`, with
-    /// or without an alarm channel the user allowed.
+    /// or without an alarm channel the user allowed and that has room.
     public init(urgency: Urgency, fallback: [Urgency] = [], settings: NotificationSettings, alarms: Bool) {
+        self.init(urgency: urgency, fallback: fallback, settings: settings, alarmsPassedOver: alarms ? nil : .alarmsUnavailable)
+    }
+
+    /// The forecast under the alarm channel `channel` (`nil`: the app has none): an
+    /// alarm is passed over as ``Unavailable/alarmsUnavailable`` when alarms are missing
+    /// or not allowed, and as ``Unavailable/alarmLimitReached`` when they are allowed
+    /// and the channel has no room.
+    ///
+    /// ```swift
+    /// let full = AlarmChannel(authorization: .authorized, capacity: 0)
+    /// DeliveryForecast(urgency: .alarm, settings: .allOn, alarmChannel: full).description
+    /// // "active (alarm: the alarm limit is reached)"
+    /// ```
+    public init(urgency: Urgency, fallback: [Urgency] = [], settings: NotificationSettings, alarmChannel: AlarmChannel?) {
+        self.init(urgency: urgency, fallback: fallback, settings: settings,
+                  alarmsPassedOver: alarmChannel.map(\.unavailability) ?? .alarmsUnavailable)
+    }
+
+    /// The forecast with alarms passed over for `alarmsPassedOver` (`nil`: alarms allowed).
+    init(urgency: Urgency, fallback: [Urgency], settings: NotificationSettings, alarmsPassedOver: Unavailable?) {
         requested = urgency
         var passed: [PassedOver] = []
         var chosen = Urgency.active
         for candidate in [urgency] + fallback {
-            if let reason = Self.unavailability(of: candidate, settings: settings, alarms: alarms) {
+            if let reason = Self.unavailability(of: candidate, settings: settings, alarms: alarmsPassedOver) {
                 passed.append(PassedOver(urgency: candidate, reason: reason))
             } else {
                 chosen = candidate
@@ -81,12 +105,12 @@ public struct DeliveryForecast: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Why the device does not allow `urgency`; `nil` when it does.
-    static func unavailability(of urgency: Urgency, settings: NotificationSettings, alarms: Bool) -> Unavailable? {
+    static func unavailability(of urgency: Urgency, settings: NotificationSettings, alarms: Unavailable?) -> Unavailable? {
         switch urgency {
         case .passive, .active: nil
         case .timeSensitive: settings.timeSensitive ? nil : .timeSensitiveOff
         case .critical: settings.criticalAlerts ? nil : .criticalNotAllowed
-        case .alarm: alarms ? nil : .alarmsUnavailable
+        case .alarm: alarms
         }
     }
 

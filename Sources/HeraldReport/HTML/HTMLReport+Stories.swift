@@ -18,7 +18,7 @@ extension HTMLReport {
     static func occurrence(of item: ReportItem) -> (rule: ReminderRule.ID, local: LocalDateTime)? {
         guard item.kind == .delivery, !item.marks.contains("before-start"), let text = item.identifier,
               let identifier = NotificationIdentifier(parsing: text),
-              [.reminder, .snooze, .followUp].contains(identifier.kind) else { return nil }
+              [.reminder, .snooze, .followUp, .backstop].contains(identifier.kind) else { return nil }
         let rule = ReminderRule.ID(entity: identifier.entity, rule: identifier.rule)
         if let local = identifier.occurrence.localDateTime { return (rule, local) }
         return identifier.occurrence.repeatingSlot == nil ? nil : (rule, item.local)

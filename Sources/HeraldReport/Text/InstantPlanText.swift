@@ -31,6 +31,15 @@ public enum InstantPlanText {
             lines.append("  \(when)  \(pad(badge, 8))  \(pad(request.kind, kindWidth))  \(pad(PrintableText.escaped(request.title), titleWidth))  \(PrintableText.escaped(request.identifier))")
         }
         if plan.pending.isEmpty { lines.append("  none") }
+        if !plan.alarms.isEmpty {
+            lines.append("")
+            lines.append("alarms (\(plan.alarms.count))")
+            let stateWidth = plan.alarms.map(\.state.count).max() ?? 0
+            for alarm in plan.alarms {
+                let when = alarm.soundsAt.map { TimeText.local($0, zone: plan.zone) } ?? "(sounding)"
+                lines.append("  \(when)  \(pad(alarm.state, stateWidth))  \(PrintableText.escaped(alarm.title))  \(PrintableText.escaped(alarm.identifier))")
+            }
+        }
         lines.append("")
         lines.append("coverage horizon     \(TimeText.coverage(plan.coverageHorizon, horizonEnd: plan.horizonEnd, zone: plan.zone))")
         lines.append("guaranteed coverage  \(TimeText.guaranteed(plan.guaranteedCoverage, zone: plan.zone))")
@@ -55,7 +64,9 @@ public enum InstantPlanText {
     /// `coverage_horizon` (`utc`, `local`, `whole_horizon`; `null` before any plan),
     /// `guaranteed_coverage` (the UTC instant, or `"unbounded"`; `null` before any plan),
     /// `refresh_deadline` (the UTC instant; `null` before any plan or when the plan
-    /// needs no refresh) and `cuts` (`entity`, `rule`, `utc`, `local`, `reason`).
+    /// needs no refresh), `cuts` (`entity`, `rule`, `utc`, `local`, `reason`) and, with an
+    /// alarm service, `alarms` (`identifier`, `state`, `title`, `utc`, `local`; the
+    /// times `null` while it sounds).
     public static func json(_ plan: ScenarioInstantPlan) -> String {
         let converter = ZoneConverter.for(plan.zone)
         func local(_ date: Date) -> String { converter.local(for: date).description }
@@ -75,6 +86,10 @@ public enum InstantPlanText {
             cuts: plan.cuts.map { cut in
                 .init(entity: cut.entity.description, rule: cut.rule, utc: TimeText.utc(cut.date),
                       local: cut.local.description, reason: cut.reason.rawValue)
+            },
+            alarms: plan.alarms.isEmpty ? nil : plan.alarms.map { alarm in
+                .init(identifier: alarm.identifier, state: alarm.state, title: alarm.title,
+                      utc: alarm.soundsAt.map(TimeText.utc), local: alarm.soundsAt.map(local))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -98,6 +113,19 @@ public enum InstantPlanText {
         struct Cut: Encodable {
             var entity, rule, utc, local, reason: String
         }
+        struct Alarm: Encodable {
+            var identifier, state, title: String
+            var utc, local: String?
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(identifier, forKey: .identifier)
+                try container.encode(state, forKey: .state)
+                try container.encode(title, forKey: .title)
+                try container.encode(utc, forKey: .utc)  // null while it sounds
+                try container.encode(local, forKey: .local)
+            }
+            enum CodingKeys: String, CodingKey { case identifier, state, title, utc, local }
+        }
         var name, utc, local, zone: String
         var capacity, reserve: Int
         var pending: [Request]
@@ -105,8 +133,9 @@ public enum InstantPlanText {
         var guaranteedCoverage: String?
         var refreshDeadline: String?
         var cuts: [Cut]
+        var alarms: [Alarm]?
         enum CodingKeys: String, CodingKey {
-            case name, utc, local, zone, capacity, reserve, pending, cuts
+            case name, utc, local, zone, capacity, reserve, pending, cuts, alarms
             case coverageHorizon = "coverage_horizon"
             case guaranteedCoverage = "guaranteed_coverage"
             case refreshDeadline = "refresh_deadline"
@@ -125,6 +154,7 @@ public enum InstantPlanText {
             try container.encode(guaranteedCoverage, forKey: .guaranteedCoverage)  // null before any plan
             try container.encode(refreshDeadline, forKey: .refreshDeadline)  // null: none, or no plan
             try container.encode(cuts, forKey: .cuts)
+            try container.encodeIfPresent(alarms, forKey: .alarms)  // only with an alarm service
         }
     }
 }

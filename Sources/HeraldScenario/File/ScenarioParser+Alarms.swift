@@ -1,10 +1,12 @@
 import Herald
+import HeraldSimulator
 
 /// The alarm channel in a scenario file: `settings: {alarms: on | denied | unavailable,
-/// alarm_limit: N}` at the top, `settings: {alarms: denied}` as an event, and the user
+/// alarm_limit: N, alarms_when_revoked: silenced | sound}` at the top, `settings: {alarms: denied}` as an event, and the user
 /// pressing a sounding alarm's button, `alarm: {on: pills/evening, button: stop}`.
 extension ScenarioParser {
-    static let alarmSettingsKeys = ["alarms", "alarm_limit"]
+    static let alarmSettingsKeys = ["alarms", "alarm_limit", "alarms_when_revoked"]
+    static let revokedAlarmChoices: [(String, AlarmsWhenRevoked)] = [("silenced", .silenced), ("sound", .sound)]
     static let alarmPressKeys = ["on", "button"]
     static let alarmPermissions: [(String, AlarmAuthorization)] = [
         ("on", .authorized), ("denied", .denied), ("unavailable", .unavailable),
@@ -13,13 +15,17 @@ extension ScenarioParser {
     /// The top-level settings' alarm keys; `nil` when it has neither.
     func alarmSettings(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioAlarms? {
         let mapping = try node.mapping("settings", allowed: Self.notificationSettingsKeys + Self.alarmSettingsKeys)
-        guard mapping["alarms"] != nil || mapping["alarm_limit"] != nil else { return nil }
+        guard mapping["alarms"] != nil || mapping["alarm_limit"] != nil || mapping["alarms_when_revoked"] != nil
+        else { return nil }
         var alarms = ScenarioAlarms()
         if let permission = mapping["alarms"] {
             alarms.authorization = try choice(permission, "an alarm permission", Self.alarmPermissions)
         }
         if let limit = mapping["alarm_limit"] {
             alarms.limit = try limit.int("how many alarms the system holds", in: 1...ScenarioAlarms.maximumLimit)
+        }
+        if let revoked = mapping["alarms_when_revoked"] {
+            alarms.whenRevoked = try choice(revoked, "what the system does with alarms turned off", Self.revokedAlarmChoices)
         }
         return alarms
     }
@@ -30,8 +36,10 @@ extension ScenarioParser {
     /// permission leaves them as they are.
     func alarmSettingsEvent(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioEvent.Action? {
         let mapping = try node.mapping("settings", allowed: Self.notificationSettingsKeys + Self.alarmSettingsKeys)
-        if let limit = mapping["alarm_limit"] {
-            throw limit.error(.invalidValue, "alarm_limit is the device's, given once in the top-level settings (an event changes only alarms: on | denied | unavailable)")
+        for key in ["alarm_limit", "alarms_when_revoked"] {
+            if let node = mapping[key] {
+                throw node.error(.invalidValue, "\(key) is the device's, given once in the top-level settings (an event changes only alarms: on | denied | unavailable)")
+            }
         }
         guard let permission = mapping["alarms"] else { return nil }
         let authorization = try choice(permission, "an alarm permission", Self.alarmPermissions)

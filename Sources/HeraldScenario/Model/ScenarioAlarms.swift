@@ -1,8 +1,11 @@
 import Herald
+import HeraldSimulator
 
 /// The device's alarm channel in a scenario (AlarmKit): whether the app may schedule
 /// alarms (`settings: {alarms: on | denied | unavailable}`) and how many the system
-/// holds (`settings: {alarm_limit: N}`, 8 unless said).
+/// holds (`settings: {alarm_limit: N}`, 8 unless said), and what the system does with
+/// the alarms it holds when the user turns alarms off (`settings: {alarms_when_revoked:
+/// silenced | sound}`, `silenced` unless said: iOS does not document it).
 ///
 /// A scenario that never mentions alarms has no alarm channel at all, and its rules that
 /// ask for an alarm fall back down their ladder, as on a device without AlarmKit.
@@ -18,15 +21,19 @@ public struct ScenarioAlarms: Hashable, Sendable {
     public var authorization: AlarmAuthorization
     /// The most alarms the system holds; Herald plans as many.
     public var limit: Int
+    /// What the system does with the alarms it holds when the user turns alarms off.
+    public var whenRevoked: AlarmsWhenRevoked
 
     /// The system's limit when the file does not say (the simulator's default).
     public static let defaultLimit = 8
     /// The largest `alarm_limit` a file may give.
     public static let maximumLimit = 64
 
-    public init(authorization: AlarmAuthorization = .unavailable, limit: Int = ScenarioAlarms.defaultLimit) {
+    public init(authorization: AlarmAuthorization = .unavailable, limit: Int = ScenarioAlarms.defaultLimit,
+                whenRevoked: AlarmsWhenRevoked = .silenced) {
         self.authorization = authorization
         self.limit = limit
+        self.whenRevoked = whenRevoked
     }
 
     /// `on`, `denied` or `unavailable`: as the scenario file spells a permission.

@@ -75,6 +75,7 @@ public actor ScenarioReminderSource: ReminderSource {
         let prefix = switch reminder.kind {
         case .snooze: "snoozed: "
         case .followUp: reminder.nagRepeat > 1 ? "follow-up \(reminder.nagRepeat): " : "follow-up: "
+        case .backstop: "after the alarm: "
         default: ""
         }
         return NotificationContent(

@@ -58,7 +58,8 @@ extension ScenarioRunner {
     func alarmCenter(from checkpoint: ScenarioCheckpoint?, clock: VirtualClock) -> SimulatedAlarmCenter? {
         if let saved = checkpoint?.alarms { return SimulatedAlarmCenter(restoring: saved, clock: clock) }
         return scenario.alarms.map {
-            SimulatedAlarmCenter(clock: clock, systemLimit: $0.limit, authorization: $0.authorization)
+            SimulatedAlarmCenter(clock: clock, systemLimit: $0.limit, authorization: $0.authorization,
+                                 whenRevoked: $0.whenRevoked)
         }
     }
 

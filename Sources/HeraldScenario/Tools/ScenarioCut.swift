@@ -15,6 +15,8 @@ public struct ScenarioCut: Hashable, Sendable, Codable {
         case overBudget = "over budget"
         /// Snoozes and posted events outgrew the reserve and took its slot.
         case displaced
+        /// It asks for an alarm, and the alarm channel's limit was reached by sooner ones.
+        case alarmLimitReached = "the alarm limit is reached"
 
         public var description: String { rawValue }
     }
@@ -37,6 +39,14 @@ public struct ScenarioCut: Hashable, Sendable, Codable {
 
     init(_ cut: PlanCut) {
         self.init(entity: cut.rule.entity, rule: cut.rule.rule, date: cut.occurrence.date,
-                  local: cut.occurrence.local, reason: cut.reason == .overBudget ? .overBudget : .displaced)
+                  local: cut.occurrence.local, reason: Self.reason(cut.reason))
+    }
+
+    private static func reason(_ reason: PlanCut.Reason) -> Reason {
+        switch reason {
+        case .overBudget: .overBudget
+        case .displaced: .displaced
+        case .alarmLimitReached: .alarmLimitReached
+        }
     }
 }

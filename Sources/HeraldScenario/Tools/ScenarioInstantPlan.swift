@@ -23,6 +23,17 @@ public struct ScenarioInstantPlan: Hashable, Sendable {
         public var title: String
     }
 
+    /// One alarm the system's alarm service holds.
+    public struct PendingAlarm: Hashable, Sendable {
+        /// Herald's identifier of the occurrence (or a weekly alarm's time of day).
+        public var identifier: String
+        /// When it sounds next (`nil` while it sounds or is paused).
+        public var soundsAt: Date?
+        /// `scheduled`, `countdown` (a snooze), `paused` or `alerting`.
+        public var state: String
+        public var title: String
+    }
+
     public var name: String
     /// The instant asked for.
     public var date: Date
@@ -30,6 +41,8 @@ public struct ScenarioInstantPlan: Hashable, Sendable {
     public var zone: TimeZone
     /// Pending requests, soonest first.
     public var pending: [PendingRequest]
+    /// The alarms the alarm service holds, soonest first (empty without one).
+    public var alarms: [PendingAlarm] = []
     /// The last plan's coverage horizon and horizon end (`nil` before any plan).
     public var coverageHorizon: Date?
     public var horizonEnd: Date?
@@ -82,10 +95,32 @@ extension ScenarioRunner {
                     title: scheduled.request.content.title)
             }
         let summary = outcome.result.summary
-        return ScenarioInstantPlan(
+        var plan = ScenarioInstantPlan(
             name: scenario.name, date: date, zone: outcome.checkpoint.zone, pending: pending,
             coverageHorizon: summary.coverageHorizon, horizonEnd: summary.horizonEnd,
             guaranteedCoverage: summary.guaranteedCoverage, refreshDeadline: summary.refreshDeadline, cuts: summary.cutList,
             capacity: summary.capacity, reserve: scenario.planner.reserve)
+        if let saved = outcome.checkpoint.alarms {
+            let held = SimulatedAlarmCenter(restoring: saved, clock: VirtualClock(now: date, timeZone: outcome.checkpoint.zone))
+            plan.alarms = await Self.pendingAlarms(held)
+        }
+        return plan
+    }
+
+    /// The alarms `held` holds, soonest first, then in the order they were scheduled.
+    private static func pendingAlarms(_ held: SimulatedAlarmCenter) async -> [ScenarioInstantPlan.PendingAlarm] {
+        var alarms: [(order: Int, alarm: ScenarioInstantPlan.PendingAlarm)] = []
+        for state in AlarmState.allCases {
+            for request in await held.requests(in: state) {
+                let alarm = ScenarioInstantPlan.PendingAlarm(
+                    identifier: request.identifier.description, soundsAt: await held.nextAlert(of: request.id),
+                    state: state.rawValue, title: request.title)
+                alarms.append((alarms.count, alarm))
+            }
+        }
+        return alarms.sorted {
+            ($0.alarm.soundsAt?.timeIntervalSince1970 ?? -.infinity, $0.order)
+                < ($1.alarm.soundsAt?.timeIntervalSince1970 ?? -.infinity, $1.order)
+        }.map(\.alarm)
     }
 }

@@ -69,9 +69,13 @@ public struct ScenarioStoryTeller: Sendable {
             else { continue }
             let held = delivery.held.map { $0 == .summary ? "the scheduled summary" : "a Focus" }
                 ?? (identifier.isDeferredGroup || Self.wasDeferred(delivery, story: story) ? "quiet hours" : nil)
-            let fact = OccurrenceStory.Fact.delivered(identifier: delivery.identifier, held: held)
+            // An alarm sounds: it is not a notification the system delivered.
+            let fact: OccurrenceStory.Fact = delivery.isAlarm ? .alarmSounded(identifier: delivery.identifier)
+                : .delivered(identifier: delivery.identifier, held: held)
             if let seen = story.events.firstIndex(where: {
-                guard $0.date == delivery.date, case .delivered(let seen, _) = $0.fact else { return false }
+                guard $0.date == delivery.date else { return false }
+                if delivery.isAlarm { return $0.fact.kind == "alarm_sounded" }
+                guard case .delivered(let seen, _) = $0.fact else { return false }
                 return seen == delivery.identifier
             }) {
                 story.events[seen].fact = fact
@@ -80,7 +84,7 @@ public struct ScenarioStoryTeller: Sendable {
                 story.events.insert(OccurrenceStory.Event(date: delivery.date, fact: fact), at: place)
             }
         }
-        let delivered = story.events.contains { if case .delivered = $0.fact { true } else { false } }
+        let delivered = story.events.contains { ["delivered", "alarm_sounded"].contains($0.fact.kind) }
         let handed = Set(story.events.compactMap(\.fact.identifier))
         story.events = story.events.compactMap { event in
             guard case .notDelivered(let reason) = event.fact else { return event }

@@ -71,6 +71,9 @@ public struct AlarmCenterSnapshot: Hashable, Sendable, Codable {
     public var focusActive: Bool
     public var firings: [AlarmFiring]
     public var presses: [Press]
+    /// What the system does with its alarms when the user turns alarms off (`nil` in
+    /// a snapshot saved before the choice existed: the default).
+    public var whenRevoked: AlarmsWhenRevoked?
 }
 
 extension SimulatedAlarmCenter {
@@ -85,6 +88,7 @@ extension SimulatedAlarmCenter {
                     sequence: held.sequence, searchAfter: held.searchAfter, countdownEnds: held.countdownEnds)
             },
             nextSequence: nextSequence, authorization: authorizationState, userAnswer: userAnswer,
-            focusActive: focusActive, firings: firings, presses: presses.map(AlarmCenterSnapshot.Press.init))
+            focusActive: focusActive, firings: firings, presses: presses.map(AlarmCenterSnapshot.Press.init),
+            whenRevoked: whenRevoked)
     }
 }

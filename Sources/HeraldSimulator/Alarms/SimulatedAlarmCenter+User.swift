@@ -50,8 +50,13 @@ extension SimulatedAlarmCenter {
         focusActive = active
     }
 
-    /// The user changes the app's permission in Settings.
+    /// The user changes the app's permission in Settings. Turning alarms off drops the
+    /// alarms held under ``AlarmsWhenRevoked/silenced`` (none of them sounds), and
+    /// leaves them to sound under ``AlarmsWhenRevoked/sound``; a system without alarms
+    /// (`unavailable`) holds none.
     public func setAuthorization(_ authorization: AlarmAuthorization) {
+        let revoked = authorizationState != .denied && authorization == .denied && whenRevoked == .silenced
+        if revoked || authorization == .unavailable { held = [:] }
         authorizationState = authorization
     }
 

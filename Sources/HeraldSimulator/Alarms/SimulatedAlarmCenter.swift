@@ -37,8 +37,10 @@ import Herald
 /// - An alarm nobody stops keeps sounding (how long AlarmKit lets it sound is not
 ///   documented); a weekly one does not sound again meanwhile.
 /// - An alarm sounds through Focus and Silent mode (``focusActive`` is only recorded).
-/// - Changing authorization in Settings (``setAuthorization(_:)``) leaves the alarms
-///   already held alone.
+/// - Turning alarms off in Settings (``setAuthorization(_:)`` to `denied`) drops the
+///   alarms held, so none sounds (``AlarmsWhenRevoked/silenced``, the default: iOS does
+///   not document what it does), or leaves them to sound (``AlarmsWhenRevoked/sound``).
+///   A system without alarms (`unavailable`) holds and sounds none.
 ///
 /// With a clock another center moves (a ``SimulatedNotificationCenter``), call
 /// ``fireDue()`` after each move, and before the zone changes.
@@ -52,6 +54,8 @@ public actor SimulatedAlarmCenter: AlarmCenter {
     public nonisolated let systemLimit: Int
     /// How many alarms Herald plans at most (``AlarmCenter/capacity``).
     public nonisolated let capacity: Int
+    /// What the system does with the alarms it holds when the user turns alarms off.
+    public nonisolated let whenRevoked: AlarmsWhenRevoked
 
     var held: [UUID: HeldAlarm] = [:]
     var nextSequence = 0
@@ -73,17 +77,21 @@ public actor SimulatedAlarmCenter: AlarmCenter {
     ///   - capacity: The most alarms Herald plans; `nil`: the system limit.
     ///   - authorization: The state at start; a freshly installed app is `notDetermined`.
     ///   - userAnswer: What the scripted user answers when asked.
+    ///   - whenRevoked: What the system does with the alarms it holds when the user
+    ///     turns alarms off; the stricter reading unless said.
     public init(
         clock: VirtualClock,
         systemLimit: Int = 8,
         capacity: Int? = nil,
         authorization: AlarmAuthorization = .notDetermined,
-        userAnswer: UserAuthorizationAnswer = .allow
+        userAnswer: UserAuthorizationAnswer = .allow,
+        whenRevoked: AlarmsWhenRevoked = .silenced
     ) {
         precondition(systemLimit > 0, "An alarm center holds at least one alarm.")
         self.clock = clock
         self.systemLimit = systemLimit
         self.capacity = capacity ?? systemLimit
+        self.whenRevoked = whenRevoked
         authorizationState = authorization
         self.userAnswer = userAnswer
     }
@@ -94,6 +102,7 @@ public actor SimulatedAlarmCenter: AlarmCenter {
         self.clock = clock
         systemLimit = snapshot.systemLimit
         capacity = snapshot.capacity
+        whenRevoked = snapshot.whenRevoked ?? .silenced
         authorizationState = snapshot.authorization
         userAnswer = snapshot.userAnswer
         nextSequence = snapshot.nextSequence

@@ -27,11 +27,12 @@ import Testing
         let store: InMemoryEngineStore
         let engine: Engine
 
-        init(systemLimit: Int = 8, capacity: Int? = nil, authorization: AlarmAuthorization = .authorized) throws {
+        init(systemLimit: Int = 8, capacity: Int? = nil, authorization: AlarmAuthorization = .authorized,
+             whenRevoked: AlarmsWhenRevoked = .silenced) throws {
             clock = VirtualClock(now: AlarmEngineTests.start, timeZone: Fixtures.berlin)
             center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
             alarms = SimulatedAlarmCenter(clock: clock, systemLimit: systemLimit, capacity: capacity,
-                                          authorization: authorization)
+                                          authorization: authorization, whenRevoked: whenRevoked)
             store = InMemoryEngineStore()
             let pill = try ReminderRule(entity: AlarmEngineTests.pills, id: "r",
                                         schedule: try .daily(at: Fixtures.times(["08:00", "20:00"])),
@@ -67,9 +68,14 @@ import Testing
         #expect(evening.title == "Blood pressure pill")
         #expect(evening.schedule == .weekly(LocalTime(hour: 20), on: Set(Weekday.allCases)))
         #expect(evening.secondary == .action(identifier: "taken", title: "Taken"))
-        // Only water is in the notification center: 14 noons, 25 November to 8 December.
+        // No pill reminder is in the notification center: water's 14 noons, 25 November to
+        // 8 December, and the alarms' backstops, five minutes after each of the pill's 28
+        // occurrences up to the horizon (20:00 from 25 November, 08:00 from 26 November,
+        // to 9 December 10:00).
         let pending = await setup.center.pendingNotificationRequests()
-        #expect(pending.count == 14 && pending.allSatisfy { $0.heraldIdentifier?.entity.id == "water" })
+        #expect(pending.filter { $0.heraldIdentifier?.entity.id == "water" }.count == 14)
+        let backstops = pending.compactMap(\.heraldIdentifier).filter { $0.entity == Self.pills }
+        #expect(backstops.count == 28 && backstops.allSatisfy { $0.kind == .backstop })
     }
 
     @Test func aSecondRunMakesNoAlarmCall() async throws {
@@ -138,7 +144,8 @@ import Testing
     }
 
     @Test func alarmsTurnedOffAfterTheyWereScheduledAreCancelledAndThePillFallsBackToNotifications() async throws {
-        let setup = try Setup()
+        // Given a system that keeps alarms turned off (the default drops them itself)
+        let setup = try Setup(whenRevoked: .sound)
         await setup.engine.launched()
         await setup.alarms.setAuthorization(.denied)
         let report = await setup.engine.becameActive()
