@@ -22,8 +22,9 @@ import Testing
 ///
 /// Three were recorded again after quiet hours changed what they show (issue 37): a
 /// deferral past the end of its day is dropped, and a deferred reminder's story tells
-/// the deferral (quiet-hours, travel-and-clock, travel-choice). Each changed line was
-/// read against the new behaviour before the fixture was replaced.
+/// the deferral (quiet-hours, travel-and-clock, travel-choice); and urgency-day after
+/// each alarm gained its backstop notification and the alarm limit's cuts were listed.
+/// Each changed line was read against the new behaviour before the fixture was replaced.
 struct HTMLReportSamePageTests {
     static let fixtures = ScenarioFixtures.packageRoot.appendingPathComponent("Tests/HeraldScenarioTests/Fixtures/HTMLPages")
 

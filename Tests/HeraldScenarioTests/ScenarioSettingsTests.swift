@@ -41,7 +41,7 @@ struct ScenarioSettingsTests {
     @Test(arguments: [
         // (body after the 3 header lines, line, column, field, code, message part)
         ("settings: {alert: on, volume: off}\nentities: []\n", 4, 23, "settings.volume", ScenarioError.Code.unknownKey,
-         "unknown key \"volume\" (expected one of alert, sound, badge, time_sensitive, critical, alarms or alarm_limit)"),
+         "unknown key \"volume\" (expected one of alert, sound, badge, time_sensitive, critical, alarms, alarm_limit or alarms_when_revoked)"),
         ("entities: [{id: a, title: A, rules: [{id: r, daily: [\"09:00\"]}]}]\nevents:\n  - {at: 2026-11-21T09:05, settings: {alert: off, volume: on}}\n",
          6, 51, "events[0].settings.volume", .unknownKey, "unknown key \"volume\""),
         ("entities: [{id: a, title: A, rules: [{id: r, daily: [\"09:00\"]}]}]\nevents:\n  - {at: 2026-11-21T09:05, settings: {badge: maybe}}\n",

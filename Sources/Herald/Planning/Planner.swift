@@ -109,7 +109,6 @@ public struct Planner: Sendable {
                                            located: located.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
             after: Self.nagged(reminders, groups: groups), limit: min(configuration.effectiveFollowUpLimit, freeRoom))
-        // The alarms' backstops take the slots still free.
         var backstops = plannedBackstops(for: alarms.alarms, alarmRules: alarmInput?.rules ?? [], declaredRules: declaredRules,
                                          input: input, horizonEnd: horizonEnd, room: freeRoom - followUps.count)
         let outstanding = judge(input, converters: converters, declaredRules: alarmInput.map { _ in declaredRules })
