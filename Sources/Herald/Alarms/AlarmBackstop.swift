@@ -107,10 +107,11 @@ extension Planner {
                                           now: Date, converter device: ZoneConverter)
         -> [(rule: ReminderRule, occurrence: Occurrence)] {
         guard !pending.isEmpty else { return [] }
+        let rules = Dictionary(declaredRules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var result: [(rule: ReminderRule, occurrence: Occurrence)] = []
         for backstop in pending.sorted() {
             guard let local = backstop.occurrence.localDateTime,
-                  let rule = declaredRules.first(where: { $0.entity == backstop.entity && $0.ruleID == backstop.rule })
+                  let rule = rules[ReminderRule.ID(entity: backstop.entity, rule: backstop.rule)]
             else { continue }
             let converter = rule.schedule.timeZone.map(ZoneConverter.for) ?? device
             let date = converter.instant(for: local).date
