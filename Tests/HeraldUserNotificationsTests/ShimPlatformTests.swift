@@ -4,9 +4,10 @@ import Testing
 /// The shims know each Apple platform the package declares: built with
 /// `-DHERALD_SHIM_MACOS`, `_WATCHOS`, `_MACCATALYST` or `_VISIONOS` they declare only what
 /// that platform's SDK has, so an adapter that uses something the platform lacks does not
-/// compile on Linux either. Each case typechecks a use of a missing API against the shim's
-/// sources with the platform's flag (refused, naming it) and without it (accepted: the
-/// refusal is the flag's doing). What each platform lacks is from Apple's SDK headers and
+/// compile on Linux either. Each case is a use of a missing API, typechecked against the
+/// shim's sources with the platform's flag (refused on its own line, naming it) and
+/// without it (accepted: the refusal is the flag's doing); the cases of one shim and flag
+/// share one compiler run. What each platform lacks is from Apple's SDK headers and
 /// documentation: location triggers are iOS and watchOS only, CarPlay options are not on
 /// macOS, watchOS has no badge, no settings callback, no named sounds and no hidden
 /// previews, region monitoring and `CLMonitor` are iOS, Mac Catalyst and macOS only,
@@ -62,14 +63,41 @@ import Testing
              use: "func use() { _ = AlarmManager.self }", names: "AlarmManager"),
     ]
 
-    @Test(arguments: cases)
-    func eachPlatformsShimRefusesWhatThatPlatformLacks(_ check: Case) throws {
-        let refused = try Self.typecheck(check.module, flag: check.flag, use: check.use)
-        #expect(!refused.succeeded, "\(check.flag) accepted: \(check.use)")
-        #expect(refused.diagnostics.contains("error:") && refused.diagnostics.contains(check.names),
-                "\(refused.diagnostics.prefix(2_000))")
+    /// The cases typechecked together: one compiler run for each shim and flag.
+    struct Batch: CustomTestStringConvertible, Sendable {
+        var module: String
+        var flag: String
+        var cases: [Case]
+        var testDescription: String { "\(flag): \(module)" }
+    }
 
-        let accepted = try Self.typecheck(check.module, flag: nil, use: check.use)
+    /// The cases grouped by shim and flag, in the order of ``cases``.
+    static let batches: [Batch] = cases.reduce(into: []) { batches, check in
+        if let index = batches.firstIndex(where: { $0.module == check.module && $0.flag == check.flag }) {
+            batches[index].cases.append(check)
+        } else {
+            batches.append(Batch(module: check.module, flag: check.flag, cases: [check]))
+        }
+    }
+
+    /// Each use is refused on its own line, with an error naming what the platform lacks.
+    @Test(arguments: batches)
+    func eachPlatformsShimRefusesWhatThatPlatformLacks(_ batch: Batch) throws {
+        let refused = try Self.typecheck(batch.module, flag: batch.flag, uses: batch.cases.map(\.use))
+        #expect(!refused.succeeded, "\(batch.flag) accepted: \(batch.cases.map(\.use))")
+        let errors = refused.diagnostics.split(separator: "\n").filter { $0.contains("error:") }
+        for (offset, check) in batch.cases.enumerated() {
+            let line = "Use.swift:\(Self.firstUseLine + offset):"
+            #expect(errors.contains { $0.contains(line) && $0.contains(check.names) },
+                    "\(check.flag) gave no error naming \(check.names) for \(check.use): \(refused.diagnostics.prefix(2_000))")
+        }
+    }
+
+    /// Without a flag every use of a shim is accepted: each refusal is its flag's doing.
+    @Test(arguments: Set(cases.map(\.module)).sorted())
+    func withoutAFlagEveryUseIsAccepted(_ module: String) throws {
+        let uses = Self.cases.filter { $0.module == module }.map(\.use)
+        let accepted = try Self.typecheck(module, flag: nil, uses: uses)
         #expect(accepted.succeeded, "without a flag: \(accepted.diagnostics.prefix(2_000))")
     }
 
@@ -78,10 +106,14 @@ import Testing
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Typechecks `use` inside the shim module's own sources (so internal and public
-    /// declarations alike are in scope), with `-D flag` when given. The notification shim
-    /// imports the location shim, which is built first as a module with the same flag.
-    static func typecheck(_ module: String, flag: String?, use: String) throws -> (succeeded: Bool, diagnostics: String) {
+    /// The line of `Use.swift` that holds the first use; each next use is on the next line.
+    static let firstUseLine = 2
+
+    /// Typechecks `uses`, each in its own enum on its own line of `Use.swift`, inside the
+    /// shim module's own sources (so internal and public declarations alike are in
+    /// scope), with `-D flag` when given. The notification shim imports the location
+    /// shim, which is built first as a module with the same flag.
+    static func typecheck(_ module: String, flag: String?, uses: [String]) throws -> (succeeded: Bool, diagnostics: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-shim-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -93,7 +125,8 @@ import Testing
             guard location.succeeded else { return location }
         }
         let file = folder.appendingPathComponent("Use.swift")
-        try "import Foundation\n\(use)\n".write(to: file, atomically: true, encoding: .utf8)
+        let body = uses.enumerated().map { "enum Use\($0.offset) { \($0.element) }" }.joined(separator: "\n")
+        try "import Foundation\n\(body)\n".write(to: file, atomically: true, encoding: .utf8)
         return try run(["swiftc", "-typecheck", "-parse-as-library", "-module-name", module, "-I", folder.path]
                        + defines + sources(of: module) + [file.path])
     }
