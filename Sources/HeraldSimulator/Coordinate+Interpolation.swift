@@ -3,7 +3,7 @@ import Herald
 
 extension Coordinate {
     /// The point a `fraction` (0...1) of the way to `other` along the great circle
-    /// through both (the shortest way, as ``Herald/Coordinate/distance(to:)`` measures
+    /// through both (the shortest way, as `Coordinate.distance(to:)` measures
     /// it), so a leg across the antimeridian stays near longitude ±180 instead of
     /// crossing the whole map:
     ///

@@ -7,7 +7,7 @@ extension SimulatedNotificationCenter {
     /// passive or active notification that falls due waits for the summary's next time
     /// and is shown then (listed, its badge applied, the app's delivery handler called);
     /// time-sensitive and critical ones are shown at once. The settings' summary switch
-    /// follows (``Herald/NotificationSettings/scheduledSummary``). Taking the app out shows
+    /// follows (`NotificationSettings.scheduledSummary`). Taking the app out shows
     /// what the summary held, now.
     ///
     /// ```swift

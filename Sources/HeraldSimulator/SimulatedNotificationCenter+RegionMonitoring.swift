@@ -3,7 +3,7 @@ import Herald
 
 extension SimulatedNotificationCenter {
     /// The most regions an app may use at once: monitored regions and pending
-    /// location-triggered requests together (``RegionBudget/platformLimit``).
+    /// location-triggered requests together (`RegionBudget.platformLimit`).
     public static let regionLimit = RegionBudget.platformLimit
 
     /// Core Location's region monitoring (`CLLocationManager.startMonitoring(for:)`):

@@ -53,7 +53,7 @@ public struct SimulatorSnapshot: Hashable, Sendable, Codable {
     /// restore everything on.
     public var notificationSettings: NotificationSettings?
     /// The user's location access; `nil` in older snapshots, which restore
-    /// ``Herald/LocationAccess/always``.
+    /// `LocationAccess.always`.
     public var locationAccess: LocationAccess?
     /// The scheduled summary's times, the Focus's end and the notifications they hold;
     /// `nil` (none) in older snapshots.

@@ -8,7 +8,7 @@ import Herald
 /// through the ``SimulatedNotificationCenter`` that owns it (``SimulatedNotificationCenter/advance(by:)``,
 /// ``SimulatedNotificationCenter/jumpClock(to:)``, ``SimulatedNotificationCenter/setTimeZone(_:)``),
 /// so that every notification due in between is delivered and floating triggers follow
-/// the zone. Herald and the app read it through ``DeviceClock`` like any other clock.
+/// the zone. Herald and the app read it through `DeviceClock` like any other clock.
 ///
 /// ```swift
 /// let clock = VirtualClock(

@@ -4,7 +4,7 @@ import Herald
 /// Seed 002's exercise-break app rebuilt on Herald: one process of the app, with the
 /// calls the system makes on its delegates.
 ///
-/// In the foreground every notification becomes an ``InAppPrompt`` with its category's
+/// In the foreground every notification becomes an `InAppPrompt` with its category's
 /// actions plus Dismiss (the system banner is silenced), and choosing one there runs
 /// Herald's handling of the same system action. Progress reports and achievements are
 /// immediate events in the reserve. Every delivery lands in Herald's fired log, also

@@ -2,7 +2,7 @@ import Foundation
 import Herald
 import Synchronization
 
-/// The exercise app's ``AppResponder``: every entity it names exists (the breaks, a
+/// The exercise app's `AppResponder`: every entity it names exists (the breaks, a
 /// week's report, an achievement); each route opens its screen, and Log Exercise
 /// records a logged break.
 ///

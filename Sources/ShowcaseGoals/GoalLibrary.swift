@@ -6,7 +6,7 @@ import Synchronization
 /// names the question to ask.
 ///
 /// Until the goals are loaded it has no answer: ``reminderRules()`` throws
-/// ``ReminderSourceNotReady`` (so Herald keeps what is pending) and lookups find nothing.
+/// `ReminderSourceNotReady` (so Herald keeps what is pending) and lookups find nothing.
 ///
 /// ```swift
 /// let library = GoalLibrary()

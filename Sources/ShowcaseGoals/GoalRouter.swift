@@ -2,7 +2,7 @@ import Foundation
 import Herald
 import Synchronization
 
-/// The goal tracker's ``AppResponder``: resolves a goal as ready, paused or missing
+/// The goal tracker's `AppResponder`: resolves a goal as ready, paused or missing
 /// from the loaded ``GoalLibrary``, and turns each route into the ``GoalScreen`` the UI
 /// shows, recording it with the instant it was shown.
 ///

@@ -4,7 +4,7 @@ import Herald
 /// Seed 000's goal tracker rebuilt on Herald: one process of the app, with the calls
 /// the system makes on its delegates and the user's edits.
 ///
-/// At launch it makes its ``Engine`` over a store that outlives the process, tells it
+/// At launch it makes its `Engine` over a store that outlives the process, tells it
 /// the app launched (categories, fired log), and starts loading the goals. A tap that
 /// launched the app arrives before the goals exist; Herald keeps it queued, and the
 /// app says it is ready once the goals are loaded, at which instant the route reaches

@@ -4,7 +4,7 @@ import Synchronization
 /// Seed 001's `HomeCoordinator`: what a tap on a route notification opens. The
 /// completion shows the success message with the visited count and focuses the map on
 /// the route; a spot focuses the map on that spot. The routes arrive typed
-/// (``Herald/ResponseHandoff/routeWalk``), never as loose `userInfo`.
+/// (`ResponseHandoff.routeWalk`), never as loose `userInfo`.
 ///
 /// ```swift
 /// let coordinator = HomeCoordinator()

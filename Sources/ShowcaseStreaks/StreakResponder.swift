@@ -1,7 +1,7 @@
 import Herald
 import Synchronization
 
-/// The streak app's ``AppResponder``, wired once the app's state and navigation exist
+/// The streak app's `AppResponder`, wired once the app's state and navigation exist
 /// (the seed's `onAppear`): each route opens its screen; Remind Tomorrow, Already
 /// Played and dismissals open nothing (Herald already deferred or completed the day).
 ///

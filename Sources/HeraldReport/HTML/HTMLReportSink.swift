@@ -3,7 +3,7 @@ import Herald
 import HeraldScenario
 import Synchronization
 
-/// A ``HeraldScenario/ScenarioTimelineSink`` that builds the ``HTMLReport`` of a run as
+/// A `ScenarioTimelineSink` that builds the ``HTMLReport`` of a run as
 /// its timeline streams: it keeps only what the page shows, and renders it once the run
 /// ended (or stopped at an event that could not happen).
 ///
@@ -25,8 +25,11 @@ public final class HTMLReportSink: ScenarioTimelineSink {
     /// Whether the page will open stories: the deliveries are kept for them.
     private let keepsDeliveries: Bool
 
-    /// - Parameter stories: whether ``page(summary:tell:)`` will be given stories to
-    ///   open under the deliveries and cuts (the run's deliveries are then kept).
+    /// - Parameters:
+    ///   - reserve: the planner's reserve: the page draws the reminders' budget as
+    ///     `capacity - reserve`.
+    ///   - stories: whether ``page(summary:tell:)`` will be given stories to
+    ///     open under the deliveries and cuts (the run's deliveries are then kept).
     public init(reserve: Int, stories: Bool = false) {
         self.reserve = reserve
         keepsDeliveries = stories

@@ -17,7 +17,7 @@ public enum InterruptionName {
         of(level).replacingOccurrences(of: "_", with: "-")
     }
 
-    /// A delivery's level (``HeraldScenario/TimelineDelivery/level``), alarm included.
+    /// A delivery's level (`TimelineDelivery.level`), alarm included.
     public static func of(_ level: Urgency) -> String {
         level.interruptionLevel.map { of($0) } ?? "alarm"
     }

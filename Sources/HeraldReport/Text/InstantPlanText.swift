@@ -2,7 +2,7 @@ import Foundation
 import Herald
 import HeraldScenario
 
-/// How `herald plan` prints a ``ScenarioInstantPlan``: aligned text, or one JSON object.
+/// How `herald plan` prints a `ScenarioInstantPlan`: aligned text, or one JSON object.
 ///
 /// ```swift
 /// print(InstantPlanText.text(plan))

@@ -2,7 +2,7 @@ import Foundation
 import Herald
 import HeraldScenario
 
-/// How `herald why` prints an ``Herald/OccurrenceStory``: one line per event, or one
+/// How `herald why` prints an `OccurrenceStory`: one line per event, or one
 /// JSON object `{"verdict": ..., "events": [...]}`. The HTML report shows the same lines.
 ///
 /// ```swift

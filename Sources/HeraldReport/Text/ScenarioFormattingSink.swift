@@ -2,7 +2,7 @@ import Foundation
 import HeraldScenario
 import Synchronization
 
-/// A ``ScenarioTimelineSink`` that formats each piece as it comes and hands the text to
+/// A `ScenarioTimelineSink` that formats each piece as it comes and hands the text to
 /// `write` at once, in order: the run keeps nothing of its timeline.
 ///
 /// ```swift

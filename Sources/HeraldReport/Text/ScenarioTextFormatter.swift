@@ -15,7 +15,7 @@ import HeraldScenario
 /// ```
 ///
 /// The local-time and title columns are padded to ``Columns``: measured over the whole
-/// timeline for a collected result (``ScenarioResult/text()``), or, when the timeline
+/// timeline for a collected result (`ScenarioResult.text()`), or, when the timeline
 /// is streamed, what the scenario can show (``Columns/init(for:)``); a wider value
 /// than its column is written whole, never cut.
 ///

@@ -5,11 +5,11 @@ extension SimulatedAlarmCenter {
     /// The user presses a button on a sounding alarm, and the app's intent receives it
     /// (``takePresses()``).
     ///
-    /// - ``AlarmButtonPress/stop``: a one-shot alarm is deleted; a weekly one waits for
+    /// - `AlarmButtonPress.stop`: a one-shot alarm is deleted; a weekly one waits for
     ///   its next time after now.
-    /// - ``AlarmButtonPress/snooze``: the alarm counts down the request's minutes and
+    /// - `AlarmButtonPress.snooze`: the alarm counts down the request's minutes and
     ///   sounds again.
-    /// - ``AlarmButtonPress/action(_:)``: the alarm keeps sounding (AlarmKit's `.custom`
+    /// - `AlarmButtonPress.action(_:)`: the alarm keeps sounding (AlarmKit's `.custom`
     ///   behaviour); only the press is recorded.
     ///
     /// - Throws: ``AlarmPressError`` when the alarm is not held, not sounding, or has

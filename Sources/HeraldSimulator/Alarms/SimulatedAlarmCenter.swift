@@ -5,10 +5,10 @@ import Herald
 /// what Herald's tests drive instead of the real alarms.
 ///
 /// It holds alarms by id, refuses a new one past its ``systemLimit`` with
-/// ``AlarmCenterError/maximumLimitReached`` (AlarmKit does not publish its limit; 8 by
+/// `AlarmCenterError.maximumLimitReached` (AlarmKit does not publish its limit; 8 by
 /// default here, so tests reach it), and sounds nothing until virtual time moves:
 /// ``advance(to:)``, ``advance(by:)`` and ``fireDue()`` put every alarm whose time came
-/// into ``AlarmState/alerting`` and log it in ``firings``. The user then presses a button
+/// into `AlarmState.alerting` and log it in ``firings``. The user then presses a button
 /// (``press(_:on:)``); the app's intent receives it (``takePresses()``).
 ///
 /// ```swift
@@ -25,8 +25,8 @@ import Herald
 ///
 /// - Authorization starts `notDetermined`; scheduling is refused until it is
 ///   `authorized` (the user is asked only by ``requestAuthorization()``, once).
-///   ``AlarmAuthorization/unavailable`` stands for a system without AlarmKit: every call
-///   throws ``AlarmCenterError/unavailable``.
+///   `AlarmAuthorization.unavailable` stands for a system without AlarmKit: every call
+///   throws `AlarmCenterError.unavailable`.
 /// - Replacing an id the system holds never counts against the limit; the replaced
 ///   alarm starts afresh as scheduled.
 /// - A fixed date sounds at its instant whatever the zone; a relative (weekly) one at
@@ -52,7 +52,7 @@ public actor SimulatedAlarmCenter: AlarmCenter {
     public nonisolated let clock: VirtualClock
     /// How many alarms the system holds at most before it throws.
     public nonisolated let systemLimit: Int
-    /// How many alarms Herald plans at most (``AlarmCenter/capacity``).
+    /// How many alarms Herald plans at most (`AlarmCenter.capacity`).
     public nonisolated let capacity: Int
     /// What the system does with the alarms it holds when the user turns alarms off.
     public nonisolated let whenRevoked: AlarmsWhenRevoked

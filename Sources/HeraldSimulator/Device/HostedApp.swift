@@ -1,6 +1,6 @@
 import Herald
 
-/// A ``SimulatedApp`` that hands every device call to Herald's ``Herald/AppHost``, as an
+/// A ``SimulatedApp`` that hands every device call to Herald's `AppHost`, as an
 /// app's delegates do on a device: the app under test when a test is about Herald, not
 /// about an app's own logic. An app with logic of its own conforms to `SimulatedApp`
 /// itself and routes its lifecycle calls through its host.
@@ -28,7 +28,7 @@ import Herald
 public struct HostedApp: SimulatedApp {
     /// The app's host; its engine's observers hear every run a device call causes.
     public let host: AppHost
-    /// Handed to the engine at launch (``Herald/AppHost/launched(readyWith:)``): queued
+    /// Handed to the engine at launch (`AppHost.launched(readyWith:)`): queued
     /// responses are routed at once. `nil`: the test says when the app is ready.
     public let responder: (any AppResponder)?
 

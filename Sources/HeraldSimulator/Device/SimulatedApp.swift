@@ -9,7 +9,7 @@ import Herald
 /// in the app's store.
 ///
 /// An app with logic of its own conforms itself and routes the lifecycle through its
-/// Herald ``Herald/AppHost``, as its delegates do on a device; an app that only
+/// Herald `AppHost`, as its delegates do on a device; an app that only
 /// forwards is a ``HostedApp``.
 ///
 /// ```swift

@@ -51,7 +51,7 @@ extension SimulatedDevice {
     /// leaves it for Settings and comes back; an app reads the access when it launches
     /// or becomes active (Core Location calls its delegate's
     /// `locationManagerDidChangeAuthorization(_:)` then) and tells Herald
-    /// (``Herald/Engine/locationAccessChanged(_:)``).
+    /// (`Engine.locationAccessChanged(_:)`).
     ///
     /// ```swift
     /// await device.setLocationAccess(.whenInUse)

@@ -23,7 +23,7 @@ extension SimulatedDevice {
     /// sounds there, after the notifications due at that instant (``setAlarmHandler(_:)``).
     /// At each local midnight on the way (the first instant of each local day, also when
     /// midnight itself does not exist), an app in the foreground is told
-    /// ``TimeChange/dayChanged`` at that instant, after what fell due before it; a
+    /// `TimeChange.dayChanged` at that instant, after what fell due before it; a
     /// suspended one when it next runs (see ``pendingTimeChanges``).
     @discardableResult
     public func advance(to date: Date) async -> [PresentedNotification] {
@@ -52,7 +52,7 @@ extension SimulatedDevice {
     }
 
     /// The user sets the device clock; see ``SimulatedNotificationCenter/jumpClock(to:)``.
-    /// An app in the foreground is told ``TimeChange/clockChanged`` at the new time; a
+    /// An app in the foreground is told `TimeChange.clockChanged` at the new time; a
     /// suspended one when it next runs.
     @discardableResult
     public func jumpClock(to date: Date) async -> [PresentedNotification] {
@@ -65,7 +65,7 @@ extension SimulatedDevice {
     }
 
     /// The device moves to another zone; see ``SimulatedNotificationCenter/setTimeZone(_:)``.
-    /// An app in the foreground is told ``TimeChange/timeZoneChanged`` at once; a
+    /// An app in the foreground is told `TimeChange.timeZoneChanged` at once; a
     /// suspended one when it next runs.
     @discardableResult
     public func setTimeZone(_ zone: TimeZone) async -> [PresentedNotification] {
