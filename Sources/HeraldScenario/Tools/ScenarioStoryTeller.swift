@@ -14,20 +14,20 @@ import Herald
 /// let story = teller.story(of: rule, at: LocalDateTime(parsing: "2026-11-21T09:00")!)
 /// ```
 public struct ScenarioStoryTeller: Sendable {
-    public var history: OccurrenceHistory
+    package var history: OccurrenceHistory
     /// The app's rules (to place an occurrence no plan placed, and to see exclusions).
-    public var rules: [ReminderRule]
-    public var state: EngineState?
-    public var deviceZone: TimeZone
+    package var rules: [ReminderRule]
+    package var state: EngineState?
+    package var deviceZone: TimeZone
     /// The end of the run: a later occurrence is pending, not missed.
-    public var now: Date
-    public var deliveries: [TimelineDelivery] {
+    package var now: Date
+    package var deliveries: [TimelineDelivery] {
         didSet { index = ScenarioDeliveryIndex(deliveries) }
     }
     /// The deliveries by the occurrence they may stand for, each identifier read once.
     private var index: ScenarioDeliveryIndex
     /// The identifiers the center dropped above its capacity.
-    public var dropped: Set<String>
+    package var dropped: Set<String>
 
     public init(history: OccurrenceHistory, rules: [ReminderRule], state: EngineState?, deviceZone: TimeZone, now: Date,
                 deliveries: [TimelineDelivery], dropped: [String]) {
