@@ -94,7 +94,7 @@ import Testing
     /// position's changes committed, the spot handed over): one row appended per
     /// visit and per delivery, the session decoded once, and each row read once,
     /// however many were reached before. The completion is recorded exactly once.
-    @Test(.timeLimit(.minutes(2))) func aWalkOfAThousandWaypointsReadsEachRowOnce() throws {
+    @Test(.timeLimit(.minutes(10))) func aWalkOfAThousandWaypointsReadsEachRowOnce() throws {
         let store = try SQLiteEngineStore.inMemory()
         let metresPerDegree = Coordinate.earthRadius * .pi / 180
         let waypoints = (0..<1000).map { index in

@@ -69,8 +69,8 @@ public struct ScenarioRunner: Sendable {
     package var stopAt: Date?
     /// The history every engine of the run (each launch's, and the one that records
     /// what happens while the app is not running) records in, so a story spans the
-    /// run (``why(_:at:)``); `nil` gives each engine its own.
-    package var history: OccurrenceHistory?
+    /// run (``why(_:at:)``, ``ScenarioStoryTeller``); `nil` gives each engine its own.
+    public var history: OccurrenceHistory?
 
     public init(scenario: Scenario, days: Int? = nil, store: any EngineStore = InMemoryEngineStore(),
                 stopAt: Date? = nil) {

@@ -8,7 +8,7 @@ import Herald
 /// HTML report of `herald simulate --html` tell stories through it.
 ///
 /// ```swift
-/// let teller = ScenarioStoryTeller(history: history, rules: rules, state: try store.load(), deviceZone: zone,
+/// let teller = ScenarioStoryTeller(scenario: scenario, history: history, state: try store.load(),
 ///                                  now: summary.endedAt ?? now, deliveries: result.deliveries,
 ///                                  dropped: summary.droppedIdentifiers)
 /// let story = teller.story(of: rule, at: LocalDateTime(parsing: "2026-11-21T09:00")!)
@@ -29,8 +29,23 @@ public struct ScenarioStoryTeller: Sendable {
     /// The identifiers the center dropped above its capacity.
     package var dropped: Set<String>
 
-    public init(history: OccurrenceHistory, rules: [ReminderRule], state: EngineState?, deviceZone: TimeZone, now: Date,
+    /// A teller for a run of `scenario`: its rules as the file declares them (a story
+    /// places an occurrence where its plan did) and its device's zone.
+    ///
+    /// - Parameters:
+    ///   - history: the history the run's engines shared (``ScenarioRunner/history``).
+    ///   - state: the engine state the run ended with, if it could be read.
+    ///   - now: the end of the run: a later occurrence is pending, not missed.
+    ///   - deliveries: the run's deliveries (every copy of an occurrence).
+    ///   - dropped: the identifiers the center dropped above its capacity.
+    public init(scenario: Scenario, history: OccurrenceHistory, state: EngineState?, now: Date,
                 deliveries: [TimelineDelivery], dropped: [String]) {
+        self.init(history: history, rules: scenario.entities.flatMap { (try? $0.reminderRules()) ?? [] },
+                  state: state, deviceZone: scenario.zone, now: now, deliveries: deliveries, dropped: dropped)
+    }
+
+    package init(history: OccurrenceHistory, rules: [ReminderRule], state: EngineState?, deviceZone: TimeZone, now: Date,
+                 deliveries: [TimelineDelivery], dropped: [String]) {
         self.history = history
         self.rules = rules
         self.state = state
