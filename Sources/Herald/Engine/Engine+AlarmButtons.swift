@@ -25,7 +25,7 @@ extension Engine {
     @discardableResult
     public func alarmButtonPressed(_ press: AlarmButtonPress, identifier: NotificationIdentifier) async
         -> ReconcileReport {
-        let scheduled = (try? recentState()).map { Self.scheduledAlarms(in: $0) }?[AlarmRequest.id(for: identifier)]
+        let scheduled = (try? recentState())?.scheduledAlarms[AlarmRequest.id(for: identifier)]
         let (occurrence, date) = alarmOccurrence(of: identifier, scheduled: scheduled)
         let action = switch press {
         case .stop: NotificationResponse.dismissActionIdentifier

@@ -19,7 +19,7 @@ import Foundation
 /// The list is read whatever the authorization, so alarms scheduled before the user
 /// turned alarms off are cancelled when their rules fall back to notifications; when it
 /// cannot be read, the run records no firing and makes no call.
-/// What Herald asked for is kept in its state (``scheduledAlarmsSetting``), so a
+/// What Herald asked for is kept in its state (``EngineState/scheduledAlarms``), so a
 /// relaunch neither schedules again what is held nor loses what to cancel; alarms the
 /// app scheduled itself are never touched.
 ///
@@ -28,27 +28,6 @@ import Foundation
 /// alarm's own snooze, any other action a button whose press comes back as that
 /// action's response (``alarmButtonPressed(_:identifier:)``).
 extension Engine {
-    /// The settings key under which Herald keeps the alarms it scheduled, by alarm id.
-    public static let scheduledAlarmsSetting = "herald.alarms"
-
-    /// What Herald asked the alarm service for, as remembered between runs.
-    struct ScheduledAlarm: Codable, Equatable {
-        var identifier: NotificationIdentifier
-        var schedule: AlarmSchedule
-        var title: String
-        var secondary: AlarmSecondaryButton?
-        /// The category of the content it was made from, whose actions its presses mean.
-        var category: String
-
-        init(_ request: AlarmRequest, category: String) {
-            identifier = request.identifier
-            schedule = request.schedule
-            title = request.title
-            secondary = request.secondary
-            self.category = category
-        }
-    }
-
     /// What a run read of the alarm service before planning.
     struct AlarmRead {
         var channel: AlarmChannel
@@ -77,13 +56,6 @@ extension Engine {
         return !state.paused.contains(entity) && !state.satisfiedDays.contains(EntityDay(entity, day))
     }
 
-    /// The alarms Herald scheduled, as kept in `state`.
-    static func scheduledAlarms(in state: EngineState) -> [UUID: ScheduledAlarm] {
-        guard case .string(let text)? = state.settings[scheduledAlarmsSetting],
-              let kept = try? JSONDecoder().decode([String: ScheduledAlarm].self, from: Data(text.utf8)) else { return [:] }
-        return Dictionary(uniqueKeysWithValues: kept.compactMap { key, value in UUID(uuidString: key).map { ($0, value) } })
-    }
-
     /// Reads the alarm service and records what sounded since the last look (see the
     /// extension's overview); `nil` without an alarm service.
     func readingAlarms(_ state: inout EngineState) async throws -> AlarmRead? {
@@ -99,7 +71,7 @@ extension Engine {
                 logger.warning("reading the alarms failed; they are left as they are", metadata: ["error": "\(error)"])
             }
         }
-        let scheduled = Self.scheduledAlarms(in: state)
+        let scheduled = state.scheduledAlarms
         let changes = held.map { firings(of: scheduled, held: $0, state: state, authorization: authorization) }?
             .map(EngineStateChange.recordFired) ?? []
         if !changes.isEmpty {
@@ -231,12 +203,8 @@ extension Engine {
 
     /// Keeps what Herald scheduled in its state.
     private func rememberScheduledAlarms(_ scheduled: [UUID: ScheduledAlarm]) {
-        let byText = Dictionary(uniqueKeysWithValues: scheduled.map { ($0.key.uuidString, $0.value) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let text = (try? encoder.encode(byText)).flatMap { String(data: $0, encoding: .utf8) }
         do {
-            try commit([.setSetting(key: Self.scheduledAlarmsSetting, scheduled.isEmpty ? nil : text.map(JSONValue.string))])
+            try commit([.setScheduledAlarms(scheduled)])
         } catch {
             logger.error("remembering the scheduled alarms failed", metadata: ["error": "\(error)"])
         }

@@ -5,7 +5,7 @@ import Foundation
 /// iOS never lists a notification fired by a location trigger in the delivered list
 /// ("Notifications triggered by location cannot be retrieved, but can be removed"), so
 /// Herald keeps, after each run, the location requests it left pending
-/// (``armedLocationsSetting``) and learns of a firing another way:
+/// (``EngineState/armedLocations``) and learns of a firing another way:
 /// - a one-shot location request the last run left pending that the center no longer
 ///   holds has fired: Herald removes its own requests only in its runs. The firing is
 ///   dated at the run that notices it. While the center is full a missing request may
@@ -23,43 +23,11 @@ import Foundation
 /// included, whether or not Herald learnt that they fired. Herald cannot see the user
 /// clear one from Notification Center, so it counts it until then or until its day ends.
 extension Engine {
-    /// The settings key under which Herald keeps the identifiers of the location
-    /// requests it left pending at its last run.
-    public static let armedLocationsSetting = "herald.armedLocations"
-
-    /// The location requests a run left pending, one-shot and repeating.
-    struct ArmedLocations: Equatable {
-        var once: [String] = []
-        var repeating: [String] = []
-
-        init(once: [String] = [], repeating: [String] = []) {
-            self.once = once
-            self.repeating = repeating
-        }
-
-        /// As kept in `state`'s settings.
-        init(_ state: EngineState) {
-            guard case .object(let kept)? = state.settings[Engine.armedLocationsSetting] else { return }
-            func strings(_ key: String) -> [String] {
-                guard case .array(let values)? = kept[key] else { return [] }
-                return values.compactMap { if case .string(let text) = $0 { text } else { nil } }
-            }
-            once = strings("once")
-            repeating = strings("repeating")
-        }
-
-        var json: JSONValue? {
-            once.isEmpty && repeating.isEmpty ? nil : .object([
-                "once": .array(once.map { .string($0) }), "repeating": .array(repeating.map { .string($0) }),
-            ])
-        }
-    }
-
     /// Records in the fired log the one-shot location requests the last run left pending
     /// that the center no longer holds (see the extension's overview).
     func recordingLocationFirings(_ state: inout EngineState, pending: [NotificationRequest],
                                   authorization: AuthorizationStatus) throws {
-        let armed = ArmedLocations(state).once
+        let armed = state.armedLocations.once
         guard !armed.isEmpty, authorization != .denied, pending.count < center.capacity else { return }
         let held = Set(pending.lazy.map(\.identifier))
         let fired = Set(state.fired.values.lazy.map(\.identifier))
@@ -134,7 +102,7 @@ extension Engine {
         guard armed != previous else { return }
         do {
             // Not a change planning reads: the plan that follows need not be made again.
-            try store.commit([.setSetting(key: Self.armedLocationsSetting, armed.json)])
+            try store.commit([.setArmedLocations(armed)])
         } catch {
             logger.warning("keeping the armed location reminders failed; a firing may go unnoticed",
                            metadata: ["error": "\(error)"])

@@ -277,7 +277,7 @@ public actor Engine {
         }
         return Prepared(plan: plan, managedPending: managed, pendingCount: pending.count, othersPending: foreign,
                         desired: desired, requestTexts: texts, stateVersion: version, route: route,
-                        authorization: authorization, armedLocations: ArmedLocations(state), settings: settings,
+                        authorization: authorization, armedLocations: state.armedLocations, settings: settings,
                         alarms: alarms, travel: travel)
     }
 
