@@ -5,7 +5,7 @@ import Foundation
 /// iOS never lists a notification fired by a location trigger in the delivered list
 /// ("Notifications triggered by location cannot be retrieved, but can be removed"), so
 /// Herald keeps, after each run, the location requests it left pending
-/// (``EngineState/armedLocations``) and learns of a firing another way:
+/// (``EngineState/armedLocations``, ``LocationFiringStep``) and learns of a firing another way:
 /// - a one-shot location request the last run left pending that the center no longer
 ///   holds has fired: Herald removes its own requests only in its runs. The firing is
 ///   dated at the run that notices it. While the center is full a missing request may
@@ -23,26 +23,6 @@ import Foundation
 /// included, whether or not Herald learnt that they fired. Herald cannot see the user
 /// clear one from Notification Center, so it counts it until then or until its day ends.
 extension Engine {
-    /// Records in the fired log the one-shot location requests the last run left pending
-    /// that the center no longer holds (see the extension's overview).
-    func recordingLocationFirings(_ state: inout EngineState, pending: [NotificationRequest],
-                                  authorization: AuthorizationStatus) throws {
-        let armed = state.armedLocations.once
-        guard !armed.isEmpty, authorization != .denied, pending.count < center.capacity else { return }
-        let held = Set(pending.lazy.map(\.identifier))
-        let fired = Set(state.fired.values.lazy.map(\.identifier))
-        let now = clock.now
-        let changes: [EngineStateChange] = armed.compactMap { text in
-            guard !held.contains(text), let identifier = NotificationIdentifier(parsing: text),
-                  identifier.kind == .location, !fired.contains(identifier) else { return nil }
-            return .recordFired(FiredRecord(identifier: identifier, date: now))
-        }
-        guard !changes.isEmpty else { return }
-        logger.debug("location reminders fired while not listed", metadata: ["count": "\(changes.count)"])
-        try commit(changes)
-        for change in changes { state.apply(change) }
-    }
-
     /// Today's location firings (`firings`: the fired log's location records) the
     /// delivered list does not show, as deliveries for planning to count and to remove
     /// once they stop asking; not those this process removed already.
@@ -85,27 +65,6 @@ extension Engine {
         guard !ended.isEmpty else { return [] }
         return (armed.once + armed.repeating).filter { text in
             NotificationIdentifier(parsing: text).map { ended.contains($0.entity) } ?? false
-        }
-    }
-
-    /// Keeps, after a run applied its plan, the location requests the center holds now,
-    /// when they differ from those kept.
-    func recordArmedLocations(desired: [NotificationRequest], failed: [String], previous: ArmedLocations) {
-        let failed = Set(failed)
-        var armed = ArmedLocations()
-        for request in desired where !failed.contains(request.identifier) {
-            guard case .location(_, let repeats)? = request.trigger else { continue }
-            if repeats { armed.repeating.append(request.identifier) } else { armed.once.append(request.identifier) }
-        }
-        armed.once.sort()
-        armed.repeating.sort()
-        guard armed != previous else { return }
-        do {
-            // Not a change planning reads: the plan that follows need not be made again.
-            try store.commit([.setArmedLocations(armed)])
-        } catch {
-            logger.warning("keeping the armed location reminders failed; a firing may go unnoticed",
-                           metadata: ["error": "\(error)"])
         }
     }
 }
