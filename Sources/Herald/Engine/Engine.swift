@@ -306,7 +306,8 @@ public actor Engine {
         } ?? []
         let applied = handedOver + LocationFiringStep.keeping(desired: prepared.desired, failed: outcome.failedAdds,
                                          previous: prepared.armedLocations)
-        let ended = locationDeliveriesEnded(by: reasons, armed: prepared.armedLocations)
+        let ended = LocationFiringStep.deliveriesEnded(by: reasons, armed: prepared.armedLocations,
+                                                        now: clock.now, zone: clock.timeZone)
         if !ended.isEmpty {
             await center.removeDeliveredNotifications(withIdentifiers: ended)
             removedLocationDeliveries.formUnion(ended)

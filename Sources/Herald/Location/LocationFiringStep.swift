@@ -42,4 +42,51 @@ enum LocationFiringStep {
         armed.repeating.sort()
         return armed == previous ? [] : [.setArmedLocations(armed)]
     }
+
+    /// Today's location firings (`firings`: the fired log's location records) the
+    /// delivered list does not show, as deliveries for planning to count and to remove
+    /// once they stop asking; not those `removed` already (by identifier).
+    static func unlistedDeliveries(_ firings: [FiredRecord], listed: [DeliveredNotification], removed: Set<String>,
+                                   now: Date, zone: TimeZone) -> [DeliveredNotification] {
+        guard !firings.isEmpty else { return [] }
+        let converter = ZoneConverter.for(zone)
+        let today = converter.local(for: now).date
+        var records = firings.filter {
+            converter.local(for: $0.date).date == today && !removed.contains($0.identifier.description)
+        }
+        guard !records.isEmpty else { return [] }
+        let shown = Set(listed.lazy.map(\.request.identifier))
+        records.sort { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
+        var seen: Set<NotificationIdentifier> = []
+        return records.compactMap { record in
+            let text = record.identifier.description
+            guard !shown.contains(text), seen.insert(record.identifier).inserted else { return nil }
+            return DeliveredNotification(
+                request: NotificationRequest(identifier: text, content: NotificationContent(title: ""), trigger: nil),
+                date: record.date)
+        }
+    }
+
+    /// The armed location notifications of the entities a run's reasons completed today
+    /// (the day of `now` in `zone`), paused or deleted: removed from the list whether or
+    /// not Herald saw them fire.
+    static func deliveriesEnded(by reasons: [EngineEvent], armed: ArmedLocations, now: Date,
+                                zone: TimeZone) -> [String] {
+        var today: LocalDate?
+        var ended: Set<EntityReference> = []
+        for reason in reasons {
+            switch reason {
+            case .completed(let completion):
+                if today == nil { today = ZoneConverter.for(zone).local(for: now).date }
+                if completion.day == today { ended.insert(completion.entity) }
+            case .paused(let entity): ended.insert(entity)
+            case .deleted(let entities): ended.formUnion(entities)
+            default: break
+            }
+        }
+        guard !ended.isEmpty else { return [] }
+        return (armed.once + armed.repeating).filter { text in
+            NotificationIdentifier(parsing: text).map { ended.contains($0.entity) } ?? false
+        }
+    }
 }
