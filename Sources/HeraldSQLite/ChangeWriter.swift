@@ -34,6 +34,9 @@ struct ChangeWriter {
             try RouteTables.record(delivered: identifier, key: key, in: db)
         case .acknowledgeRouteCompletion(let key, let date):
             try RouteTables.acknowledge(at: date, key: key, in: db, for: change)
+        case .setHomeZone, .setTrip, .setScheduledAlarms, .setArmedLocations, .setLocationAccess,
+             .setRouteNotifications, .setPosition:
+            try FeatureStateTables.write(change, in: db)
         }
     }
 

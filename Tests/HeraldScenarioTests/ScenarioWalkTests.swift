@@ -209,7 +209,7 @@ final class CountingStore: EngineStore {
 
     func commit(_ changes: [EngineStateChange]) throws {
         let positions = changes.filter { change in
-            if case .setSetting(let key, _) = change { key == EngineState.positionSetting } else { false }
+            if case .setPosition = change { true } else { false }
         }.count
         counts.withLock { $0.positions += positions }
         base.commit(changes)

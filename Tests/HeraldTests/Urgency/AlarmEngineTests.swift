@@ -152,7 +152,7 @@ import Testing
         #expect(report.alarms.cancelled == 2 && report.alarms.scheduled == 0)
         #expect(try await setup.heldAlarms().isEmpty)
         #expect(await setup.center.pendingNotificationRequests().filter { $0.heraldIdentifier?.entity == Self.pills }.count == 28)
-        #expect(Engine.scheduledAlarms(in: try setup.store.load()).isEmpty)
+        #expect(try setup.store.load().scheduledAlarms.isEmpty)
     }
 
     /// An alarm service whose list cannot be read while `failing`.
@@ -181,7 +181,7 @@ import Testing
         let engine = Engine(center: SimulatedNotificationCenter(clock: clock, authorization: .authorized),
                             source: Source(rules: [pill]), store: store, clock: clock, alarms: alarms)
         await engine.launched()
-        let remembered = Engine.scheduledAlarms(in: store.load())
+        let remembered = store.load().scheduledAlarms
         #expect(remembered.count == 8)
         // 20:00 tonight has sounded, but the list cannot be read:
         // no firing is recorded, no call is made, nothing is forgotten.
@@ -191,7 +191,7 @@ import Testing
         let report = await engine.becameActive()
         #expect(report.alarms == AlarmOutcome())
         #expect(store.load().fired.isEmpty)
-        #expect(Engine.scheduledAlarms(in: store.load()) == remembered)
+        #expect(store.load().scheduledAlarms == remembered)
         let after = await simulated.callCounts
         #expect(after.schedules == before.schedules && after.cancels == before.cancels)
     }
