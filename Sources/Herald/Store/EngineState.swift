@@ -197,3 +197,39 @@ public struct EngineState: Hashable, Sendable, Codable {
         }
     }
 }
+
+extension EngineState {
+    /// Decodes a state encoded by this version or an earlier one: a state saved before the
+    /// features' fields existed (home zone, trip, alarms, armed locations, location access,
+    /// route notifications, position) decodes with each field's empty value, as a first
+    /// launch has it.
+    ///
+    /// ```swift
+    /// let state = try JSONDecoder().decode(EngineState.self, from: savedBeforeTheFeatureFields)
+    /// state.routeNotificationsEnabled // true
+    /// ```
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            completions: try values.decode([EntityDay: Completion].self, forKey: .completions),
+            paused: try values.decode(Set<EntityReference>.self, forKey: .paused),
+            deferred: try values.decode(Set<EntityDay>.self, forKey: .deferred),
+            snoozes: try values.decode([NotificationIdentifier: SnoozeRecord].self, forKey: .snoozes),
+            acknowledged: try values.decode([NotificationIdentifier: Date].self, forKey: .acknowledged),
+            fired: try values.decode([String: FiredRecord].self, forKey: .fired),
+            queuedResponses: try values.decode([QueuedResponse].self, forKey: .queuedResponses),
+            handledResponses: try values.decode([String: Date].self, forKey: .handledResponses),
+            smartTiming: try values.decode([String: SmartTimingState].self, forKey: .smartTiming),
+            settings: try values.decode([String: JSONValue].self, forKey: .settings),
+            postedEvents: try values.decode([NotificationIdentifier: PostedEvent].self, forKey: .postedEvents),
+            deletions: try values.decode([EntityReference: Date].self, forKey: .deletions),
+            routeSession: try values.decodeIfPresent(RouteSessionState.self, forKey: .routeSession),
+            homeZoneIdentifier: try values.decodeIfPresent(String.self, forKey: .homeZoneIdentifier),
+            trip: try values.decodeIfPresent(Trip.self, forKey: .trip),
+            scheduledAlarms: try values.decodeIfPresent([UUID: ScheduledAlarm].self, forKey: .scheduledAlarms) ?? [:],
+            armedLocations: try values.decodeIfPresent(ArmedLocations.self, forKey: .armedLocations) ?? ArmedLocations(),
+            locationAccess: try values.decodeIfPresent(LocationAccess.self, forKey: .locationAccess),
+            routeNotificationsEnabled: try values.decodeIfPresent(Bool.self, forKey: .routeNotificationsEnabled) ?? true,
+            lastPosition: try values.decodeIfPresent(Coordinate.self, forKey: .lastPosition))
+    }
+}

@@ -128,7 +128,7 @@ import Testing
         await setup.engine.launched()
         _ = await setup.alarms.advance(to: Fixtures.date("2026-11-25T20:00"))
         await setup.engine.becameActive()
-        let fired = try setup.store.load().fired.values.map { "\($0.identifier.occurrence.rawValue) \($0.date)" }
+        let fired = setup.store.load().fired.values.map { "\($0.identifier.occurrence.rawValue) \($0.date)" }
         #expect(fired == ["20261125T2000 \(Fixtures.date("2026-11-25T20:00"))"])
         // The press reaches the app twice (a retry after a kill): one response, one completion.
         try await setup.alarms.press(.action("taken"), on: AlarmRequest.id(for: Self.weekly("20:00")))
@@ -136,7 +136,7 @@ import Testing
             await setup.engine.alarmButtonPressed(record.press, identifier: record.identifier)
             await setup.engine.alarmButtonPressed(record.press, identifier: record.identifier)
         }
-        let state = try setup.store.load()
+        let state = setup.store.load()
         #expect(state.queuedResponses.map(\.response.notification.request.identifier)
                 == [NotificationIdentifier(entity: Self.pills, rule: "r", occurrence: OccurrenceKey(LocalDateTime(parsing: "2026-11-25T20:00")!),
                                            kind: .reminder).description])
@@ -206,7 +206,7 @@ import Testing
         _ = await setup.alarms.advance(to: Fixtures.date("2026-11-26T08:01"))
         try await setup.alarms.press(.stop, on: AlarmRequest.id(for: morning))   // one-shot: deleted
         await setup.engine.becameActive()
-        let fired = try setup.store.load().fired.values.map { "\($0.identifier.occurrence.rawValue) \($0.date)" }
+        let fired = setup.store.load().fired.values.map { "\($0.identifier.occurrence.rawValue) \($0.date)" }
         #expect(fired == ["20261126T0800 \(Fixtures.date("2026-11-26T08:00"))"])
     }
 
