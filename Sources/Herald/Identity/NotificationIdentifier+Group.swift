@@ -1,22 +1,37 @@
 import Foundation
 
+/// Why a group notification holds its members (``NotificationKind/group``): the quiet
+/// hours deferred some of them to their end, or they are due together.
+public enum GroupReason: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Some member was deferred by the quiet hours (``PlannerConfiguration/quietHours``).
+    case quiet
+    /// Its members are due within ``PlannerConfiguration/groupWithin`` of the first.
+    case due
+}
+
 extension NotificationIdentifier {
-    /// The entity every group notification is filed under: groups belong to no entity of
-    /// the app's (their members do, see ``HeraldPayload/members``).
+    /// The entity a group identifier is filed under: groups belong to no entity of the
+    /// app's (their members do, see ``HeraldPayload/members``), and their text names none.
     public static let groupEntity = EntityReference(namespace: "herald", id: "group")
 
     /// The identifier of the group notification that fires at `date`: one per instant,
-    /// named by the instant in UTC, under rule `quiet` when some member was deferred by
-    /// the quiet hours and `due` when its members are due together.
+    /// named by its reason and the instant in UTC.
     ///
     /// ```swift
-    /// let seven = NotificationIdentifier.group(at: sevenInBerlin, deferred: true)
-    /// seven.description                          // "herald:group:herald:group:quiet:20261122T0600"
+    /// let seven = NotificationIdentifier.group(at: sevenInBerlin, reason: .quiet)
+    /// seven.description                          // "herald:group:quiet:20261122T0600"
     /// NotificationIdentifier(parsing: seven.description) == seven   // true
+    /// NotificationIdentifier(parsing: "herald:group:herald:group:quiet:20261122T0600") == seven  // the old text
     /// seven.groupDate                            // sevenInBerlin
     /// ```
+    public static func group(at date: Date, reason: GroupReason, part: Int = 1) -> NotificationIdentifier {
+        NotificationIdentifier(entity: groupEntity, rule: reason.rawValue,
+                               occurrence: OccurrenceKey(ZoneConverter.utc.local(for: date)), kind: .group, part: part)
+    }
+
+    /// The identifier of the group at `date`, ``GroupReason/quiet`` when `deferred`.
     public static func group(at date: Date, deferred: Bool) -> NotificationIdentifier {
-        group(at: date, deferred: deferred, part: 1)
+        group(at: date, reason: deferred ? .quiet : .due)
     }
 
     /// The identifier of part `part` of the group at `date` (``PlannedGroup/part``): the
@@ -24,19 +39,20 @@ extension NotificationIdentifier {
     ///
     /// ```swift
     /// NotificationIdentifier.group(at: sevenInBerlin, deferred: true, part: 2).description
-    /// // "herald:group:herald:group:quiet:20261122T0600#2"
+    /// // "herald:group:quiet:20261122T0600#2"
     /// ```
     public static func group(at date: Date, deferred: Bool, part: Int) -> NotificationIdentifier {
-        NotificationIdentifier(entity: groupEntity, rule: deferred ? "quiet" : "due",
-                               occurrence: OccurrenceKey(ZoneConverter.utc.local(for: date)).nagRepeat(part),
-                               kind: .group)
+        group(at: date, reason: deferred ? .quiet : .due, part: part)
     }
 
     /// Whether this names a group notification.
     public var isGroup: Bool { kind == .group }
 
-    /// Whether this names a group the quiet hours deferred (rule `quiet`).
-    public var isDeferredGroup: Bool { kind == .group && rule == "quiet" }
+    /// Why the group this names holds its members; `nil` for every other kind.
+    public var groupReason: GroupReason? { kind == .group ? GroupReason(rawValue: rule) : nil }
+
+    /// Whether this names a group the quiet hours deferred (``GroupReason/quiet``).
+    public var isDeferredGroup: Bool { groupReason == .quiet }
 
     /// The instant a group fires at (its occurrence key read in UTC); `nil` for every
     /// other kind.
@@ -54,7 +70,7 @@ extension DeliveredNotification {
     ///
     /// ```swift
     /// delivered.firedIdentifiers(deviceZone: berlin)
-    /// // [herald:group:herald:group:quiet:20261122T0600, herald:reminder:habit:water:r:20261121T2300, ...]
+    /// // [herald:group:quiet:20261122T0600, herald:reminder:habit:water:r:20261121T2300, ...]
     /// ```
     public func firedIdentifiers(deviceZone: TimeZone) -> [NotificationIdentifier] {
         guard let identifier = heraldIdentifier(deviceZone: deviceZone) else { return [] }
