@@ -1,14 +1,5 @@
 import Foundation
 
-/// Why a group notification holds its members (``NotificationKind/group``): the quiet
-/// hours deferred some of them to their end, or they are due together.
-public enum GroupReason: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Some member was deferred by the quiet hours (``PlannerConfiguration/quietHours``).
-    case quiet
-    /// Its members are due within ``PlannerConfiguration/groupWithin`` of the first.
-    case due
-}
-
 extension NotificationIdentifier {
     /// The entity a group identifier is filed under: groups belong to no entity of the
     /// app's (their members do, see ``HeraldPayload/members``), and their text names none.
@@ -59,23 +50,5 @@ extension NotificationIdentifier {
     public var groupDate: Date? {
         guard kind == .group, let local = occurrence.localDateTime else { return nil }
         return ZoneConverter.utc.instant(for: local).date
-    }
-}
-
-extension DeliveredNotification {
-    /// What this delivery puts in the fired log: its Herald identifier
-    /// (``heraldIdentifier(deviceZone:)``) and, for a group, the reminder of each member
-    /// (``HeraldPayload/members``), so no later plan schedules a member again, even
-    /// after the clock is set back. Empty when the notification is not Herald's.
-    ///
-    /// ```swift
-    /// delivered.firedIdentifiers(deviceZone: berlin)
-    /// // [herald:group:quiet:20261122T0600, herald:reminder:habit:water:r:20261121T2300, ...]
-    /// ```
-    public func firedIdentifiers(deviceZone: TimeZone) -> [NotificationIdentifier] {
-        guard let identifier = heraldIdentifier(deviceZone: deviceZone) else { return [] }
-        guard identifier.kind == .group else { return [identifier] }
-        let members = PayloadDecoder().decode(request.content.userInfo).payload?.members ?? []
-        return [identifier] + members.map(\.identifier)
     }
 }
