@@ -234,7 +234,7 @@ struct ChangeWriter {
     }
 
     private func identifierArguments(_ identifier: NotificationIdentifier) -> StatementArguments {
-        [identifier.entity.namespace, identifier.entity.id, identifier.rule, identifier.occurrence.rawValue,
+        [identifier.entity.namespace, identifier.entity.id, identifier.rule, identifier.occurrenceText.rawValue,
          identifier.kind.rawValue]
     }
 

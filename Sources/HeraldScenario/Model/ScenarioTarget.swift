@@ -41,7 +41,10 @@ package enum ScenarioTarget: Hashable, Sendable, CustomStringConvertible {
     package func matches(_ identifier: String) -> Bool {
         switch self {
         case .identifier(let wanted):
-            return identifier == wanted
+            // Also the same identifier written another way Herald reads (a group's old
+            // text, `herald:group:herald:group:quiet:…`).
+            return identifier == wanted || wanted.hasPrefix("herald:") && NotificationIdentifier(parsing: wanted)
+                .map { $0 == NotificationIdentifier(parsing: identifier) } == true
         case .entity(let entity, let rule):
             guard let parsed = NotificationIdentifier(parsing: identifier), parsed.entity == entity else { return false }
             return rule.map { $0 == parsed.rule } ?? true
