@@ -15,8 +15,4 @@ extension NotificationIdentifier {
         NotificationIdentifier(entity: entity, rule: rule, occurrence: occurrence.withoutNagRepeat, kind: .followUp,
                                repeat: max(1, index))
     }
-
-    /// Which repeat of a nag a follow-up is (1 for the first); 1 for every other kind.
-    @available(*, deprecated, renamed: "repeat")
-    public var nagRepeatIndex: Int { `repeat` }
 }
