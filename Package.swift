@@ -162,9 +162,10 @@ let package = Package(
             name: "ShowcaseTests",
             dependencies: ["Herald", "HeraldSimulator", "ShowcaseGoals", "ShowcaseExercise", "ShowcaseStreaks"]
         ),
-        // Every Swift sample of README.md, Benchmarks/README.md and the DocC articles appears
-        // verbatim in a file a test target compiles (the landing pages' and articles' in
-        // DocumentationSamples/); every relative link resolves; every whole scenario plays.
+        // Every Swift sample of README.md, Benchmarks/README.md, Benchmarks/LOG.md and the DocC
+        // articles appears verbatim in a file a test target compiles (the landing pages' and
+        // articles' in DocumentationSamples/); every relative link resolves; every whole
+        // scenario plays.
         .testTarget(
             name: "HeraldDocumentationTests",
             dependencies: [

@@ -26,8 +26,23 @@ enum EngineStateDifference {
             parts.append("routeSession differs: expected \(String(describing: expected.routeSession)), "
                          + "found \(String(describing: actual.routeSession))")
         }
+        parts += features(expected, actual)
         let found = parts.compactMap { $0 }
         return found.isEmpty ? "the states differ" : found.joined(separator: "; ")
+    }
+
+    /// The features' state that differs.
+    private static func features(_ expected: EngineState, _ actual: EngineState) -> [String?] {
+        func value<Value: Equatable>(_ name: String, _ path: KeyPath<EngineState, Value>) -> String? {
+            expected[keyPath: path] == actual[keyPath: path] ? nil
+                : "\(name) differs: expected \(expected[keyPath: path]), found \(actual[keyPath: path])"
+        }
+        return [
+            value("homeZoneIdentifier", \.homeZoneIdentifier), value("trip", \.trip),
+            dictionary("scheduledAlarms", expected.scheduledAlarms, actual.scheduledAlarms),
+            value("armedLocations", \.armedLocations), value("locationAccess", \.locationAccess),
+            value("routeNotificationsEnabled", \.routeNotificationsEnabled), value("lastPosition", \.lastPosition),
+        ]
     }
 
     private static func set<Element>(_ name: String, _ expected: Set<Element>, _ actual: Set<Element>) -> String? {

@@ -99,6 +99,7 @@ public struct EngineStoreConformance: Sendable {
             case .handledResponseIsNotQueuedAgain: try probe.handledResponseIsNotQueuedAgain()
             case .queuedResponsesKeepArrivalOrder: try probe.queuedResponsesKeepArrivalOrder()
             case .routeSessionKeepsFirstVisitsAndOneCompletion: try probe.routeSessionKeepsFirstVisitsAndOneCompletion()
+            case .featureStateRoundTrips: try probe.featureStateRoundTrips()
             }
             return nil
         } catch let failure as EngineStoreConformanceFailure {

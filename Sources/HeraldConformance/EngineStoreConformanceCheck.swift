@@ -36,6 +36,10 @@ public enum EngineStoreConformanceCheck: String, Hashable, Sendable, CaseIterabl
     /// A route session keeps the first visit of each waypoint and one completion, only
     /// for the session in progress; starting a session resets it, stopping clears it.
     case routeSessionKeepsFirstVisitsAndOneCompletion
+    /// Each feature's state (home zone, trip, alarms, armed locations, location
+    /// access, route notifications, position) is read back as committed and cleared by
+    /// its clearing change.
+    case featureStateRoundTrips
 
     /// Whether the check needs the store to fail on demand.
     public var needsFailureInjection: Bool { self == .failedCommitChangesNothing }

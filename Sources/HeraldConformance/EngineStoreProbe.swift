@@ -65,7 +65,7 @@ struct EngineStoreProbe {
             .acknowledgeRouteCompletion(session: S.routeSessions[0].sessionKey, at: S.start.addingTimeInterval(120)),
             .stopRoute,
             .startRoute(S.routeSessions[1]),
-        ]
+        ] + S.featureChanges.map(\.set)
         let missing = S.allKindNames.subtracting(steps.map(S.kindName))
         guard missing.isEmpty else {
             throw failure("the check does not cover these kinds of change: \(missing.sorted())")

@@ -126,7 +126,10 @@ enum EngineStoreSamples {
                 )
             case 71..<77: .markResponseHandled(id: responses.randomElement(using: &generator)!.responseID, at: date())
             case 77..<84: .setSmartTiming(key: key(), smartTiming())
-            case 84..<89: .setSetting(key: key(), Bool.random(using: &generator) ? json(depth: 0) : nil)
+            case 84..<87: .setSetting(key: key(), Bool.random(using: &generator) ? json(depth: 0) : nil)
+            case 87..<89:
+                Bool.random(using: &generator) ? EngineStoreSamples.featureChanges.randomElement(using: &generator)!.set
+                    : EngineStoreSamples.featureChanges.randomElement(using: &generator)!.clear
             case 89..<92:
                 .postEvent(EngineStoreSamples.postedEvent(
                     entity(), delay: Double.random(in: -5 * 86_400...86_400, using: &generator),
@@ -239,6 +242,13 @@ enum EngineStoreSamples {
         case .completeRoute: "completeRoute"
         case .recordRouteDelivered: "recordRouteDelivered"
         case .acknowledgeRouteCompletion: "acknowledgeRouteCompletion"
+        case .setHomeZone: "setHomeZone"
+        case .setTrip: "setTrip"
+        case .setScheduledAlarms: "setScheduledAlarms"
+        case .setArmedLocations: "setArmedLocations"
+        case .setLocationAccess: "setLocationAccess"
+        case .setRouteNotifications: "setRouteNotifications"
+        case .setPosition: "setPosition"
         }
     }
 
@@ -246,7 +256,8 @@ enum EngineStoreSamples {
         "recordCompletion", "removeCompletion", "pause", "resume", "forget", "deferDay", "snooze", "removeSnooze",
         "acknowledge", "recordFired", "enqueueResponse", "markResponseHandled", "setSmartTiming", "setSetting", "prune",
         "postEvent", "recordDeletion", "startRoute", "stopRoute", "recordRouteVisit", "completeRoute",
-        "recordRouteDelivered", "acknowledgeRouteCompletion",
+        "recordRouteDelivered", "acknowledgeRouteCompletion", "setHomeZone", "setTrip", "setScheduledAlarms",
+        "setArmedLocations", "setLocationAccess", "setRouteNotifications", "setPosition",
     ]
 
     /// A short description of a batch for failure messages: `[pause, snooze, prune]`.

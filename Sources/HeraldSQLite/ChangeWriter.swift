@@ -34,6 +34,9 @@ struct ChangeWriter {
             try RouteTables.record(delivered: identifier, key: key, in: db)
         case .acknowledgeRouteCompletion(let key, let date):
             try RouteTables.acknowledge(at: date, key: key, in: db, for: change)
+        case .setHomeZone, .setTrip, .setScheduledAlarms, .setArmedLocations, .setLocationAccess,
+             .setRouteNotifications, .setPosition:
+            try FeatureStateTables.write(change, in: db)
         }
     }
 
@@ -231,7 +234,7 @@ struct ChangeWriter {
     }
 
     private func identifierArguments(_ identifier: NotificationIdentifier) -> StatementArguments {
-        [identifier.entity.namespace, identifier.entity.id, identifier.rule, identifier.occurrence.rawValue,
+        [identifier.entity.namespace, identifier.entity.id, identifier.rule, identifier.occurrenceText.rawValue,
          identifier.kind.rawValue]
     }
 

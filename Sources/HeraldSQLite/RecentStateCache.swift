@@ -84,7 +84,8 @@ struct RecentStateCache {
              .recordFired, .setSmartTiming, .recordDeletion, .prune:
             true
         case .acknowledge, .enqueueResponse, .markResponseHandled, .setSetting, .postEvent, .startRoute, .stopRoute,
-             .recordRouteVisit, .completeRoute, .recordRouteDelivered, .acknowledgeRouteCompletion:
+             .recordRouteVisit, .completeRoute, .recordRouteDelivered, .acknowledgeRouteCompletion, .setHomeZone,
+             .setTrip, .setScheduledAlarms, .setArmedLocations, .setLocationAccess, .setRouteNotifications, .setPosition:
             false
         }
     }

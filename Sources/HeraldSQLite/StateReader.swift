@@ -104,6 +104,7 @@ struct StateReader {
             state.settings[try row.decode(atIndex: 0)] = try json(JSONValue.self, row, at: 1, in: "settings", what: "a value")
         }
         state.routeSession = try routeReader.read(db)
+        try FeatureStateTables.read(db, into: &state)
         return state
     }
 

@@ -17,8 +17,8 @@ import CoreLocation
 import CoreLocationShim
 #endif
 
-/// Herald in an app, wired once: the store, the ``Herald/Engine`` over the system's
-/// notification center, the app's ``Herald/AppHost``, the ``NotificationDelegate``,
+/// Herald in an app, wired once, and the one layer the app talks to: the store, the
+/// ``Herald/Engine`` over the system's notification center, the ``NotificationDelegate``,
 /// ``BackgroundRefresh``, the ``TimeSignalForwarder`` and, for routes, a
 /// ``RegionMonitor``.
 ///
@@ -32,17 +32,20 @@ import CoreLocationShim
 /// let herald = HeraldSystem(source: habits, store: try SQLiteEngineStore(path: path), categories: categories,
 ///                           refreshIdentifier: "com.example.habits.refresh",
 ///                           presentPrompt: { prompt in await show(prompt) })   // before launch finishes
+/// _ = try? await herald.requestAuthorization()           // the permission prompt, once
 /// await herald.launched()                                // every run from here submits the next refresh
 /// await herald.becameActive()                            // each return to the foreground
-/// // once the app's data is loaded:
-/// await herald.ready(responder)
+/// // once the app's data is loaded: a re-plan with it, then queued taps are routed
+/// await herald.dataLoaded(responder)
 /// ```
 ///
-/// The pieces stay reachable (``engine`` for the app's data changes, ``host`` for
-/// in-app prompts) for what the façade does not cover. Background refresh exists on
-/// iOS and visionOS (and Linux, against the shims); region monitoring on iOS and macOS
-/// (and Linux): elsewhere `refreshIdentifier` and `monitorsRegions` are ignored. Not on
-/// tvOS, which has no notification delegate.
+/// The app's lifecycle, the permission, its data being loaded, in-app prompts and the
+/// travel prompt are the façade's calls (``requestAuthorization(options:)``,
+/// ``dataLoaded(_:because:)``, ``chose(_:in:text:)``, ...); what the user does to the
+/// app's own entities (a completion, a pause, a deletion) goes to ``engine``. Background
+/// refresh exists on iOS and visionOS (and Linux, against the shims); region monitoring
+/// on iOS and macOS (and Linux): elsewhere `refreshIdentifier` and `monitorsRegions` are
+/// ignored. Not on tvOS, which has no notification delegate.
 public final class HeraldSystem: @unchecked Sendable {
     // @unchecked: every stored property is a constant. The delegate is an NSObject the
     // notification center calls from any thread (it keeps no state of its own beyond
@@ -51,9 +54,11 @@ public final class HeraldSystem: @unchecked Sendable {
     /// Herald's store, which outlives the process: the engine's alone (events go
     /// through ``engine``).
     let store: any EngineStore
+    /// The engine, for what the user does to the app's entities (``Herald/Engine/completed(_:on:at:)``,
+    /// ``Herald/Engine/entityChanged(_:)``, ...); lifecycle, permission and prompts are the façade's calls.
     public let engine: Engine
-    /// What the app's delegates call; the façade's calls go through it.
-    public let host: AppHost
+    /// What the façade's pieces (delegate, time signals, refresh) call; its calls go through it.
+    package let host: AppHost
     /// The notification center's delegate, installed by the initializer (the center holds
     /// it weakly; the façade keeps it).
     public let delegate: NotificationDelegate
@@ -92,7 +97,7 @@ public final class HeraldSystem: @unchecked Sendable {
     ///   - alarms: the alarm service for rules that ask for ``Herald/Urgency/alarm``
     ///     (``SystemAlarmCenter`` on iOS 26); `nil`: alarm rules fall back along their ladder.
     ///   - presentPrompt: shows an in-app prompt; pass the chosen action to
-    ///     ``Herald/AppHost/chose(_:in:text:)``.
+    ///     ``chose(_:in:text:)``.
     ///   - openSettings: opens the app's notification settings.
     public convenience init(
         source: any ReminderSource, store: any EngineStore, categories: CategoryRegistry = CategoryRegistry.empty,

@@ -47,7 +47,7 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
     ///   - host: receives Herald's responses and decides Herald's presentations.
     ///   - presentPrompt: shows an in-app prompt (a category presented in the app: the
     ///     system shows no banner); pass the chosen action to
-    ///     ``Herald/AppHost/chose(_:in:text:)``.
+    ///     ``HeraldSystem/chose(_:in:text:)`` (or the host's own ``Herald/AppHost/chose(_:in:text:)``).
     ///   - openSettings: opens the app's notification settings (the user chose them from
     ///     the system's settings or a notification), with the notification if any.
     public init(

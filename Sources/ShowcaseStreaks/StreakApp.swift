@@ -61,7 +61,7 @@ public actor StreakApp {
     /// The permission flow: asks, and when granted Herald registers the categories at once.
     @discardableResult
     public func requestPermission() async throws -> Bool {
-        try await engine.requestAuthorization()
+        try await host.requestAuthorization()
     }
 
     /// Time moved (iOS's significant-time-change and time-zone notifications): the

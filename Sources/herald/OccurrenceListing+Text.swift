@@ -6,7 +6,7 @@ extension OccurrenceListing {
     /// What `herald occurrences` says when a listing stopped at its limit: `stopped at
     /// the limit of 1000 occurrences; pass --limit to list more (up to 1000000)`, or, at
     /// the largest limit, to list the rest from a later `--from`.
-    public var stoppedAtLimitNote: String {
+    var stoppedAtLimitNote: String {
         let more = boundedLimit < Self.maximumLimit
             ? "pass --limit to list more (up to \(Self.maximumLimit))"
             : "list the rest with a later --from"
@@ -17,7 +17,7 @@ extension OccurrenceListing {
     /// UTC instant, and, for a local time that does not exist (a spring-forward gap),
     /// the time the rule named: `2026-03-08T03:30  2026-03-08T07:30:00Z  (02:30 does not exist: shifted)`.
     /// At most ``OccurrenceListing/limit`` lines; ``writeText(_:)`` streams them.
-    public func text() -> String {
+    func text() -> String {
         var text = ""
         writeText { text += $0 }
         return text
@@ -36,7 +36,7 @@ extension OccurrenceListing {
     /// }
     /// ```
     @discardableResult
-    public func writeText(_ write: (String) throws -> Void) rethrows -> Ending {
+    func writeText(_ write: (String) throws -> Void) rethrows -> Ending {
         var listedAny = false
         let ending = try forEachListed { occurrence, wall in
             listedAny = true
@@ -58,7 +58,7 @@ extension OccurrenceListing {
     /// also has `shifted_from`, the local time the rule named. A listing that stopped
     /// at ``OccurrenceListing/limit`` ends with `{"limit": N, "truncated": true}`, an
     /// object with neither `local` nor `utc`. ``writeJSON(_:)`` streams it.
-    public func json() -> String {
+    func json() -> String {
         var json = ""
         writeJSON { json += $0 }
         return json
@@ -78,7 +78,7 @@ extension OccurrenceListing {
     /// // ]
     /// ```
     @discardableResult
-    public func writeJSON(_ write: (String) throws -> Void) rethrows -> Ending {
+    func writeJSON(_ write: (String) throws -> Void) rethrows -> Ending {
         // Written by hand, as JSONEncoder prints the array with sorted keys and pretty
         // printing (a tenth of the time for a million): every value is an ISO 8601
         // date-time or offset, digits and `-:+TZ`, nothing to escape.

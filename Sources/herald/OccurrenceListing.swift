@@ -30,14 +30,14 @@ import Herald
 /// let ending = minutely.forEachListed { occurrence, wall in print(wall) }   // 10 lines
 /// // ending == .stoppedAtLimit
 /// ```
-public struct OccurrenceListing: Sendable {
-    public var schedule: Schedule
-    public var zone: TimeZone
-    public var from: LocalDate
+struct OccurrenceListing: Sendable {
+    var schedule: Schedule
+    var zone: TimeZone
+    var from: LocalDate
     /// How many local days to list; counted as at most ``maximumDays``.
-    public var days: Int
+    var days: Int
     /// The most occurrences to list; counted as at least 1 and at most ``maximumLimit``.
-    public var limit: Int
+    var limit: Int
 
     /// The most local days one listing covers: 36,525, a hundred years of 365.25 days.
     /// The command-line initializer refuses more; ``end`` counts at most this many.
@@ -48,7 +48,7 @@ public struct OccurrenceListing: Sendable {
     /// try OccurrenceListing(rrule: "FREQ=YEARLY", zone: "UTC", from: "2026-01-01",
     ///                       days: OccurrenceListing.maximumDays)
     /// ```
-    public static let maximumDays = 36_525
+    static let maximumDays = 36_525
 
     /// How many occurrences a listing stops at unless told otherwise: 1,000.
     ///
@@ -56,7 +56,7 @@ public struct OccurrenceListing: Sendable {
     /// let listing = try OccurrenceListing(rrule: "FREQ=HOURLY", zone: "UTC", from: "2026-01-01", days: 366)
     /// listing.limit == OccurrenceListing.defaultLimit   // 1,000 of the 8,784 hours listed
     /// ```
-    public static let defaultLimit = 1_000
+    static let defaultLimit = 1_000
 
     /// The largest ``limit`` the command-line initializer takes: 1,000,000, some 40 MB
     /// of text and well under a minute of work, the most one run lists.
@@ -65,7 +65,7 @@ public struct OccurrenceListing: Sendable {
     /// try OccurrenceListing(rrule: "FREQ=MINUTELY", zone: "UTC", from: "2026-01-01", days: 1000,
     ///                       limit: OccurrenceListing.maximumLimit)
     /// ```
-    public static let maximumLimit = 1_000_000
+    static let maximumLimit = 1_000_000
 
     /// How a listing ended: every occurrence of the window listed, or stopped at
     /// ``OccurrenceListing/limit`` with more left.
@@ -75,14 +75,14 @@ public struct OccurrenceListing: Sendable {
     ///     print("stopped at the limit of \(listing.limit) occurrences")
     /// }
     /// ```
-    public enum Ending: Hashable, Sendable {
+    enum Ending: Hashable, Sendable {
         /// Every occurrence in the window was listed.
         case complete
         /// ``OccurrenceListing/limit`` occurrences were listed and the window holds more.
         case stoppedAtLimit
     }
 
-    public init(schedule: Schedule, zone: TimeZone, from: LocalDate, days: Int, limit: Int = Self.defaultLimit) {
+    init(schedule: Schedule, zone: TimeZone, from: LocalDate, days: Int, limit: Int = Self.defaultLimit) {
         self.schedule = schedule
         self.zone = zone
         self.from = from
@@ -93,7 +93,7 @@ public struct OccurrenceListing: Sendable {
     /// Reads the RRULE, zone id, date (`yyyy-MM-dd`), day count and limit as typed on a
     /// command line; refuses a day count outside 1...``maximumDays`` and a limit outside
     /// 1...``maximumLimit``.
-    public init(rrule: String, zone zoneIdentifier: String, from fromText: String,
+    init(rrule: String, zone zoneIdentifier: String, from fromText: String,
                 days: Int, limit: Int = Self.defaultLimit) throws(OccurrenceListingError) {
         guard let zone = TimeZone(checkedIdentifier: zoneIdentifier) else {
             throw OccurrenceListingError(
@@ -151,17 +151,17 @@ public struct OccurrenceListing: Sendable {
     }
 
     /// The window's first instant: `from` 00:00 in ``zone``.
-    public var start: Date { ZoneConverter.for(zone).instant(for: LocalDateTime(date: from, time: .midnight)).date }
+    var start: Date { ZoneConverter.for(zone).instant(for: LocalDateTime(date: from, time: .midnight)).date }
 
     /// The window's end (excluded): `from + days` 00:00 in ``zone``, with `days` counted
     /// in 0...``maximumDays``.
-    public var end: Date {
+    var end: Date {
         let days = min(max(days, 0), Self.maximumDays)
         return ZoneConverter.for(zone).instant(for: LocalDateTime(date: from.adding(days: days), time: .midnight)).date
     }
 
     /// The first ``limit`` occurrences in the window, in order.
-    public func occurrences() -> [Occurrence] {
+    func occurrences() -> [Occurrence] {
         var result: [Occurrence] = []
         forEachListed { occurrence, _ in result.append(occurrence) }
         return result
@@ -170,7 +170,7 @@ public struct OccurrenceListing: Sendable {
     /// The first ``limit`` occurrences, each with the wall time its instant shows in the
     /// rule's zone: they differ for a local time that does not exist (a spring-forward
     /// gap), shifted.
-    public func listed() -> [(occurrence: Occurrence, wall: LocalDateTime)] {
+    func listed() -> [(occurrence: Occurrence, wall: LocalDateTime)] {
         var result: [(occurrence: Occurrence, wall: LocalDateTime)] = []
         forEachListed { occurrence, wall in result.append((occurrence, wall)) }
         return result
@@ -194,7 +194,7 @@ public struct OccurrenceListing: Sendable {
     /// - Returns: ``Ending/stoppedAtLimit`` when ``limit`` occurrences were listed and the
     ///   window holds more, else ``Ending/complete``.
     @discardableResult
-    public func forEachListed(_ body: (_ occurrence: Occurrence, _ wall: LocalDateTime) throws -> Void) rethrows -> Ending {
+    func forEachListed(_ body: (_ occurrence: Occurrence, _ wall: LocalDateTime) throws -> Void) rethrows -> Ending {
         let limit = boundedLimit
         let converter = ZoneConverter.for(schedule.effectiveTimeZone(device: zone))
         let end = self.end
@@ -223,7 +223,7 @@ public struct OccurrenceListing: Sendable {
     }
 
     /// ``limit`` as a listing counts it: in 1...``maximumLimit``.
-    public var boundedLimit: Int { min(max(limit, 1), Self.maximumLimit) }
+    var boundedLimit: Int { min(max(limit, 1), Self.maximumLimit) }
 
     /// The stretch of instants ``forEachListed(_:)`` asks the schedule for first: a day.
     static let firstStretch: TimeInterval = 86_400

@@ -11,14 +11,14 @@ import Herald
 ///     print(error)   // invalid RRULE: BYHOUR at position 12: 25 is out of range 0...23
 /// }
 /// ```
-public struct OccurrenceListingError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let code: Code
-    public let message: String
+struct OccurrenceListingError: Error, Hashable, Sendable, CustomStringConvertible {
+    let code: Code
+    let message: String
     /// The schedule's error for ``Code/invalidRule``; its position counts in the text
     /// Herald parsed, which may start with a `DTSTART` line added for `from`.
-    public let scheduleError: ScheduleError?
+    let scheduleError: ScheduleError?
     /// The 1-based position of the fault in the RRULE text as given.
-    public let position: Int?
+    let position: Int?
 
     init(code: Code, message: String, scheduleError: ScheduleError? = nil, position: Int? = nil) {
         self.code = code
@@ -27,25 +27,25 @@ public struct OccurrenceListingError: Error, Hashable, Sendable, CustomStringCon
         self.position = position
     }
 
-    public var description: String { message }
+    var description: String { message }
 
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    struct Code: Hashable, Sendable, CustomStringConvertible {
         enum Base: String, Hashable, Sendable {
             case invalidRule, unknownZone, invalidDate, invalidDays, invalidLimit
         }
 
         let base: Base
-        public var description: String { base.rawValue }
+        var description: String { base.rawValue }
 
         /// The RRULE text is not one Herald reads.
-        public static let invalidRule = Code(base: .invalidRule)
+        static let invalidRule = Code(base: .invalidRule)
         /// The zone is not a known IANA id.
-        public static let unknownZone = Code(base: .unknownZone)
+        static let unknownZone = Code(base: .unknownZone)
         /// The start date is not a date.
-        public static let invalidDate = Code(base: .invalidDate)
+        static let invalidDate = Code(base: .invalidDate)
         /// The number of days is not 1...``OccurrenceListing/maximumDays``.
-        public static let invalidDays = Code(base: .invalidDays)
+        static let invalidDays = Code(base: .invalidDays)
         /// The limit is not 1...``OccurrenceListing/maximumLimit``.
-        public static let invalidLimit = Code(base: .invalidLimit)
+        static let invalidLimit = Code(base: .invalidLimit)
     }
 }

@@ -96,7 +96,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let printed: any ScenarioTimelineSink = json
             ?? ScenarioFormattingSink(ScenarioTextFormatter(columns: .init(for: file.scenario)), write: standardOutput.write)
         // The HTML report follows the same stream, keeping only what its page shows.
-        let report = html.map { _ in HTMLReportSink(reserve: file.scenario.planner.reserve, stories: true) }
+        let report = html.map { _ in HTMLReportSink(for: file.scenario, stories: true) }
         // The page opens each delivery's and cut's story: the run's engines share one history.
         let history = OccurrenceHistory(days: max(OccurrenceHistory.defaultDays, (days ?? file.scenario.days) + 1))
         let sink: any ScenarioTimelineSink = report.map { ScenarioTimelineFanOut([printed, $0]) } ?? printed
@@ -143,8 +143,7 @@ struct SimulateCommand: AsyncParsableCommand {
     private static func teller(_ history: OccurrenceHistory, file: ScenarioFile, store: any EngineStore,
                                summary: ScenarioSummary, deliveries: [TimelineDelivery]) -> ScenarioStoryTeller {
         ScenarioStoryTeller(
-            history: history, rules: file.scenario.entities.flatMap { (try? $0.reminderRules()) ?? [] },
-            state: try? store.load(), deviceZone: file.scenario.zone, now: summary.endedAt ?? .distantPast,
+            scenario: file.scenario, history: history, state: try? store.load(), now: summary.endedAt ?? .distantPast,
             deliveries: deliveries, dropped: summary.droppedIdentifiers)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every ```swift block of README.md, Benchmarks/README.md and the DocC catalogs is
+/// Every ```swift block of README.md, Benchmarks/README.md, Benchmarks/LOG.md and the DocC catalogs is
 /// compiled: it appears, line for line (white space around a line and blank lines
 /// aside), in a Swift file of a test target.
 struct CodeSampleTests {

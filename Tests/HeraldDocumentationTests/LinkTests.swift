@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every relative link of README.md, Benchmarks/README.md and the DocC articles
+/// Every relative link of README.md, Benchmarks/README.md, Benchmarks/LOG.md and the DocC articles
 /// resolves inside the repository; none points at a folder outside it.
 struct LinkTests {
     @Test func everyRelativeLinkResolvesInsideTheRepository() throws {

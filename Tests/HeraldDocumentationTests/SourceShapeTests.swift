@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The project's size rules, checked on every Swift file under `Sources/`: no file over
-/// 400 lines, no function, initializer or closure property over 80 lines (measured as
-/// ``SourceShape`` describes, from the declaration's line to its closing brace).
+/// 400 lines, no function, initializer, closure property or computed property over 80
+/// lines (measured as ``SourceShape`` describes, from the declaration's line to its
+/// closing brace).
 struct SourceShapeTests {
     static let maximumFileLines = 400
     static let maximumBodyLines = 80
@@ -69,6 +70,28 @@ struct SourceShapeTests {
             """#
         let shape = SourceShape(text: text)
         #expect(shape.bodies == [SourceShape.Body(line: 1, length: 10, declaration: "func f() {")])
+    }
+
+    @Test func computedPropertiesAreMeasuredAndStoredOnesAreNot() {
+        let text = """
+            struct A {
+                static var migrator: Migrator {
+                    var m = Migrator()
+                    return m
+                }
+                var b: Int = 0 {
+                    didSet {}
+                }
+                var c: Int { 1 }
+                public var d: [String: Int] { // the table
+                    [:]
+                }
+                var e = Set<Int>()
+            }
+            """
+        let shape = SourceShape(text: text)
+        #expect(shape.bodies.map(\.line) == [2, 10])
+        #expect(shape.bodies.map(\.length) == [4, 3])
     }
 
     @Test func aRequirementWithoutABodyIsSkipped() {

@@ -51,7 +51,7 @@ import Testing
         #expect(Self.regions(result) == [
             "watching 0; cut 0; location access when in use; 2 waypoints not watched: region monitoring needs always",
         ])
-        let json = try result.jsonLines().split(separator: "\n").first { $0.contains("\"type\":\"regions\"") }
+        let json = result.jsonLines().split(separator: "\n").first { $0.contains("\"type\":\"regions\"") }
         #expect(json?.contains("\"withheld\":{\"access\":\"when_in_use\",\"location_reminders\":0,\"waypoints\":2}") == true,
                 "\(json ?? "no regions line")")
     }
@@ -71,7 +71,7 @@ import Testing
             return change.change.description
         }
         #expect(lifecycle == ["location access always"])
-        let json = try result.jsonLines().split(separator: "\n").first { $0.contains("\"change\":\"location_access\"") }
+        let json = result.jsonLines().split(separator: "\n").first { $0.contains("\"change\":\"location_access\"") }
         #expect(json?.contains("\"location_access\":\"always\"") == true, "\(json ?? "no lifecycle line")")
     }
 

@@ -93,7 +93,7 @@ import Testing
         #expect(result.deliveries.map(\.date) == ["2026-11-22T05:45", "2026-11-22T07:00", "2026-11-22T12:30",
                                                   "2026-11-23T07:00", "2026-11-23T12:30"].map(Self.makeDate))
         #expect(result.deliveries.map(\.badge) == [1, 3, 2, 1, 2])
-        #expect(result.deliveries[1].identifier == "herald:group:herald:group:quiet:20261122T0600")
+        #expect(result.deliveries[1].identifier == "herald:group:quiet:20261122T0600")
         #expect(result.deliveries[1].title == "2 habits due: Stretch, Pills")
         #expect(result.deliveries[3].identifier == "herald:reminder:habit:pills:dawn:20261123T0630")
         #expect(result.reconciles.allSatisfy { $0.failure == nil && $0.failedAdds == 0 })

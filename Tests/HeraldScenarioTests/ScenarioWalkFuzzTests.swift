@@ -29,7 +29,7 @@ import Testing
         return "{lat: \(lat), lon: \(lon)}"
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func hostileWalksAndRoutesEndWithTheRun() async {
         await PropertySeeds.check(count: 30) { seed in
             try await check(seed: seed)

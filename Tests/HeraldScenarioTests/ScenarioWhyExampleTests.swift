@@ -72,7 +72,7 @@ struct ScenarioWhyExampleTests {
         func rule(_ entity: String, _ rule: String) -> ReminderRule.ID {
             ReminderRule.ID(entity: EntityReference(namespace: "habit", id: entity), rule: rule)
         }
-        let sunday = "herald:group:herald:group:quiet:20261122T0600"
+        let sunday = "herald:group:quiet:20261122T0600"
         let mondayPills = "herald:reminder:habit:pills:dawn:20261123T0630"
         let expected: [(ReminderRule.ID, String, delivered: String?, skip: PlanSkip.Reason?)] = [
             (rule("water", "late"), "2026-11-21T23:00", nil, .pastDayEnd),

@@ -64,7 +64,7 @@ struct ScenarioWhyTests {
         // stretch as one group at Sunday 07:00 (06:00 UTC), the first of Sunday's
         // deliveries, badge 2, and says water is deferred until then; the suspended app
         // never runs again, and the system shows it then, 8 hours after water was due
-        let group = "herald:group:herald:group:quiet:20261122T0600"
+        let group = "herald:group:quiet:20261122T0600"
         let story = try await makeStory("""
             days: 2
             planner: {quiet_hours: {from: "22:00", to: "07:00", defer_past_midnight: on}}

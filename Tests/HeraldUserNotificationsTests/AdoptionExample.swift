@@ -82,7 +82,7 @@ final class Reminders {
         ]),
     ])
 
-    let herald: HeraldSystem                            // store, engine, host, delegate, refresh, time signals
+    let herald: HeraldSystem                            // store, engine, delegate, refresh, time signals
     let app: Habits
 
     init(model: HabitModel) throws {
@@ -93,12 +93,12 @@ final class Reminders {
             source: app, store: try SQLiteEngineStore(path: folder.appending(path: "herald.sqlite").path()),
             categories: Self.categories, refreshIdentifier: "com.example.habits.refresh",
             presentPrompt: { prompt in
-                await MainActor.run { model.prompt = prompt }  // render its actions; host.chose(_:in:) runs one
+                await MainActor.run { model.prompt = prompt }  // render its actions; herald.chose(_:in:) runs one
             })                                          // the delegate is installed, the refresh registered
         self.app = app
         self.herald = herald
         Task {
-            _ = try? await herald.engine.requestAuthorization()
+            _ = try? await herald.requestAuthorization()
             await herald.launched()                     // from here every run submits the next refresh
         }
     }
@@ -108,8 +108,7 @@ final class Reminders {
     }
 
     func dataLoaded() async {
-        _ = await herald.engine.reconcile(because: "data loaded")
-        await herald.ready(app)                         // queued taps are routed now, in order, once
+        await herald.dataLoaded(app)                    // a re-plan with the data; queued taps are routed, in order, once
     }
 }
 

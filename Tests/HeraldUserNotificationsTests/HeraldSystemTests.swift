@@ -85,5 +85,30 @@ struct HeraldSystemTests {
         }
         #expect(runs == [[.launch], [.timeChanged(.dayChanged)]])
     }
+
+    @Test func theAppsCallsAreTheFacadesAndEachIsOneRun() async throws {
+        // Given the launched façade, and an observer of its engine's runs
+        let (herald, platform, _, _) = try await makeSystem(refreshIdentifier: nil)
+        let (reasons, heard) = AsyncStream.makeStream(of: [EngineEvent].self)
+        await herald.engine.observeReports { report in heard.yield(report.reasons) }
+        await herald.launched()
+
+        // When the app asks for permission, its data is loaded, and time moves
+        let allowed = try await herald.requestAuthorization()
+        let loaded = await herald.dataLoaded(TwoHabits())
+        await herald.timeChanged(.timeZoneChanged)
+        await herald.backgroundRefresh()
+        heard.finish()
+
+        // Then each is one run of the engine, in order, and the app is ready
+        #expect(allowed)
+        #expect(loaded.reasons == [.other("data loaded")])
+        var runs: [[EngineEvent]] = []
+        for await next in reasons { runs.append(next) }
+        #expect(runs == [[.launch], [.authorizationGranted], [.other("data loaded")],
+                         [.timeChanged(.timeZoneChanged)], [.backgroundRefresh]])
+        #expect(await herald.engine.isAppReady)
+        #expect(await platform.pendingNotificationRequests().count == 12)
+    }
 }
 #endif

@@ -37,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("A week of minutes (10,080 deliveries): the run, text timeline and HTML page") { benchmark in
-        let report = HTMLReportSink(reserve: weekOfMinutes.planner.reserve)
+        let report = HTMLReportSink(for: weekOfMinutes)
         let sink = ScenarioTimelineFanOut([textSink(), report])
         benchmark.startMeasurement()
         let outcome = try! await ScenarioRunner(scenario: weekOfMinutes).play(from: nil, streamingTo: sink)
@@ -84,11 +84,10 @@ func playWithStories(_ scenario: Scenario) async -> (delivered: Int, page: Strin
     let history = OccurrenceHistory(days: max(OccurrenceHistory.defaultDays, scenario.days + 1))
     var runner = ScenarioRunner(scenario: scenario, store: store)
     runner.history = history
-    let report = HTMLReportSink(reserve: scenario.planner.reserve, stories: true)
+    let report = HTMLReportSink(for: scenario, stories: true)
     let outcome = try! await runner.play(from: nil, streamingTo: ScenarioTimelineFanOut([textSink(scenario), report]))
     let teller = ScenarioStoryTeller(
-        history: history, rules: scenario.entities.flatMap { (try? $0.reminderRules()) ?? [] },
-        state: try? store.load(), deviceZone: scenario.zone, now: outcome.summary.endedAt ?? .distantPast,
+        scenario: scenario, history: history, state: try? store.load(), now: outcome.summary.endedAt ?? .distantPast,
         deliveries: report.deliveries, dropped: outcome.summary.droppedIdentifiers)
     return (outcome.summary.delivered, report.page(tell: teller.story(of:at:))!)
 }

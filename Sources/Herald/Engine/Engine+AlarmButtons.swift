@@ -25,7 +25,7 @@ extension Engine {
     @discardableResult
     public func alarmButtonPressed(_ press: AlarmButtonPress, identifier: NotificationIdentifier) async
         -> ReconcileReport {
-        let scheduled = (try? recentState()).map { Self.scheduledAlarms(in: $0) }?[AlarmRequest.id(for: identifier)]
+        let scheduled = (try? recentState())?.scheduledAlarms[AlarmRequest.id(for: identifier)]
         let (occurrence, date) = alarmOccurrence(of: identifier, scheduled: scheduled)
         let action = switch press {
         case .stop: NotificationResponse.dismissActionIdentifier
@@ -47,7 +47,9 @@ extension Engine {
     private func alarmOccurrence(of identifier: NotificationIdentifier, scheduled: ScheduledAlarm?)
         -> (NotificationIdentifier, Date) {
         if case .fixed(let date)? = scheduled?.schedule { return (identifier, date) }
-        if let slot = identifier.occurrence.repeatingSlot { return latestOccurrence(of: identifier, at: slot.time) }
+        if let slot = identifier.occurrence.repeatingSlot {
+            return AlarmStep.latestOccurrence(of: identifier, at: slot.time, now: clock.now, zone: clock.timeZone)
+        }
         let converter = ZoneConverter.for(clock.timeZone)
         let local = identifier.occurrence.localDateTime ?? converter.local(for: clock.now)
         return (identifier, converter.instant(for: local).date)

@@ -19,7 +19,7 @@ import Foundation
 /// The list is read whatever the authorization, so alarms scheduled before the user
 /// turned alarms off are cancelled when their rules fall back to notifications; when it
 /// cannot be read, the run records no firing and makes no call.
-/// What Herald asked for is kept in its state (``scheduledAlarmsSetting``), so a
+/// What Herald asked for is kept in its state (``EngineState/scheduledAlarms``), so a
 /// relaunch neither schedules again what is held nor loses what to cancel; alarms the
 /// app scheduled itself are never touched.
 ///
@@ -28,65 +28,10 @@ import Foundation
 /// alarm's own snooze, any other action a button whose press comes back as that
 /// action's response (``alarmButtonPressed(_:identifier:)``).
 extension Engine {
-    /// The settings key under which Herald keeps the alarms it scheduled, by alarm id.
-    public static let scheduledAlarmsSetting = "herald.alarms"
-
-    /// What Herald asked the alarm service for, as remembered between runs.
-    struct ScheduledAlarm: Codable, Equatable {
-        var identifier: NotificationIdentifier
-        var schedule: AlarmSchedule
-        var title: String
-        var secondary: AlarmSecondaryButton?
-        /// The category of the content it was made from, whose actions its presses mean.
-        var category: String
-
-        init(_ request: AlarmRequest, category: String) {
-            identifier = request.identifier
-            schedule = request.schedule
-            title = request.title
-            secondary = request.secondary
-            self.category = category
-        }
-    }
-
-    /// What a run read of the alarm service before planning.
-    struct AlarmRead {
-        var channel: AlarmChannel
-        /// The service's alarms, or `nil` when it could not be read: nothing is then
-        /// concluded (no firing recorded) and nothing changed (no call, nothing forgotten).
-        var held: [SystemAlarm]?
-        var scheduled: [UUID: ScheduledAlarm]
-        /// Fixed alarms the user is in the middle of (sounding, or counting down a
-        /// snooze) whose occurrence is still due: not done, its entity neither paused
-        /// nor deleted since. The run leaves them to the user, and they take room in the
-        /// service (``isLeftToTheUser(_:scheduled:in:)``).
-        var inProgress: Set<UUID> = []
-    }
-
-    /// Whether `alarm`, held in `state`, is a fixed alarm sounding or counting down a
-    /// snooze for an occurrence still due. The plan no longer wants it (its occurrence
-    /// fired), but cancelling it would silence the alarm on the user's screen or lose
-    /// the snooze the user asked for; an occurrence done, paused or deleted meanwhile
-    /// no longer needs it.
-    static func isLeftToTheUser(_ alarm: SystemAlarm, scheduled: ScheduledAlarm?, in state: EngineState) -> Bool {
-        guard [.alerting, .countdown, .paused].contains(alarm.state), let scheduled,
-              case .fixed(let date) = scheduled.schedule,
-              let day = scheduled.identifier.occurrence.localDateTime?.date else { return false }
-        let entity = scheduled.identifier.entity
-        if let deleted = state.deletions[entity], deleted >= date { return false }
-        return !state.paused.contains(entity) && !state.satisfiedDays.contains(EntityDay(entity, day))
-    }
-
-    /// The alarms Herald scheduled, as kept in `state`.
-    static func scheduledAlarms(in state: EngineState) -> [UUID: ScheduledAlarm] {
-        guard case .string(let text)? = state.settings[scheduledAlarmsSetting],
-              let kept = try? JSONDecoder().decode([String: ScheduledAlarm].self, from: Data(text.utf8)) else { return [:] }
-        return Dictionary(uniqueKeysWithValues: kept.compactMap { key, value in UUID(uuidString: key).map { ($0, value) } })
-    }
-
-    /// Reads the alarm service and records what sounded since the last look (see the
-    /// extension's overview); `nil` without an alarm service.
-    func readingAlarms(_ state: inout EngineState) async throws -> AlarmRead? {
+    /// Reads the alarm service: its authorization, and its alarms (`nil` when they
+    /// could not be read); `nil` without an alarm service. The run records what sounded
+    /// from it (``AlarmStep/recording(authorization:held:capacity:state:now:zone:)``).
+    func readAlarms() async -> (authorization: AlarmAuthorization, held: [SystemAlarm]?, capacity: Int)? {
         guard let alarmCenter else { return nil }
         let authorization = await alarmCenter.authorization()
         // Read whatever the authorization: alarms scheduled before the user turned them
@@ -99,77 +44,21 @@ extension Engine {
                 logger.warning("reading the alarms failed; they are left as they are", metadata: ["error": "\(error)"])
             }
         }
-        let scheduled = Self.scheduledAlarms(in: state)
-        let changes = held.map { firings(of: scheduled, held: $0, state: state, authorization: authorization) }?
-            .map(EngineStateChange.recordFired) ?? []
-        if !changes.isEmpty {
-            try commit(changes)
-            for change in changes { state.apply(change) }
-            for case .recordFired(let record) in changes {
-                history.recordAlarmSounded(record.identifier, alarm: record.identifier.description, at: record.date)
-            }
-        }
-        let recorded = state
-        let inProgress = Set((held ?? []).filter { Self.isLeftToTheUser($0, scheduled: scheduled[$0.id], in: recorded) }
-            .map(\.id))
-        // Those take room in the service: the plan has what is left.
-        let channel = AlarmChannel(authorization: authorization, capacity: max(0, alarmCenter.capacity - inProgress.count))
-        return AlarmRead(channel: channel, held: held, scheduled: scheduled, inProgress: inProgress)
+        return (authorization, held, alarmCenter.capacity)
     }
 
-    /// The fired records of the alarms that sounded, not yet in the fired log. While
-    /// alarms are not allowed, a fixed alarm gone after its time may have been dropped
-    /// by the system without sounding (its backstop stood in): only one still held
-    /// (sounding, or counting down a snooze) sounded.
-    private func firings(of scheduled: [UUID: ScheduledAlarm], held: [SystemAlarm], state: EngineState,
-                         authorization: AlarmAuthorization) -> [FiredRecord] {
-        let now = clock.now
-        let states = Dictionary(held.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
-        let logged = Set(state.fired.values.lazy.map(\.identifier))
-        var records: [FiredRecord] = []
-        for (id, alarm) in scheduled.sorted(by: { $0.value.identifier < $1.value.identifier }) {
-            switch alarm.schedule {
-            case .fixed(let date) where date <= now && states[id] != .scheduled
-                && (states[id] != nil || authorization.allowsAlarms):
-                records.append(FiredRecord(identifier: alarm.identifier, date: date))
-            case .weekly(let time, _) where states[id] == .alerting || states[id] == .countdown:
-                let (occurrence, date) = latestOccurrence(of: alarm.identifier, at: time)
-                records.append(FiredRecord(identifier: occurrence, date: date))
-            default:
-                continue
-            }
-        }
-        return records.filter { !logged.contains($0.identifier) }
-    }
-
-    /// The occurrence a weekly alarm at `time` sounds for now, and its instant: today's at
-    /// that time, or yesterday's when that time is still to come (an alarm left sounding
-    /// past midnight).
-    func latestOccurrence(of identifier: NotificationIdentifier, at time: LocalTime) -> (NotificationIdentifier, Date) {
-        let converter = ZoneConverter.for(clock.timeZone)
-        let now = clock.now
-        var local = LocalDateTime(date: converter.local(for: now).date, time: time)
-        if converter.instant(for: local).date > now { local.date = local.date.adding(days: -1) }
-        let occurrence = NotificationIdentifier(entity: identifier.entity, rule: identifier.rule,
-                                                occurrence: OccurrenceKey(local), kind: .reminder)
-        return (occurrence, converter.instant(for: local).date)
-    }
-
-    /// Makes the alarm service hold the plan's alarms (see the extension's overview).
-    func reconcileAlarms(_ plan: Plan, read: AlarmRead) async -> AlarmOutcome {
-        guard let alarmCenter, let held = read.held else { return AlarmOutcome() }
+    /// Makes the alarm service hold the plan's alarms (see the extension's overview),
+    /// with the change that keeps what Herald scheduled, when that changed.
+    func reconcileAlarms(_ plan: Plan, read: AlarmRead) async -> (outcome: AlarmOutcome, changes: [EngineStateChange]) {
+        guard let alarmCenter, read.held != nil else { return (AlarmOutcome(), []) }
         var outcome = AlarmOutcome()
         let (desired, unanswered) = await alarmRequests(for: plan)
-        // An alarm whose content the source did not give stays as it is, like a pending
-        // request whose content failed.
-        // A fixed alarm the user is in the middle of stays until the user is done with it.
-        let wanted = Set(desired.map(\.request.id)).union(unanswered).union(read.inProgress)
-        let heldIDs = Set(held.map(\.id))
+        let diff = AlarmStep.diff(desired: desired, unanswered: unanswered, read: read)
+        outcome.unchanged = diff.unchanged
         var kept = read.scheduled
-        for (id, alarm) in read.scheduled.sorted(by: { $0.value.identifier < $1.value.identifier }) where !wanted.contains(id) {
+        for (id, alarm, held) in diff.dropped {
             kept[id] = nil
-            // A fixed alarm that sounded and was stopped is gone already.
-            guard heldIDs.contains(id) else { continue }
+            guard held else { continue }
             do {
                 try await alarmCenter.cancel(id: id)
                 outcome.cancelled += 1
@@ -177,11 +66,7 @@ extension Engine {
                 logger.warning("cancelling an alarm failed", metadata: ["alarm": "\(alarm.identifier)", "error": "\(error)"])
             }
         }
-        for (request, category) in desired {
-            if heldIDs.contains(request.id), read.scheduled[request.id] == ScheduledAlarm(request, category: category) {
-                outcome.unchanged += 1
-                continue
-            }
+        for (request, category) in diff.scheduling {
             guard outcome.refused.isEmpty else {
                 outcome.refused.append(request.identifier)
                 continue
@@ -198,8 +83,7 @@ extension Engine {
                 ])
             }
         }
-        if kept != read.scheduled { rememberScheduledAlarms(kept) }
-        return outcome
+        return (outcome, kept != read.scheduled ? [.setScheduledAlarms(kept)] : [])
     }
 
     /// The plan's alarms with their titles and buttons from the app's source, each with
@@ -227,18 +111,5 @@ extension Engine {
                                           secondary: secondary), content.categoryIdentifier))
         }
         return (requests, unanswered)
-    }
-
-    /// Keeps what Herald scheduled in its state.
-    private func rememberScheduledAlarms(_ scheduled: [UUID: ScheduledAlarm]) {
-        let byText = Dictionary(uniqueKeysWithValues: scheduled.map { ($0.key.uuidString, $0.value) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let text = (try? encoder.encode(byText)).flatMap { String(data: $0, encoding: .utf8) }
-        do {
-            try commit([.setSetting(key: Self.scheduledAlarmsSetting, scheduled.isEmpty ? nil : text.map(JSONValue.string))])
-        } catch {
-            logger.error("remembering the scheduled alarms failed", metadata: ["error": "\(error)"])
-        }
     }
 }

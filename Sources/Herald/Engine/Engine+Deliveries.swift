@@ -1,38 +1,8 @@
 import Foundation
 
-/// What the engine records of deliveries: the fired log, and the route notifications
-/// handed over and delivered.
+/// What the engine records of deliveries: the fired log (the route's notifications
+/// handed over and delivered are ``RouteDeliveryStep``'s).
 extension Engine {
-    /// Records in the route session the notifications the center accepted: from now
-    /// on they are never planned again, even if the user clears them before a run
-    /// sees them delivered.
-    func recordRouteHandOver(of added: [NotificationRequest], failed: [String], in route: RouteSessionState) {
-        let failed = Set(failed)
-        let handed = added.compactMap { request -> NotificationIdentifier? in
-            guard !failed.contains(request.identifier), let identifier = request.heraldIdentifier,
-                  route.owns(identifier) else { return nil }
-            return identifier
-        }
-        do {
-            try commit(handed.map { .recordRouteDelivered(session: route.sessionKey, $0) })
-        } catch {
-            logger.error("recording route notifications as sent failed; a later run may send them again",
-                         metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// The route session, after recording in it the notifications of the session the
-    /// fired log has, so they are never planned again once the log's history is older
-    /// than what runs read; with the fired log planning reads and the location firings
-    /// (``RunFiredLog``), from the same one pass over the log.
-    func routeRecordingDeliveries(_ state: EngineState) throws -> (route: RouteSessionState?, log: RunFiredLog) {
-        let log = RunFiredLog(state, route: state.routeSession)
-        guard var session = state.routeSession else { return (nil, log) }
-        try commit(log.unrecorded.map { .recordRouteDelivered(session: session.sessionKey, $0) })
-        for identifier in log.unrecorded { session.apply(delivered: identifier, key: session.sessionKey) }
-        return (session, log)
-    }
-
     /// How far back planning and responses read history: two days.
     static let historyWindow: TimeInterval = 2 * 86_400
 
@@ -42,11 +12,13 @@ extension Engine {
         try store.load(since: clock.now.addingTimeInterval(-Self.historyWindow))
     }
 
-    /// The recent state, after recording in the fired log every delivered Herald
-    /// notification not yet in it (delivered while the app was not running, or in the
-    /// background since the last run), so no plan ever schedules again what the user
-    /// already got.
-    func stateRecordingDeliveries(_ delivered: [DeliveredNotification]) throws -> EngineState {
+    /// The recent state, with the changes that record in the fired log every delivered
+    /// Herald notification not yet in it (delivered while the app was not running, or in
+    /// the background since the last run), so no plan ever schedules again what the user
+    /// already got; applied to the state, for the run to commit. Once committed, the
+    /// run calls ``rememberRecorded(_:delivered:)`` with `unseen`.
+    func stateRecordingDeliveries(_ delivered: [DeliveredNotification]) throws
+        -> (state: EngineState, changes: [EngineStateChange], unseen: [DeliveredNotification]) {
         let now = clock.now
         // What the last run saw is recorded; only the rest of the list needs a look.
         let unseen = delivered[deliveredLedger.commonPrefix(with: delivered)...]
@@ -75,16 +47,17 @@ extension Engine {
                 changes.append(.postEvent(event))
             }
         }
-        if !changes.isEmpty {
-            try commit(changes)
-            for change in changes { state.apply(change) }
-        }
-        // Known to be in the log from now on: later runs skip them without a look-up.
+        for change in changes { state.apply(change) }
+        return (state, changes, Array(unseen))
+    }
+
+    /// Deliveries whose records the run committed: known to be in the log from now on,
+    /// later runs skip them without a look-up.
+    func rememberRecorded(_ unseen: [DeliveredNotification], delivered: [DeliveredNotification]) {
         for notification in unseen { recordedDeliveries.insert(DeliveryStamp(notification)) }
         if recordedDeliveries.count > 4 * max(delivered.count, 64) {
             recordedDeliveries = Set(delivered.map(DeliveryStamp.init))
         }
-        return state
     }
 
     /// A delivered notification's request identifier and instant: what tells two

@@ -1,9 +1,6 @@
 import Foundation
 
 extension Engine {
-    /// The key of the location access last reported in ``EngineState/settings``.
-    public static let locationAccessSetting = "herald.locationAccess"
-
     /// The user's location access changed, or the app read it (at launch): the engine
     /// plans only what it allows (``LocationAccess``) and re-plans when it differs from
     /// the access it knew. The same access again changes nothing, so an app may report
@@ -32,13 +29,5 @@ extension Engine {
     /// then plans as if it were ``LocationAccess/always``).
     public func locationAccess() throws -> LocationAccess? {
         try recentState().locationAccess
-    }
-}
-
-extension EngineState {
-    /// The location access last reported (``Engine/locationAccessChanged(_:)``).
-    public var locationAccess: LocationAccess? {
-        guard case .string(let name)? = settings[Engine.locationAccessSetting] else { return nil }
-        return LocationAccess(rawValue: name)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// iOS never lists a notification fired by a location trigger in the delivered list
 /// ("Notifications triggered by location cannot be retrieved, but can be removed"), so
 /// Herald keeps, after each run, the location requests it left pending
-/// (``armedLocationsSetting``) and learns of a firing another way:
+/// (``EngineState/armedLocations``, ``LocationFiringStep``) and learns of a firing another way:
 /// - a one-shot location request the last run left pending that the center no longer
 ///   holds has fired: Herald removes its own requests only in its runs. The firing is
 ///   dated at the run that notices it. While the center is full a missing request may
@@ -23,121 +23,11 @@ import Foundation
 /// included, whether or not Herald learnt that they fired. Herald cannot see the user
 /// clear one from Notification Center, so it counts it until then or until its day ends.
 extension Engine {
-    /// The settings key under which Herald keeps the identifiers of the location
-    /// requests it left pending at its last run.
-    public static let armedLocationsSetting = "herald.armedLocations"
-
-    /// The location requests a run left pending, one-shot and repeating.
-    struct ArmedLocations: Equatable {
-        var once: [String] = []
-        var repeating: [String] = []
-
-        init(once: [String] = [], repeating: [String] = []) {
-            self.once = once
-            self.repeating = repeating
-        }
-
-        /// As kept in `state`'s settings.
-        init(_ state: EngineState) {
-            guard case .object(let kept)? = state.settings[Engine.armedLocationsSetting] else { return }
-            func strings(_ key: String) -> [String] {
-                guard case .array(let values)? = kept[key] else { return [] }
-                return values.compactMap { if case .string(let text) = $0 { text } else { nil } }
-            }
-            once = strings("once")
-            repeating = strings("repeating")
-        }
-
-        var json: JSONValue? {
-            once.isEmpty && repeating.isEmpty ? nil : .object([
-                "once": .array(once.map { .string($0) }), "repeating": .array(repeating.map { .string($0) }),
-            ])
-        }
-    }
-
-    /// Records in the fired log the one-shot location requests the last run left pending
-    /// that the center no longer holds (see the extension's overview).
-    func recordingLocationFirings(_ state: inout EngineState, pending: [NotificationRequest],
-                                  authorization: AuthorizationStatus) throws {
-        let armed = ArmedLocations(state).once
-        guard !armed.isEmpty, authorization != .denied, pending.count < center.capacity else { return }
-        let held = Set(pending.lazy.map(\.identifier))
-        let fired = Set(state.fired.values.lazy.map(\.identifier))
-        let now = clock.now
-        let changes: [EngineStateChange] = armed.compactMap { text in
-            guard !held.contains(text), let identifier = NotificationIdentifier(parsing: text),
-                  identifier.kind == .location, !fired.contains(identifier) else { return nil }
-            return .recordFired(FiredRecord(identifier: identifier, date: now))
-        }
-        guard !changes.isEmpty else { return }
-        logger.debug("location reminders fired while not listed", metadata: ["count": "\(changes.count)"])
-        try commit(changes)
-        for change in changes { state.apply(change) }
-    }
-
-    /// Today's location firings (`firings`: the fired log's location records) the
-    /// delivered list does not show, as deliveries for planning to count and to remove
-    /// once they stop asking; not those this process removed already.
+    /// Today's location firings the delivered list does not show
+    /// (``LocationFiringStep/unlistedDeliveries(_:listed:removed:now:zone:)``), less those
+    /// this process removed already.
     func unlistedLocationDeliveries(_ firings: [FiredRecord], listed: [DeliveredNotification]) -> [DeliveredNotification] {
-        guard !firings.isEmpty else { return [] }
-        let converter = ZoneConverter.for(clock.timeZone)
-        let today = converter.local(for: clock.now).date
-        var records = firings.filter {
-            converter.local(for: $0.date).date == today
-                && !removedLocationDeliveries.contains($0.identifier.description)
-        }
-        guard !records.isEmpty else { return [] }
-        let shown = Set(listed.lazy.map(\.request.identifier))
-        records.sort { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
-        var seen: Set<NotificationIdentifier> = []
-        return records.compactMap { record in
-            let text = record.identifier.description
-            guard !shown.contains(text), seen.insert(record.identifier).inserted else { return nil }
-            return DeliveredNotification(
-                request: NotificationRequest(identifier: text, content: NotificationContent(title: ""), trigger: nil),
-                date: record.date)
-        }
-    }
-
-    /// The armed location notifications of the entities a run's reasons completed today,
-    /// paused or deleted: removed from the list whether or not Herald saw them fire.
-    func locationDeliveriesEnded(by reasons: [EngineEvent], armed: ArmedLocations) -> [String] {
-        var today: LocalDate?
-        var ended: Set<EntityReference> = []
-        for reason in reasons {
-            switch reason {
-            case .completed(let completion):
-                if today == nil { today = day(of: clock.now) }
-                if completion.day == today { ended.insert(completion.entity) }
-            case .paused(let entity): ended.insert(entity)
-            case .deleted(let entities): ended.formUnion(entities)
-            default: break
-            }
-        }
-        guard !ended.isEmpty else { return [] }
-        return (armed.once + armed.repeating).filter { text in
-            NotificationIdentifier(parsing: text).map { ended.contains($0.entity) } ?? false
-        }
-    }
-
-    /// Keeps, after a run applied its plan, the location requests the center holds now,
-    /// when they differ from those kept.
-    func recordArmedLocations(desired: [NotificationRequest], failed: [String], previous: ArmedLocations) {
-        let failed = Set(failed)
-        var armed = ArmedLocations()
-        for request in desired where !failed.contains(request.identifier) {
-            guard case .location(_, let repeats)? = request.trigger else { continue }
-            if repeats { armed.repeating.append(request.identifier) } else { armed.once.append(request.identifier) }
-        }
-        armed.once.sort()
-        armed.repeating.sort()
-        guard armed != previous else { return }
-        do {
-            // Not a change planning reads: the plan that follows need not be made again.
-            try store.commit([.setSetting(key: Self.armedLocationsSetting, armed.json)])
-        } catch {
-            logger.warning("keeping the armed location reminders failed; a firing may go unnoticed",
-                           metadata: ["error": "\(error)"])
-        }
+        LocationFiringStep.unlistedDeliveries(firings, listed: listed, removed: removedLocationDeliveries,
+                                              now: clock.now, zone: clock.timeZone)
     }
 }

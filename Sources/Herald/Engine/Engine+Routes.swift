@@ -1,9 +1,6 @@
 import Foundation
 
 extension Engine {
-    /// The key of the app's route-notification setting in ``EngineState/settings``.
-    public static let routeNotificationsSetting = "herald.routeNotifications"
-
     /// Starts a walking route (seed 001): any session in progress is replaced, with
     /// its visits and its completion, and route notifications not delivered yet are
     /// withdrawn by the run this asks for.

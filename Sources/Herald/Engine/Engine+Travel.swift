@@ -57,16 +57,6 @@ extension Engine {
                                  prompt: planner.configuration.travelPrompt)
     }
 
-    /// Records what the run finds of the device's zone (``TravelStep/noticing(deviceZone:state:)``)
-    /// in the store and in `state`, before the run takes its state version (so it does
-    /// not plan again for it); a zone new to the app makes a notice due.
-    func recordingTravel(_ state: inout EngineState) throws {
-        let noticed = TravelStep.noticing(deviceZone: clock.timeZone, state: state)
-        try commit(noticed.changes)
-        for change in noticed.changes { state.apply(change) }
-        if noticed.reports { travelNoticeDue = true }
-    }
-
     /// The notice due, if one is: made once the rules are known, so a run that cannot
     /// read them (the app's data still loading) leaves it to the next.
     func dueTravelNotice(state: EngineState, rules: [ReminderRule], now: Date) -> TravelNotice? {

@@ -190,11 +190,16 @@ public actor Engine {
                 logger.debug("state changed during a re-plan; planning again", metadata: ["reasons": "\(reasons)"])
                 continue
             }
-            var report = prepared.authorization == .denied
-                ? heldWhileNotificationsOff(prepared.plan, reasons: reasons)
+            var (report, applied): (ReconcileReport, [EngineStateChange]) = prepared.authorization == .denied
+                ? (heldWhileNotificationsOff(prepared.plan, reasons: reasons), [])
                 : await apply(prepared, reasons: reasons)
             // Alarms have a permission of their own: reconciled whether or not notifications are on.
-            if let read = prepared.alarms { report.alarms = await reconcileAlarms(prepared.plan, read: read) }
+            if let read = prepared.alarms {
+                let reconciled = await reconcileAlarms(prepared.plan, read: read)
+                report.alarms = reconciled.outcome
+                applied += reconciled.changes
+            }
+            commitAfterApplying(applied)
             report.travel = travel
             // Nothing changed while the plan was applied: a position may reuse it while
             // the center holds as many requests (none delivered) and allows the same.
@@ -248,11 +253,10 @@ public actor Engine {
         let (authorization, settings) = await center.permission()
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
-        var state = try stateRecordingDeliveries(delivered)
-        try recordingLocationFirings(&state, pending: pending, authorization: authorization)
-        let alarms = try await readingAlarms(&state)
-        let (route, log) = try routeRecordingDeliveries(state)
-        try recordingTravel(&state)
+        let alarmService = await readAlarms()
+        let recorded = try recording(delivered: delivered, pending: pending, authorization: authorization,
+                                     alarmService: alarmService)
+        let (state, route, log, alarms) = (recorded.state, recorded.route, recorded.log, recorded.alarms)
         let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
@@ -277,7 +281,7 @@ public actor Engine {
         }
         return Prepared(plan: plan, managedPending: managed, pendingCount: pending.count, othersPending: foreign,
                         desired: desired, requestTexts: texts, stateVersion: version, route: route,
-                        authorization: authorization, armedLocations: ArmedLocations(state), settings: settings,
+                        authorization: authorization, armedLocations: state.armedLocations, settings: settings,
                         alarms: alarms, travel: travel)
     }
 
@@ -285,7 +289,9 @@ public actor Engine {
     /// first (pending in one batch, then delivered notifications that no longer ask
     /// anything), so the center never holds more than its capacity; then additions;
     /// then the badge, unless the user turned badges off (``ReconcileReport/badgesOff``).
-    private func apply(_ prepared: Prepared, reasons: [EngineEvent]) async -> ReconcileReport {
+    /// Returns the report and what to record of it (``commitAfterApplying(_:)``).
+    private func apply(_ prepared: Prepared, reasons: [EngineEvent]) async
+        -> (report: ReconcileReport, changes: [EngineStateChange]) {
         let plan = prepared.plan
         let badges = prepared.settings.badge
         // `desired` is in AdditionOrder, and so are the additions: latest first.
@@ -295,9 +301,13 @@ public actor Engine {
         recordInHistory(plan, requestTexts: prepared.requestTexts, reasons: reasons, diff: diff,
                         managedPending: prepared.managedPending,
                         desired: prepared.desired, failed: outcome.failedAdds)
-        if let route = prepared.route { recordRouteHandOver(of: diff.additions, failed: outcome.failedAdds, in: route) }
-        recordArmedLocations(desired: prepared.desired, failed: outcome.failedAdds, previous: prepared.armedLocations)
-        let ended = locationDeliveriesEnded(by: reasons, armed: prepared.armedLocations)
+        let handedOver = prepared.route.map {
+            RouteDeliveryStep.handOver(of: diff.additions, failed: outcome.failedAdds, in: $0)
+        } ?? []
+        let applied = handedOver + LocationFiringStep.keeping(desired: prepared.desired, failed: outcome.failedAdds,
+                                         previous: prepared.armedLocations)
+        let ended = LocationFiringStep.deliveriesEnded(by: reasons, armed: prepared.armedLocations,
+                                                        now: clock.now, zone: clock.timeZone)
         if !ended.isEmpty {
             await center.removeDeliveredNotifications(withIdentifiers: ended)
             removedLocationDeliveries.formUnion(ended)
@@ -330,7 +340,7 @@ public actor Engine {
         ])
         var report = ReconcileReport(reasons: reasons, plan: plan, outcome: outcome, badgeSet: badgeSet, failure: nil)
         report.badgesOff = !badges
-        return report
+        return (report, applied)
     }
 
     /// A run while the user has turned notifications off: the center is left as it is.
@@ -353,9 +363,11 @@ public actor Engine {
 
     /// Commits an event's changes in one transaction; every change to Herald's state
     /// goes through here, so a run can tell whether the state moved under it.
-    func commit(_ changes: [EngineStateChange]) throws {
+    /// `movesState: false` for changes no plan reads: the run in progress need not
+    /// plan again for them.
+    func commit(_ changes: [EngineStateChange], movesState: Bool = true) throws {
         guard !changes.isEmpty else { return }
         try store.commit(changes)
-        stateVersion &+= 1
+        if movesState { stateVersion &+= 1 }
     }
 }

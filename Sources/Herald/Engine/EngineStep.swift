@@ -146,10 +146,9 @@ public enum EngineStep {
         case .routeStopped:
             return Outcome([.stopRoute], reason: event)
         case .locationAccessChanged(let access):
-            return Outcome([.setSetting(key: Engine.locationAccessSetting, .string(access.rawValue))], reason: event)
+            return Outcome([.setLocationAccess(access)], reason: event)
         case .routeNotifications(let enabled):
-            return Outcome([.setSetting(key: Engine.routeNotificationsSetting, enabled ? nil : .bool(false))],
-                           reason: event)
+            return Outcome([.setRouteNotifications(enabled: enabled)], reason: event)
         case .smartTimingComputed(let key, let computed):
             return Outcome([.setSmartTiming(key: key, computed)], reason: event)
         case .travelChoice(let choice, let rule):
@@ -252,7 +251,7 @@ public enum EngineStep {
     /// reaches no waypoint, which the engine takes without reading the state (a walk's
     /// position costs no plan and no load).
     static func recording(_ position: Coordinate) -> [EngineStateChange] {
-        position.isValid ? [.setSetting(key: EngineState.positionSetting, position.json)] : []
+        position.isValid ? [.setPosition(position)] : []
     }
 
     /// A position: kept as the device's last known one (when valid) and, with a route in
@@ -263,7 +262,7 @@ public enum EngineStep {
         let state = inputs.state
         let moved = recording(position)
         guard let session = state.routeSession else { return Outcome(moved, reason: .position(position)) }
-        let suppression: RouteSuppression? = if state.settings[Engine.routeNotificationsSetting] == .bool(false) {
+        let suppression: RouteSuppression? = if !state.routeNotificationsEnabled {
             .notificationsOff
         } else if !inputs.authorization.allowsDelivery {
             .notAuthorized(inputs.authorization)

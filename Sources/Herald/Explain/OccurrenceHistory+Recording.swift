@@ -33,7 +33,7 @@ extension OccurrenceHistory {
                     position += 1
                     let identifier = reminder.identifier
                     let decisionKey = DecisionKey(key: Key(identifier), kind: identifier.kind,
-                                                  nagRepeat: identifier.nagRepeatIndex)
+                                                  nagRepeat: identifier.repeat)
                     planned[decisionKey] = reminder.date
                     // Its text is the same at every plan: written once, kept with the decision.
                     // A reminder is placed at its occurrence, also when the quiet hours defer it.
@@ -217,7 +217,7 @@ extension OccurrenceHistory {
     /// when it is a member of a group they deferred.
     private static func deliveryFact(of identifier: NotificationIdentifier, request: String) -> OccurrenceStory.Fact {
         let deferred = identifier.kind != .group && request.hasPrefix("herald:group:")
-            && NotificationIdentifier(parsing: request)?.isDeferredGroup == true
+            && NotificationIdentifier(parsing: request)?.groupReason == .quiet
         return .delivered(identifier: request, held: deferred ? "quiet hours" : nil)
     }
 

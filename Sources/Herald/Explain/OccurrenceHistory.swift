@@ -49,7 +49,7 @@ public final class OccurrenceHistory: Sendable {
 
         init(_ identifier: NotificationIdentifier) {
             self.init(entity: identifier.entity, rule: identifier.rule,
-                      occurrence: identifier.kind == .followUp ? identifier.occurrence.withoutNagRepeat : identifier.occurrence)
+                      occurrence: identifier.kind == .group ? identifier.occurrenceText : identifier.occurrence)
         }
 
         init(entity: EntityReference, rule: String, occurrence: OccurrenceKey) {
@@ -78,7 +78,7 @@ public final class OccurrenceHistory: Sendable {
     struct DecisionKey: Hashable {
         var key: Key
         var kind: NotificationKind
-        /// Which repeat of a nag, for a follow-up (``NotificationIdentifier/nagRepeatIndex``).
+        /// Which repeat of a nag, for a follow-up (``NotificationIdentifier/repeat``).
         var nagRepeat = 1
     }
 

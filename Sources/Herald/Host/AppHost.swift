@@ -1,6 +1,8 @@
-/// The one place an app's lifecycle meets Herald: what the app's delegates, the system's
-/// time signals and background refresh call, on the real platform and on the simulated
-/// device alike.
+/// The one place an app's lifecycle meets Herald, whatever the platform: what the app's
+/// delegates, the system's time signals and background refresh call. On Apple
+/// platforms an app holds `HeraldSystem` (module `HeraldUserNotifications`), which makes
+/// its host and carries these same calls; the simulated device (`HostedApp`), the
+/// scenario player and the showcase apps hold a host directly.
 ///
 /// Each call forwards to the ``Engine``. The report of every run goes to whoever observes
 /// the engine (``Engine/observeReports(_:)``: a log, a timeline, background refresh,
@@ -10,6 +12,7 @@
 /// ```swift
 /// let host = AppHost(engine: engine)
 /// await engine.observeReports { report in logger.debug("re-planned", metadata: ["reasons": "\(report.reasons)"]) }
+/// _ = try await host.requestAuthorization()      // the permission prompt, once
 /// await host.launched()                          // application(_:didFinishLaunchingWithOptions:)
 /// await host.becameActive()                      // scene did become active
 /// let decision = await host.willPresent(note)    // UNUserNotificationCenterDelegate.willPresent
@@ -17,7 +20,7 @@
 /// await host.timeChanged(.dayChanged)            // significant time change, time zone change
 /// try await host.chose(TravelPrompt.keepHomeAction, in: prompt)  // the travel prompt (report.travel)
 /// await host.backgroundRefresh()                 // BGAppRefreshTask
-/// await host.ready(responder)                    // the app's data is loaded: routes flow
+/// await host.dataLoaded(responder)               // the app's data is loaded: a re-plan, then routes flow
 /// ```
 public struct AppHost: Sendable {
     public let engine: Engine
@@ -33,6 +36,25 @@ public struct AppHost: Sendable {
     public func launched(readyWith responder: (any AppResponder)? = nil) async -> ReconcileReport {
         let report = await engine.launched()
         if let responder { await engine.ready(responder) }
+        return report
+    }
+
+    /// Asks the user for permission to notify (the system asks once) and re-plans with
+    /// the answer.
+    ///
+    /// - Returns: whether notifications are allowed.
+    @discardableResult
+    public func requestAuthorization(options: AuthorizationOptions = [.alert, .sound, .badge]) async throws -> Bool {
+        try await engine.requestAuthorization(options: options)
+    }
+
+    /// The app's data is loaded: a re-plan with it (`reason` in its report), then the app
+    /// is ready (``ready(_:)``), so queued routes are handed over, in order, each once.
+    @discardableResult
+    public func dataLoaded(_ responder: any AppResponder, because reason: String = "data loaded") async
+        -> ReconcileReport {
+        let report = await engine.reconcile(because: reason)
+        await engine.ready(responder)
         return report
     }
 

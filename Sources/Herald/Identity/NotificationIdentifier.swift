@@ -6,7 +6,12 @@
 /// requests that are not Herald's are recognised and never touched.
 ///
 /// The text form is `herald:<kind>:<namespace>:<entity>:<rule>:<occurrence>`; `%` and
-/// `:` inside a part are percent-escaped, so any part may hold any text.
+/// `:` inside a part are percent-escaped, so any part may hold any text. A nag's second
+/// and later repeats add `#<repeat>` after the occurrence (``repeat``); a group reads
+/// `herald:group:<quiet|due>:<instant in UTC>`, with `#<part>` from its second part on
+/// (``part``, ``NotificationIdentifier/group(at:reason:part:)``). Parsing also reads
+/// the group form written before, `herald:group:herald:group:<quiet|due>:<instant>`, to
+/// the same identifier.
 ///
 /// ```swift
 /// let id = NotificationIdentifier(
@@ -23,17 +28,56 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
     public var entity: EntityReference
     /// The rule's identifier within its entity (an event or a region name for other kinds).
     public var rule: String
+    /// The occurrence it stands for: for a nag's repeat or a group's part, the
+    /// occurrence itself (the repeat or part is a field of its own).
     public var occurrence: OccurrenceKey
     public var kind: NotificationKind
+    /// For a follow-up (``NotificationKind/followUp``), which repeat of its rule's ``Nag``
+    /// it is, from 1 (the first, which a single follow-up is); 1 for every other kind.
+    public var `repeat`: Int
+    /// For a group (``NotificationKind/group``), which part of the group at its instant
+    /// it is, from 1 (``PlannedGroup/part``); 1 for every other kind.
+    public var part: Int
 
     /// The prefix every Herald identifier starts with.
     public static let scheme = "herald"
 
-    public init(entity: EntityReference, rule: String, occurrence: OccurrenceKey, kind: NotificationKind) {
+    /// An identifier of `kind`; `repeat` counts for a follow-up only, `part` for a group
+    /// only. An occurrence key written with a `#<n>` suffix (``OccurrenceKey/nagRepeat(_:)``)
+    /// gives a follow-up its repeat and a group its part, as parsing does.
+    ///
+    /// ```swift
+    /// let second = NotificationIdentifier(entity: pill, rule: "evening",
+    ///                                     occurrence: OccurrenceKey(rawValue: "20261121T2100"),
+    ///                                     kind: .followUp, repeat: 2)
+    /// second.description   // "herald:followup:med:pill:evening:20261121T2100#2"
+    /// ```
+    public init(entity: EntityReference, rule: String, occurrence: OccurrenceKey, kind: NotificationKind,
+                repeat: Int = 1, part: Int = 1) {
         self.entity = entity
         self.rule = rule
-        self.occurrence = occurrence
         self.kind = kind
+        var occurrence = occurrence
+        var number = kind == .followUp ? `repeat` : kind == .group ? part : 1
+        if kind == .followUp || kind == .group, occurrence.rawValue.utf8.contains(UInt8(ascii: "#")),
+           let written = occurrence.nagRepeatParts {
+            occurrence = OccurrenceKey(rawValue: String(written.occurrence))
+            if number <= 1 { number = written.index }
+        }
+        self.occurrence = occurrence
+        self.repeat = kind == .followUp ? max(1, number) : 1
+        self.part = kind == .group ? max(1, number) : 1
+    }
+
+    /// The occurrence as the text form writes it: with `#<n>` for a nag's second and
+    /// later repeats and a group's second and later parts.
+    ///
+    /// ```swift
+    /// pill.nagRepeat(3).occurrenceText   // "20261121T2100#3"
+    /// ```
+    public var occurrenceText: OccurrenceKey {
+        let number = kind == .followUp ? `repeat` : kind == .group ? part : 1
+        return number > 1 ? occurrence.nagRepeat(number) : occurrence
     }
 
     /// Parses an identifier; `nil` when the text is not a well-formed Herald identifier.
@@ -44,6 +88,14 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
         case .needsCharacters: break
         }
         let parts = Self.parts(of: text)
+        if parts.count == 4 {
+            guard parts[0] == Self.scheme, parts[1] == NotificationKind.group.rawValue,
+                  let reason = Self.unescape(parts[2]), let occurrence = Self.unescape(parts[3]),
+                  !reason.isEmpty, !occurrence.isEmpty else { return nil }
+            self.init(entity: Self.groupEntity, rule: reason, occurrence: OccurrenceKey(rawValue: occurrence),
+                      kind: .group)
+            return
+        }
         guard parts.count == 6, parts[0] == Self.scheme,
               let kind = NotificationKind(rawValue: String(parts[1])),
               let namespace = Self.unescape(parts[2]), let entityID = Self.unescape(parts[3]),
@@ -61,8 +113,11 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
     public var description: String {
         // Appended into one string sized up front (every run formats each planned
         // request's identifier, and sorting compares them).
+        if kind == .group, entity == Self.groupEntity {
+            return "\(Self.scheme):\(kind.rawValue):\(Self.escape(rule)):\(Self.escape(occurrenceText.rawValue))"
+        }
         let parts = (kind.rawValue, Self.escape(entity.namespace), Self.escape(entity.id), Self.escape(rule),
-                     Self.escape(occurrence.rawValue))
+                     Self.escape(occurrenceText.rawValue))
         var text = Self.scheme
         text.reserveCapacity(Self.scheme.utf8.count + parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count
                              + parts.3.utf8.count + parts.4.utf8.count + 5)
@@ -78,6 +133,7 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
     /// every part is not empty (escaping makes any other text round-trip).
     var roundTrips: Bool {
         !entity.namespace.isEmpty && !entity.id.isEmpty && !rule.isEmpty && !occurrence.rawValue.isEmpty
+            && (kind == .followUp ? `repeat` >= 1 : `repeat` == 1) && (kind == .group ? part >= 1 : part == 1)
     }
 
     /// Whether this identifier belongs to one of the given entities.
@@ -136,7 +192,8 @@ public struct NotificationIdentifier: Hashable, Sendable, Comparable, Codable, C
                 }
                 found += 1
             }
-            guard found == 5 else { return .invalid }
+            // (A group's four parts are read by the character path.)
+            guard found == 5 else { return found == 3 ? .needsCharacters : .invalid }
             func part(_ start: Int, _ end: Int) -> String? {
                 start < end ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) : nil
             }

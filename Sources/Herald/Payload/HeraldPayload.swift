@@ -47,7 +47,7 @@ public struct HeraldPayload: Hashable, Sendable, Codable {
             Key.namespace: .string(identifier.entity.namespace),
             Key.entity: .string(identifier.entity.id),
             Key.rule: .string(identifier.rule),
-            Key.occurrence: .string(identifier.occurrence.rawValue),
+            Key.occurrence: .string(identifier.occurrenceText.rawValue),
             Key.kind: .string(identifier.kind.rawValue),
         ]
         if let occurrenceZone { result[Key.zone] = .string(occurrenceZone) }

@@ -252,11 +252,6 @@ extension NotificationIdentifier {
     /// The identifier of the reminder this one stands for: itself for a reminder, the
     /// original occurrence for a snooze or a follow-up (any repeat of a nag).
     public var original: NotificationIdentifier {
-        switch kind {
-        case .reminder: self
-        case .followUp:
-            NotificationIdentifier(entity: entity, rule: rule, occurrence: occurrence.withoutNagRepeat, kind: .reminder)
-        default: NotificationIdentifier(entity: entity, rule: rule, occurrence: occurrence, kind: .reminder)
-        }
+        kind == .reminder ? self : NotificationIdentifier(entity: entity, rule: rule, occurrence: occurrence, kind: .reminder)
     }
 }

@@ -41,13 +41,8 @@ public struct PlannedReminder: Hashable, Sendable {
 
     public var identifier: NotificationIdentifier {
         NotificationIdentifier(entity: rule.entity, rule: rule.ruleID,
-                               occurrence: repeating?.occurrenceKey ?? occurrenceKey, kind: kind)
-    }
-
-    /// The occurrence's key, with the repeat index of a nag's second and later repeats.
-    private var occurrenceKey: OccurrenceKey {
-        let key = OccurrenceKey(occurrence.local)
-        return kind == .followUp ? key.nagRepeat(nagRepeat) : key
+                               occurrence: repeating?.occurrenceKey ?? OccurrenceKey(occurrence.local), kind: kind,
+                               repeat: nagRepeat)
     }
 
     /// The platform trigger: a one-shot calendar trigger, or a repeating one for a

@@ -36,7 +36,8 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     fileprivate struct Values: Sendable {
         var entity: EntityReference
         var ruleID: String
-        var schedule: Schedule
+        /// `nil` for a location rule: its region fires it, not a schedule.
+        var schedule: Schedule?
         var priority: Int
         var countsTowardBadge: Bool
         var nag: Nag?
@@ -71,10 +72,20 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         _read { yield storage.values.ruleID }
         set { change { $0.ruleID = newValue } }
     }
+    /// When the rule fires. A location rule (``init(entity:id:location:priority:countsTowardBadge:)``)
+    /// has none: it reads as daily at 00:00, the value such rules have always carried,
+    /// which nothing plans from (the planner arms a location rule by its region).
     public var schedule: Schedule {
-        _read { yield storage.values.schedule }
+        get { storage.values.schedule ?? .unscheduled }
         set { change { $0.schedule = newValue } }
     }
+
+    /// Whether the rule fires by a schedule: `false` for a location rule.
+    ///
+    /// ```swift
+    /// try ReminderRule(entity: gym, id: "arrive", location: LocationTrigger(region: gymRegion)).hasSchedule // false
+    /// ```
+    package var hasSchedule: Bool { storage.values.schedule != nil }
     /// Breaks ties between occurrences at the same instant when the budget is short:
     /// higher first.
     public var priority: Int {
@@ -166,7 +177,11 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     }
 
     /// A location reminder: fires when the device arrives at (or leaves) a region, once
-    /// a day unless `location.repeats`.
+    /// a day unless `location.repeats`. It has no schedule.
+    ///
+    /// ```swift
+    /// let gym = try ReminderRule(entity: workout, id: "arrive", location: LocationTrigger(region: gymRegion))
+    /// ```
     ///
     /// - Throws: ``DeclarationError`` as the other initializer, and when the region's
     ///   centre is not a coordinate or its radius is not a positive distance.
@@ -176,9 +191,10 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         guard location.center.isValid, location.region.radius.isFinite, location.region.radius > 0 else {
             throw .invalidRegion("the region of \(owner) is at \(location.center) with a radius of \(location.region.radius) m; give a coordinate within ±90/±180 degrees and a positive radius")
         }
-        try self.init(entity: entity, id: id, schedule: try! .daily(at: [LocalTime(hour: 0)]), priority: priority,
-                      countsTowardBadge: countsTowardBadge)
-        self.location = location
+        try Declaration.checkEntity(entity, of: owner)
+        try Declaration.checkParts([("rule id", id)], of: owner)
+        storage = Storage(Values(entity: entity, ruleID: id, schedule: nil, priority: priority,
+                                 countsTowardBadge: countsTowardBadge, nag: nil, location: location, fixedContent: false))
     }
 
     public var id: ID { ID(entity: entity, rule: ruleID) }
@@ -216,16 +232,25 @@ extension ReminderRule {
     /// Decodes a rule; `fixedContent`, `urgency` and `fallback` are optional (rules
     /// stored before they existed decode with `false`, none and none). A rule stored
     /// with `followUpAfter` alone, as every rule before nags, has a nag of `times` 1.
+    /// A location rule's `schedule` is optional, and one stored with the schedule every
+    /// location rule carried before (daily at 00:00) decodes without one.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let location = try container.decodeIfPresent(LocationTrigger.self, forKey: .location)
+        var schedule = try container.decodeIfPresent(Schedule.self, forKey: .schedule)
+        if location != nil, schedule == .unscheduled { schedule = nil }
+        guard location != nil || schedule != nil else {
+            throw DecodingError.keyNotFound(CodingKeys.schedule, .init(codingPath: container.codingPath,
+                                                                      debugDescription: "a rule without a region needs a schedule"))
+        }
         storage = Storage(Values(
             entity: try container.decode(EntityReference.self, forKey: .entity),
             ruleID: try container.decode(String.self, forKey: .ruleID),
-            schedule: try container.decode(Schedule.self, forKey: .schedule),
+            schedule: schedule,
             priority: try container.decode(Int.self, forKey: .priority),
             countsTowardBadge: try container.decode(Bool.self, forKey: .countsTowardBadge),
             nag: try Self.decodeNag(container),
-            location: try container.decodeIfPresent(LocationTrigger.self, forKey: .location),
+            location: location,
             fixedContent: try container.decodeIfPresent(Bool.self, forKey: .fixedContent) ?? false,
             urgency: try container.decodeIfPresent(Urgency.self, forKey: .urgency),
             fallback: try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? [],
@@ -233,7 +258,8 @@ extension ReminderRule {
             defersPastMidnight: try container.decodeIfPresent(Bool.self, forKey: .defersPastMidnight) ?? false))
     }
 
-    /// Encodes every field under its name; absent optionals are left out.
+    /// Encodes every field under its name; absent optionals are left out. A location
+    /// rule's schedule is written as daily at 00:00, which every version reads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(entity, forKey: .entity)
@@ -273,13 +299,14 @@ extension ReminderRule {
               lhs.fixedContent == rhs.fixedContent, lhs.urgency == rhs.urgency,
               lhs.ignoresQuietHours == rhs.ignoresQuietHours,
               lhs.defersPastMidnight == rhs.defersPastMidnight else { return false }
-        return lhs.fallback == rhs.fallback && lhs.location == rhs.location && lhs.schedule == rhs.schedule
+        return lhs.fallback == rhs.fallback && lhs.location == rhs.location
+            && lhs.storage.values.schedule == rhs.storage.values.schedule
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(entity)
         hasher.combine(ruleID)
-        hasher.combine(schedule)
+        hasher.combine(storage.values.schedule)
         hasher.combine(priority)
         hasher.combine(countsTowardBadge)
         hasher.combine(nag)

@@ -40,6 +40,25 @@ public struct EngineState: Hashable, Sendable, Codable {
     public var deletions: [EntityReference: Date]
     /// The walking route in progress (seed 001), if any: its visits and completion.
     public var routeSession: RouteSessionState?
+    /// The identifier of the zone the user lives in (``homeZone``): the first zone
+    /// Herald saw, or the one the app set; `nil` before the first run.
+    public var homeZoneIdentifier: String?
+    /// The trip in progress while the device is away from ``homeZone``, with the
+    /// app's choices (``Trip``); `nil` at home.
+    public var trip: Trip?
+    /// The alarms Herald asked the alarm service for, by alarm id: a relaunch neither
+    /// schedules again what is held nor loses what to cancel.
+    public var scheduledAlarms: [UUID: ScheduledAlarm]
+    /// The location requests the last run left pending (``ArmedLocations``).
+    public var armedLocations: ArmedLocations
+    /// The location access last reported (``Engine/locationAccessChanged(_:)``); `nil`
+    /// before the first report.
+    public var locationAccess: LocationAccess?
+    /// Whether the app's route notifications are on (``Engine/setRouteNotificationsEnabled(_:)``).
+    public var routeNotificationsEnabled: Bool
+    /// The device's last known position (``Engine/positionChanged(_:)``): the regions
+    /// watched are the nearest to it.
+    public var lastPosition: Coordinate?
 
     public init(
         completions: [EntityDay: Completion] = [:], paused: Set<EntityReference> = [],
@@ -48,7 +67,9 @@ public struct EngineState: Hashable, Sendable, Codable {
         queuedResponses: [QueuedResponse] = [], handledResponses: [String: Date] = [:],
         smartTiming: [String: SmartTimingState] = [:], settings: [String: JSONValue] = [:],
         postedEvents: [NotificationIdentifier: PostedEvent] = [:], deletions: [EntityReference: Date] = [:],
-        routeSession: RouteSessionState? = nil
+        routeSession: RouteSessionState? = nil, homeZoneIdentifier: String? = nil, trip: Trip? = nil,
+        scheduledAlarms: [UUID: ScheduledAlarm] = [:], armedLocations: ArmedLocations = ArmedLocations(),
+        locationAccess: LocationAccess? = nil, routeNotificationsEnabled: Bool = true, lastPosition: Coordinate? = nil
     ) {
         self.completions = completions
         self.paused = paused
@@ -63,6 +84,13 @@ public struct EngineState: Hashable, Sendable, Codable {
         self.postedEvents = postedEvents
         self.deletions = deletions
         self.routeSession = routeSession
+        self.homeZoneIdentifier = homeZoneIdentifier
+        self.trip = trip
+        self.scheduledAlarms = scheduledAlarms
+        self.armedLocations = armedLocations
+        self.locationAccess = locationAccess
+        self.routeNotificationsEnabled = routeNotificationsEnabled
+        self.lastPosition = lastPosition
     }
 
     public func isCompleted(_ entity: EntityReference, on day: LocalDate) -> Bool {
@@ -149,6 +177,59 @@ public struct EngineState: Hashable, Sendable, Codable {
             routeSession?.apply(delivered: identifier, key: key)
         case .acknowledgeRouteCompletion(let key, let date):
             routeSession?.apply(completionAcknowledgedAt: date, key: key)
+        case .setHomeZone, .setTrip, .setScheduledAlarms, .setArmedLocations, .setLocationAccess,
+             .setRouteNotifications, .setPosition:
+            applyFeatureChange(change)
         }
+    }
+
+    /// A change of a feature's own state: each sets its field.
+    private mutating func applyFeatureChange(_ change: EngineStateChange) {
+        switch change {
+        case .setHomeZone(let identifier): homeZoneIdentifier = identifier
+        case .setTrip(let trip): self.trip = trip
+        case .setScheduledAlarms(let alarms): scheduledAlarms = alarms
+        case .setArmedLocations(let armed): armedLocations = armed
+        case .setLocationAccess(let access): locationAccess = access
+        case .setRouteNotifications(let enabled): routeNotificationsEnabled = enabled
+        case .setPosition(let position): lastPosition = position
+        default: preconditionFailure("\(change) is not a feature's change")
+        }
+    }
+}
+
+extension EngineState {
+    /// Decodes a state encoded by this version or an earlier one: a state saved before the
+    /// features' fields existed (home zone, trip, alarms, armed locations, location access,
+    /// route notifications, position) decodes with each field's empty value, as a first
+    /// launch has it.
+    ///
+    /// ```swift
+    /// let state = try JSONDecoder().decode(EngineState.self, from: savedBeforeTheFeatureFields)
+    /// state.routeNotificationsEnabled // true
+    /// ```
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            completions: try values.decode([EntityDay: Completion].self, forKey: .completions),
+            paused: try values.decode(Set<EntityReference>.self, forKey: .paused),
+            deferred: try values.decode(Set<EntityDay>.self, forKey: .deferred),
+            snoozes: try values.decode([NotificationIdentifier: SnoozeRecord].self, forKey: .snoozes),
+            acknowledged: try values.decode([NotificationIdentifier: Date].self, forKey: .acknowledged),
+            fired: try values.decode([String: FiredRecord].self, forKey: .fired),
+            queuedResponses: try values.decode([QueuedResponse].self, forKey: .queuedResponses),
+            handledResponses: try values.decode([String: Date].self, forKey: .handledResponses),
+            smartTiming: try values.decode([String: SmartTimingState].self, forKey: .smartTiming),
+            settings: try values.decode([String: JSONValue].self, forKey: .settings),
+            postedEvents: try values.decode([NotificationIdentifier: PostedEvent].self, forKey: .postedEvents),
+            deletions: try values.decode([EntityReference: Date].self, forKey: .deletions),
+            routeSession: try values.decodeIfPresent(RouteSessionState.self, forKey: .routeSession),
+            homeZoneIdentifier: try values.decodeIfPresent(String.self, forKey: .homeZoneIdentifier),
+            trip: try values.decodeIfPresent(Trip.self, forKey: .trip),
+            scheduledAlarms: try values.decodeIfPresent([UUID: ScheduledAlarm].self, forKey: .scheduledAlarms) ?? [:],
+            armedLocations: try values.decodeIfPresent(ArmedLocations.self, forKey: .armedLocations) ?? ArmedLocations(),
+            locationAccess: try values.decodeIfPresent(LocationAccess.self, forKey: .locationAccess),
+            routeNotificationsEnabled: try values.decodeIfPresent(Bool.self, forKey: .routeNotificationsEnabled) ?? true,
+            lastPosition: try values.decodeIfPresent(Coordinate.self, forKey: .lastPosition))
     }
 }

@@ -53,4 +53,18 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     /// The user opened or dismissed the completion notification of the session with
     /// this key: it no longer counts toward the badge. The first instant is kept.
     case acknowledgeRouteCompletion(session: String, at: Date)
+    /// The zone the user lives in, by identifier (``EngineState/homeZone``).
+    case setHomeZone(identifier: String?)
+    /// The trip in progress, or none (``EngineState/trip``).
+    case setTrip(Trip?)
+    /// Every alarm Herald scheduled, by alarm id, replacing those kept.
+    case setScheduledAlarms([UUID: ScheduledAlarm])
+    /// The location requests a run left pending, replacing those kept.
+    case setArmedLocations(ArmedLocations)
+    /// The location access the app reported.
+    case setLocationAccess(LocationAccess?)
+    /// The app's route notifications turned on or off.
+    case setRouteNotifications(enabled: Bool)
+    /// The device's last known position.
+    case setPosition(Coordinate?)
 }

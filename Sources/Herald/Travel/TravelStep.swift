@@ -23,18 +23,18 @@ public enum TravelStep {
     /// again ends the trip (its choices lapse). Nothing when nothing changed.
     public static func noticing(deviceZone: TimeZone, state: EngineState) -> Noticed {
         guard let home = state.homeZoneIdentifier else {
-            return Noticed(changes: [.setSetting(key: EngineState.homeZoneSetting, .string(deviceZone.identifier))],
+            return Noticed(changes: [.setHomeZone(identifier: deviceZone.identifier)],
                            reports: false)
         }
         let trip = state.trip
         if home == deviceZone.identifier {
-            return Noticed(changes: trip == nil ? [] : [.setSetting(key: EngineState.tripSetting, nil)],
+            return Noticed(changes: trip == nil ? [] : [.setTrip(nil)],
                            reports: trip != nil)
         }
         guard trip?.zone.identifier != deviceZone.identifier else { return Noticed(changes: [], reports: false) }
         var moved = trip ?? Trip(zone: deviceZone)
         moved.zone = deviceZone
-        return Noticed(changes: [.setSetting(key: EngineState.tripSetting, moved.json)], reports: true)
+        return Noticed(changes: [.setTrip(moved)], reports: true)
     }
 
     /// The notice for the device in `deviceZone` with `state` (its home, its trip, and
@@ -59,15 +59,14 @@ public enum TravelStep {
         guard let home = state.homeZoneIdentifier, home != deviceZone.identifier else { return [] }
         var trip = state.trip ?? Trip(zone: deviceZone)
         trip.choose(choice, for: rule)
-        return [.setSetting(key: EngineState.tripSetting, trip.json)]
+        return [.setTrip(trip)]
     }
 
     /// What setting the home zone records (``EngineEvent/homeZoneChanged(_:)``): the
     /// zone, and the end of any trip, so the next run tells the app afresh how the
     /// device's zone compares with the new home.
     public static func settingHome(_ zone: TimeZone) -> [EngineStateChange] {
-        [.setSetting(key: EngineState.homeZoneSetting, .string(zone.identifier)),
-         .setSetting(key: EngineState.tripSetting, nil)]
+        [.setHomeZone(identifier: zone.identifier), .setTrip(nil)]
     }
 
     /// The rules as the planner plans them in `deviceZone`: each floating rule the trip

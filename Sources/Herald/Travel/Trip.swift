@@ -1,6 +1,6 @@
 import Foundation
 
-/// The trip in progress, as Herald keeps it in its settings (``EngineState/trip``):
+/// The trip in progress, as Herald keeps it in its state (``EngineState/trip``):
 /// the zone Herald last told the app about, and what the app chose for the rules
 /// while away. It exists only while the device is away from the home zone: coming home
 /// ends it, and its choices lapse.
@@ -46,8 +46,23 @@ public struct Trip: Hashable, Sendable {
     public var keepsAnyHome: Bool { allRules == .keepHome || rules.values.contains(.keepHome) }
 }
 
-extension Trip {
-    /// The trip as kept in ``EngineState/settings``.
+/// Coded as the object ``json`` describes: `zone`, `all` when set, and `rules`, each
+/// with its `namespace`, `entity`, `rule` and `choice`.
+extension Trip: Codable {
+    public init(from decoder: any Decoder) throws {
+        let value = try JSONValue(from: decoder)
+        guard let trip = Trip(json: value) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "a trip needs a known \"zone\""))
+        }
+        self = trip
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+
+    /// The trip as a JSON object.
     var json: JSONValue {
         var object: [String: JSONValue] = ["zone": .string(zone.identifier)]
         if let allRules { object["all"] = .string(allRules.rawValue) }

@@ -8,7 +8,7 @@ import Synchronization
 /// ended (or stopped at an event that could not happen).
 ///
 /// ```swift
-/// let report = HTMLReportSink(reserve: scenario.planner.reserve)
+/// let report = HTMLReportSink(for: scenario)
 /// _ = try await ScenarioRunner(scenario: scenario).play(from: nil, streamingTo: report)
 /// try report.page()?.write(toFile: "report.html", atomically: true, encoding: .utf8)
 /// ```
@@ -25,12 +25,16 @@ public final class HTMLReportSink: ScenarioTimelineSink {
     /// Whether the page will open stories: the deliveries are kept for them.
     private let keepsDeliveries: Bool
 
-    /// - Parameters:
-    ///   - reserve: the planner's reserve: the page draws the reminders' budget as
-    ///     `capacity - reserve`.
-    ///   - stories: whether ``page(summary:tell:)`` will be given stories to
-    ///     open under the deliveries and cuts (the run's deliveries are then kept).
-    public init(reserve: Int, stories: Bool = false) {
+    /// A sink for a run of `scenario`, whose budget line is its planner's.
+    ///
+    /// - Parameter stories: whether ``page(summary:tell:)`` will be given stories to
+    ///   open under the deliveries and cuts (the run's deliveries are then kept).
+    public convenience init(for scenario: Scenario, stories: Bool = false) {
+        self.init(reserve: scenario.planner.reserve, stories: stories)
+    }
+
+    /// A sink whose page draws the reminders' budget as `capacity - reserve`.
+    package init(reserve: Int, stories: Bool = false) {
         self.reserve = reserve
         keepsDeliveries = stories
     }

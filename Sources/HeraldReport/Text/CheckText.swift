@@ -8,8 +8,8 @@ import HeraldScenario
 /// Examples/habits.yaml:52:5: error: events[5].tap: at 2026-11-21 09:00 CET: nothing of habit/stretch ...
 /// 1 warning, 1 error
 /// ```
-public enum CheckText {
-    public static func text(_ findings: [ScenarioCheck.Finding], file: String) -> String {
+package enum CheckText {
+    package static func text(_ findings: [ScenarioCheck.Finding], file: String) -> String {
         var lines = findings.map { finding in
             let place = finding.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
             return "\(place): \(finding.severity.rawValue): \(PrintableText.escaped(finding.subject)): \(PrintableText.escaped(finding.message))"
@@ -30,7 +30,7 @@ public enum CheckText {
 
     /// `{"errors": N, "warnings": N, "findings": [{"severity", "kind", "subject", "message",
     /// "file", "line", "column"}]}` with sorted keys; `line` and `column` only for located findings.
-    public static func json(_ findings: [ScenarioCheck.Finding], file: String) -> String {
+    package static func json(_ findings: [ScenarioCheck.Finding], file: String) -> String {
         struct Line: Encodable {
             var severity, kind, subject, message, file: String
             var line, column: Int?

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 public struct ScenarioFile: Hashable, Sendable {
     public let scenario: Scenario
-    public let fingerprint: ScenarioFingerprint
+    package let fingerprint: ScenarioFingerprint
 
     /// Reads and parses a scenario file; errors name the file as given by `url`'s path.
     ///

@@ -8,10 +8,10 @@ import Foundation
 /// let fingerprint = ScenarioFingerprint(of: try Data(contentsOf: url))
 /// fingerprint.description   // "a3f1c0de12345678"
 /// ```
-public struct ScenarioFingerprint: Hashable, Sendable, CustomStringConvertible {
-    public let value: UInt64
+package struct ScenarioFingerprint: Hashable, Sendable, CustomStringConvertible {
+    package let value: UInt64
 
-    public init(of data: Data) {
+    package init(of data: Data) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {
             hash ^= UInt64(byte)
@@ -20,11 +20,11 @@ public struct ScenarioFingerprint: Hashable, Sendable, CustomStringConvertible {
         value = hash
     }
 
-    public init(of text: String) {
+    package init(of text: String) {
         self.init(of: Data(text.utf8))
     }
 
-    public var description: String {
+    package var description: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -86,7 +86,7 @@ extension ScenarioParser {
                                     notifyOnEntry: kind == "arrive", notifyOnExit: kind == "leave")
         let priority = try mapping["priority"]?.int("a priority", in: -1000...1000) ?? 0
         let badge = try mapping["badge"]?.bool("badge") ?? true
-        var rule = ScenarioRule(id: id, schedule: try! .daily(at: [LocalTime(hour: 0)]), kind: kind, priority: priority,
+        var rule = ScenarioRule(id: id, schedule: .unscheduled, kind: kind, priority: priority,
                                 countsTowardBadge: badge)
         rule.location = LocationTrigger(region: region, repeats: repeats)
         try urgency(of: &rule, mapping)

@@ -39,67 +39,67 @@ public struct Scenario: Hashable, Sendable {
     /// How many days the run lasts (1 unless the file says otherwise), at most
     /// ``maximumDays``.
     public var days: Int
-    public var planner: ScenarioPlannerSettings
+    package var planner: ScenarioPlannerSettings
     /// Which requests the simulated system keeps above 64 pending.
-    public var dropRule: DropRule
+    package var dropRule: DropRule
     /// What the app sees of its pending requests while the user has turned
     /// notifications off (`denied_center`; ``DeniedCenter/empty`` unless the file says
     /// otherwise).
-    public var deniedCenter: DeniedCenter
+    package var deniedCenter: DeniedCenter
     /// How the app hears where the device is: every position (the default) or only
     /// entries into the regions it monitors.
-    public var locationUpdates: ScenarioLocationUpdates
+    package var locationUpdates: ScenarioLocationUpdates
     /// Whether a region crossing relaunches the app after the user force-quit it
     /// (`force_quit_relaunch`; ``HeraldSimulator/ForceQuitRelaunch/never`` unless the
     /// file says otherwise).
-    public var forceQuitRelaunch: ForceQuitRelaunch
+    package var forceQuitRelaunch: ForceQuitRelaunch
     /// Whether notifications fired by location are in the delivered list the app reads
     /// (`location_deliveries`; ``HeraldSimulator/LocationDeliveries/hidden``, as iOS
     /// documents, unless the file says otherwise).
-    public var locationDeliveries: LocationDeliveries
+    package var locationDeliveries: LocationDeliveries
     /// Which the system does first when a notification falls due at the instant a
     /// monitored region's crossing is reported (`same_instant`;
     /// ``HeraldSimulator/SameInstantOrder/deliveriesFirst`` unless the file says otherwise).
-    public var sameInstantOrder: SameInstantOrder = .deliveriesFirst
+    package var sameInstantOrder: SameInstantOrder = .deliveriesFirst
     /// The app's entities at the start.
-    public var entities: [ScenarioEntity]
+    package var entities: [ScenarioEntity]
     /// Notifications in the delivered list at the start.
-    public var delivered: [ScenarioDeliveredNotification]
+    package var delivered: [ScenarioDeliveredNotification]
     /// What happens, in time order.
-    public var events: [ScenarioEvent]
+    package var events: [ScenarioEvent]
     /// The app's notification categories, registered at every launch while authorized.
-    public var categories: [ScenarioCategory]
+    package var categories: [ScenarioCategory]
     /// The app's notification permission at the start (`authorized` unless the file
     /// says otherwise).
-    public var authorization: AuthorizationStatus
+    package var authorization: AuthorizationStatus
     /// The user's alert, sound and badge switches at the start (`settings:`; everything
     /// on unless the file says otherwise).
-    public var notificationSettings = NotificationSettings.allOn
+    package var notificationSettings = NotificationSettings.allOn
     /// The device's alarm channel (`settings: {alarms: ..., alarm_limit: N}`); `nil` when
     /// the file never mentions alarms: the device then has no alarm service.
-    public var alarms: ScenarioAlarms?
+    package var alarms: ScenarioAlarms?
     /// The user's location access at the start (`location_access:`): `always` unless said.
-    public var locationAccess = LocationAccess.always
+    package var locationAccess = LocationAccess.always
     /// Where the app's process stands once the start has been set up: the runner
     /// launches the app at the start (into the background, or the foreground), so it
     /// plans; with `.notRunning` it terminates it again at that instant, as if the app
     /// had run earlier. `.background` when the file does not say (what scenarios did
     /// before the device existed: the app plans at the start and at each midnight).
-    public var app: AppState
+    package var app: AppState
     /// When the app says it is ready after each launch.
-    public var readiness: ScenarioReadiness
+    package var readiness: ScenarioReadiness
     /// Whether the app's smart timing is on (`smart_timing: on`): it suggests a reminder
     /// time from the completions of the last 30 days at launch and, when two or more
     /// days old, at each day change, and moves the `smart` rules there while reminders
     /// are on. It never switches reminders on.
-    public var smartTiming: Bool
+    package var smartTiming: Bool
     /// Whether and when the system runs the background refresh the app asks for after
     /// its launch, each return to the foreground and each refresh (`background_refresh`;
     /// ``ScenarioBackgroundRefresh/never`` by default: only `refresh` events).
-    public var backgroundRefresh: ScenarioBackgroundRefresh
+    package var backgroundRefresh: ScenarioBackgroundRefresh
 
     /// The title of the requests a `foreign` event adds (another SDK's).
-    public static let foreignRequestTitle = "From another SDK"
+    package static let foreignRequestTitle = "From another SDK"
 
     /// The most days one run (a file's `days`, a ``ScenarioRunner``'s, or `herald
     /// simulate --days`) may last: 366, a leap year. A longer story is played in
@@ -111,7 +111,7 @@ public struct Scenario: Hashable, Sendable {
     /// _ = try await session.play(days: Scenario.maximumDays)   // the first year
     /// _ = try await session.play(days: Scenario.maximumDays)   // and the next
     /// ```
-    public static let maximumDays = 366
+    package static let maximumDays = 366
 
     /// How far `clock` events may set the device's clock back in one scenario, all
     /// together: 366 days. The time set back is played again (each midnight, each
@@ -123,7 +123,7 @@ public struct Scenario: Hashable, Sendable {
     /// events:
     ///   - {at: 2026-11-21T09:30, clock: 2025-11-21T09:30}   # a year back: the most
     /// ```
-    public static let maximumClockSetBack: TimeInterval = 366 * 86_400
+    package static let maximumClockSetBack: TimeInterval = 366 * 86_400
 
     /// The most YAML nodes (mappings, lists, keys and values) a scenario file may hold
     /// once its aliases are expanded: 200,000, ten times a year of a busy app. An alias
@@ -136,9 +136,9 @@ public struct Scenario: Hashable, Sendable {
     ///   - {id: a, title: A, rules: &same [{id: r, daily: ["09:00"]}]}
     ///   - {id: b, title: B, rules: *same}     # counts the rules again
     /// ```
-    public static let maximumNodes = 200_000
+    package static let maximumNodes = 200_000
 
-    public init(
+    package init(
         name: String, zone: TimeZone, start: LocalDateTime, days: Int = 1,
         planner: ScenarioPlannerSettings = ScenarioPlannerSettings(), dropRule: DropRule = .keepMostRecentlyAdded,
         entities: [ScenarioEntity], delivered: [ScenarioDeliveredNotification] = [], events: [ScenarioEvent] = [],
@@ -170,7 +170,7 @@ public struct Scenario: Hashable, Sendable {
     }
 
     /// The category with this id, if the scenario declares it.
-    public func category(_ id: String) -> ScenarioCategory? {
+    package func category(_ id: String) -> ScenarioCategory? {
         categories.first { $0.id == id }
     }
 

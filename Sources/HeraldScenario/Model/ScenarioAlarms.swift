@@ -15,21 +15,21 @@ import HeraldSimulator
 /// scenario.alarms?.authorization   // .authorized for `settings: {alarms: on}`
 /// scenario.alarms?.limit           // 8, or the file's alarm_limit
 /// ```
-public struct ScenarioAlarms: Hashable, Sendable {
+package struct ScenarioAlarms: Hashable, Sendable {
     /// The app's alarm permission at the start: `.authorized` (`on`), `.denied` or
     /// `.unavailable` (no alarm service, the default when only events mention alarms).
-    public var authorization: AlarmAuthorization
+    package var authorization: AlarmAuthorization
     /// The most alarms the system holds; Herald plans as many.
-    public var limit: Int
+    package var limit: Int
     /// What the system does with the alarms it holds when the user turns alarms off.
-    public var whenRevoked: AlarmsWhenRevoked
+    package var whenRevoked: AlarmsWhenRevoked
 
     /// The system's limit when the file does not say (the simulator's default).
-    public static let defaultLimit = 8
+    package static let defaultLimit = 8
     /// The largest `alarm_limit` a file may give.
-    public static let maximumLimit = 64
+    package static let maximumLimit = 64
 
-    public init(authorization: AlarmAuthorization = .unavailable, limit: Int = ScenarioAlarms.defaultLimit,
+    package init(authorization: AlarmAuthorization = .unavailable, limit: Int = ScenarioAlarms.defaultLimit,
                 whenRevoked: AlarmsWhenRevoked = .silenced) {
         self.authorization = authorization
         self.limit = limit
@@ -37,7 +37,7 @@ public struct ScenarioAlarms: Hashable, Sendable {
     }
 
     /// `on`, `denied` or `unavailable`: as the scenario file spells a permission.
-    public static func name(of authorization: AlarmAuthorization) -> String {
+    package static func name(of authorization: AlarmAuthorization) -> String {
         switch authorization {
         case .authorized: "on"
         case .denied: "denied"

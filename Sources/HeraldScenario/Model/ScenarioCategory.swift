@@ -17,15 +17,15 @@ import Herald
 /// ```swift
 /// let registry = try CategoryRegistry(scenario.categories.map(\.reminderCategory))
 /// ```
-public struct ScenarioCategory: Hashable, Sendable {
-    public var id: String
-    public var actions: [ScenarioCategoryAction]
+package struct ScenarioCategory: Hashable, Sendable {
+    package var id: String
+    package var actions: [ScenarioCategoryAction]
     /// `dismiss: report`: swiping a notification away is reported to the app.
-    public var reportsDismissal: Bool
+    package var reportsDismissal: Bool
     /// In the foreground: system options (`[]` silences), or an in-app prompt.
-    public var foreground: ForegroundPresentation
+    package var foreground: ForegroundPresentation
 
-    public init(id: String, actions: [ScenarioCategoryAction], reportsDismissal: Bool = false,
+    package init(id: String, actions: [ScenarioCategoryAction], reportsDismissal: Bool = false,
                 foreground: ForegroundPresentation = .system(.all)) {
         self.id = id
         self.actions = actions
@@ -34,12 +34,12 @@ public struct ScenarioCategory: Hashable, Sendable {
     }
 
     /// The action with this id, if the category has it.
-    public func action(_ id: String) -> ScenarioCategoryAction? {
+    package func action(_ id: String) -> ScenarioCategoryAction? {
         actions.first { $0.id == id }
     }
 
     /// Herald's category.
-    public var reminderCategory: ReminderCategory {
+    package var reminderCategory: ReminderCategory {
         ReminderCategory(identifier: id, actions: actions.map(\.categoryAction), reportsDismissal: reportsDismissal,
                          foreground: foreground)
     }

@@ -12,14 +12,14 @@ import Herald
 ///   - {id: note, title: Add note, kind: text, button: Save, placeholder: How was it?}
 ///   - {id: share, title: Share, kind: custom}
 /// ```
-public struct ScenarioCategoryAction: Hashable, Sendable {
-    public var id: String
-    public var title: String
-    public var kind: Kind
+package struct ScenarioCategoryAction: Hashable, Sendable {
+    package var id: String
+    package var title: String
+    package var kind: Kind
     /// Whether choosing it brings the app to the foreground (`open` always does).
-    public var foreground: Bool
+    package var foreground: Bool
 
-    public init(id: String, title: String, kind: Kind, foreground: Bool = false) {
+    package init(id: String, title: String, kind: Kind, foreground: Bool = false) {
         self.id = id
         self.title = title
         self.kind = kind
@@ -27,7 +27,7 @@ public struct ScenarioCategoryAction: Hashable, Sendable {
     }
 
     /// What the button does, as the file spells it.
-    public enum Kind: Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: Hashable, Sendable, CustomStringConvertible {
         case open
         /// `complete` and `log` are the same action with different words.
         case complete
@@ -38,9 +38,9 @@ public struct ScenarioCategoryAction: Hashable, Sendable {
         case custom
 
         /// The spellings `kind` accepts.
-        public static let names = ["open", "complete", "log", "snooze", "remind-tomorrow", "text", "custom"]
+        package static let names = ["open", "complete", "log", "snooze", "remind-tomorrow", "text", "custom"]
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .open: "open"
             case .complete: "complete"
@@ -52,13 +52,13 @@ public struct ScenarioCategoryAction: Hashable, Sendable {
             }
         }
 
-        public var isText: Bool {
+        package var isText: Bool {
             if case .text = self { true } else { false }
         }
     }
 
     /// Herald's action.
-    public var categoryAction: CategoryAction {
+    package var categoryAction: CategoryAction {
         let options: NotificationAction.Options = foreground ? [.foreground] : []
         return switch kind {
         case .open: CategoryAction(identifier: id, title: title, kind: .open, options: options)

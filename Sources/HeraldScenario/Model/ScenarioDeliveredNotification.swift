@@ -11,20 +11,20 @@ import Herald
 /// The runner delivers it at `at` (which must be before the start) through the
 /// simulated center, with the rule's title and no badge, so the engine finds it as a
 /// Herald notification of that entity and rule.
-public struct ScenarioDeliveredNotification: Hashable, Sendable {
-    public var entity: EntityReference
-    public var rule: String
+package struct ScenarioDeliveredNotification: Hashable, Sendable {
+    package var entity: EntityReference
+    package var rule: String
     /// When it was delivered, in the scenario's zone.
-    public var at: LocalDateTime
+    package var at: LocalDateTime
 
-    public init(entity: EntityReference, rule: String, at: LocalDateTime) {
+    package init(entity: EntityReference, rule: String, at: LocalDateTime) {
         self.entity = entity
         self.rule = rule
         self.at = at
     }
 
     /// Its identifier: a reminder of `rule` for the occurrence at `at`.
-    public var identifier: NotificationIdentifier {
+    package var identifier: NotificationIdentifier {
         NotificationIdentifier(entity: entity, rule: rule, occurrence: OccurrenceKey(at), kind: .reminder)
     }
 }

@@ -14,17 +14,17 @@ import Herald
 /// let water = ScenarioEntity(id: "water", title: "Drink water", rules: [sips])
 /// water.reference   // habit/water
 /// ```
-public struct ScenarioEntity: Hashable, Sendable, Codable {
-    public var id: String
+package struct ScenarioEntity: Hashable, Sendable, Codable {
+    package var id: String
     /// The entity's namespace; `habit` unless the file says otherwise.
-    public var namespace: String
-    public var title: String
+    package var namespace: String
+    package var title: String
     /// Paused (`status: paused` or `paused: true`): Herald plans nothing for it and the
     /// scenario app's resolver says it is inactive. Pause and resume events change it.
-    public var paused: Bool
-    public var rules: [ScenarioRule]
+    package var paused: Bool
+    package var rules: [ScenarioRule]
 
-    public init(id: String, namespace: String = ScenarioEntity.defaultNamespace, title: String,
+    package init(id: String, namespace: String = ScenarioEntity.defaultNamespace, title: String,
                 paused: Bool = false, rules: [ScenarioRule]) {
         self.id = id
         self.namespace = namespace
@@ -34,13 +34,13 @@ public struct ScenarioEntity: Hashable, Sendable, Codable {
     }
 
     /// The namespace of entities that do not name one.
-    public static let defaultNamespace = "habit"
+    package static let defaultNamespace = "habit"
 
-    public var reference: EntityReference { EntityReference(namespace: namespace, id: id) }
+    package var reference: EntityReference { EntityReference(namespace: namespace, id: id) }
 
     /// Herald's rules for this entity.
     /// - Throws: ``Herald/DeclarationError`` when Herald refuses a rule's identity.
-    public func reminderRules() throws(DeclarationError) -> [ReminderRule] {
+    package func reminderRules() throws(DeclarationError) -> [ReminderRule] {
         try rules.map { rule throws(DeclarationError) in try rule.reminderRule(for: reference) }
     }
 }

@@ -7,14 +7,14 @@ import Herald
 /// - at: 2026-11-21T12:00
 ///   edit: {id: water, rules: [{id: sips, daily: ["13:00"]}]}
 /// ```
-public struct ScenarioEntityEdit: Hashable, Sendable {
-    public var entity: EntityReference
+package struct ScenarioEntityEdit: Hashable, Sendable {
+    package var entity: EntityReference
     /// The new title; `nil` keeps the old one (or uses the id for a new entity).
-    public var title: String?
+    package var title: String?
     /// The entity's new rules, replacing all of them; `nil` keeps the old ones.
-    public var rules: [ScenarioRule]?
+    package var rules: [ScenarioRule]?
 
-    public init(entity: EntityReference, title: String? = nil, rules: [ScenarioRule]? = nil) {
+    package init(entity: EntityReference, title: String? = nil, rules: [ScenarioRule]? = nil) {
         self.entity = entity
         self.title = title
         self.rules = rules

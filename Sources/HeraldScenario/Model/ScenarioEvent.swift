@@ -29,21 +29,21 @@ import HeraldSimulator
 ///   - {at: 2026-11-23T09:30, clock: 2026-11-23T08:30}           # the user sets the clock back
 ///   - {at: 2026-11-23T09:40, travel_choice: keep_home}          # every reminder keeps Berlin time
 /// ```
-public struct ScenarioEvent: Hashable, Sendable {
+package struct ScenarioEvent: Hashable, Sendable {
     /// When it happens, as the device's clock shows it then (in the zone it is in).
-    public var at: LocalDateTime
-    public var action: Action
+    package var at: LocalDateTime
+    package var action: Action
     /// Where the file wrote it, for errors found while running (a tap on nothing).
-    public var location: ScenarioLocation?
+    package var location: ScenarioLocation?
 
-    public init(at: LocalDateTime, action: Action, location: ScenarioLocation? = nil) {
+    package init(at: LocalDateTime, action: Action, location: ScenarioLocation? = nil) {
         self.at = at
         self.action = action
         self.location = location
     }
 
     /// What happens.
-    public enum Action: Hashable, Sendable, CustomStringConvertible {
+    package enum Action: Hashable, Sendable, CustomStringConvertible {
         /// The entity is done for `day` (the day of `at` when `nil`); it was done at `at`,
         /// a local date-time not after the event (the event's own time when `nil`), which
         /// is what smart timing learns from.
@@ -146,7 +146,7 @@ public struct ScenarioEvent: Hashable, Sendable {
         /// pills/evening, button: stop | snooze | <action id>}`).
         case alarm(ScenarioTarget, button: AlarmButtonPress)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .complete(let entity, let day, let at):
                 "complete \(entity)" + (day.map { " for \($0)" } ?? "") + (at.map { ", done at \($0.date) \($0.time)" } ?? "")
@@ -198,7 +198,7 @@ public struct ScenarioEvent: Hashable, Sendable {
         }
 
         /// The event's kind as the file spells it (`complete`, `tap`, ...).
-        public var kind: String {
+        package var kind: String {
             switch self {
             case .complete: "complete"
             case .pause: "pause"
@@ -241,7 +241,7 @@ public struct ScenarioEvent: Hashable, Sendable {
         }
 
         /// Whether it changes the app's data (and is told to Herald when the app runs).
-        public var changesData: Bool {
+        package var changesData: Bool {
             switch self {
             case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications, .travelChoice: true
             default: false
@@ -249,7 +249,7 @@ public struct ScenarioEvent: Hashable, Sendable {
         }
 
         /// The entities it names, for the JSON timeline.
-        public var entities: [EntityReference] {
+        package var entities: [EntityReference] {
             switch self {
             case .complete(let entity, _, _), .pause(let entity), .resume(let entity): [entity]
             case .delete(let gone): gone
@@ -266,7 +266,7 @@ public struct ScenarioEvent: Hashable, Sendable {
         }
 
         /// Whether it changes or uses the device's alarm channel.
-        public var concernsAlarms: Bool {
+        package var concernsAlarms: Bool {
             switch self {
             case .alarms, .alarm: true
             default: false
@@ -274,7 +274,7 @@ public struct ScenarioEvent: Hashable, Sendable {
         }
 
         /// `stop`, `snooze` or the action's id: a button as the scenario file names it.
-        public static func name(of button: AlarmButtonPress) -> String {
+        package static func name(of button: AlarmButtonPress) -> String {
             switch button {
             case .stop: "stop"
             case .snooze: "snooze"
@@ -285,14 +285,14 @@ public struct ScenarioEvent: Hashable, Sendable {
 }
 
 /// Where something was written in a scenario file.
-public struct ScenarioLocation: Hashable, Sendable {
-    public var file: String
-    public var line: Int
-    public var column: Int
+package struct ScenarioLocation: Hashable, Sendable {
+    package var file: String
+    package var line: Int
+    package var column: Int
     /// The field path, such as `events[3].tap`.
-    public var field: String
+    package var field: String
 
-    public init(file: String, line: Int, column: Int, field: String) {
+    package init(file: String, line: Int, column: Int, field: String) {
         self.file = file
         self.line = line
         self.column = column

@@ -3,7 +3,7 @@
 /// ```yaml
 /// location_updates: regions   # the app hears only entries into the waypoints it monitors
 /// ```
-public enum ScenarioLocationUpdates: String, Hashable, Sendable, CaseIterable {
+package enum ScenarioLocationUpdates: String, Hashable, Sendable, CaseIterable {
     /// The app hears every position (standard location updates, as a route app that
     /// shows the walk on screen has them): waypoints are reached at the first position
     /// within their threshold. The default, which scenarios written before region

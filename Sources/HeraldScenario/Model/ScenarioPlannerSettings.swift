@@ -12,24 +12,24 @@ import Herald
 /// let engine = Engine(center: center, source: source, clock: clock,
 ///                     configuration: scenario.planner.configuration)
 /// ```
-public struct ScenarioPlannerSettings: Hashable, Sendable {
+package struct ScenarioPlannerSettings: Hashable, Sendable {
     /// Requests kept free for immediate events, snoozes and follow-ups (default 10).
-    public var reserve: Int
+    package var reserve: Int
     /// How many days ahead the planner looks (default 14).
-    public var horizonDays: Int
-    public var badge: Badge
+    package var horizonDays: Int
+    package var badge: Badge
     /// Whether rules with fixed content may repeat (`repeating`, default `exact`).
-    public var repeating: Repeating
+    package var repeating: Repeating
     /// Whether a travel notice comes with the in-app prompt offering the choice
     /// (`travel_prompt`, default off: ``Herald/PlannerConfiguration/travelPrompt``).
-    public var travelPrompt = false
+    package var travelPrompt = false
     /// When reminders wait for the end (`quiet_hours: {from, to}`; none by default).
-    public var quietHours: QuietHours?
+    package var quietHours: QuietHours?
     /// Reminders due within this many minutes of the first come as one
     /// (`group_within`; off by default).
-    public var groupWithinMinutes: Int?
+    package var groupWithinMinutes: Int?
 
-    public init(reserve: Int = 10, horizonDays: Int = 14, badge: Badge = .outstanding, repeating: Repeating = .exact,
+    package init(reserve: Int = 10, horizonDays: Int = 14, badge: Badge = .outstanding, repeating: Repeating = .exact,
                 quietHours: QuietHours? = nil, groupWithinMinutes: Int? = nil) {
         self.reserve = reserve
         self.horizonDays = horizonDays
@@ -41,10 +41,10 @@ public struct ScenarioPlannerSettings: Hashable, Sendable {
 
     /// Whether the planner defers or groups reminders: the scenario then registers
     /// Herald's ``Herald/ReminderCategory/group`` ("Done all").
-    public var groupsReminders: Bool { quietHours != nil || groupWithinMinutes != nil }
+    package var groupsReminders: Bool { quietHours != nil || groupWithinMinutes != nil }
 
     /// The repeating-trigger policies a scenario can choose (``Herald/RepeatingTriggerPolicy``).
-    public enum Repeating: String, Hashable, Sendable, CaseIterable {
+    package enum Repeating: String, Hashable, Sendable, CaseIterable {
         /// Compressible rules whose requests carry no badge repeat (the default).
         case exact
         /// Rules that count toward the badge may repeat too, without their badge.
@@ -62,7 +62,7 @@ public struct ScenarioPlannerSettings: Hashable, Sendable {
     }
 
     /// The badge policies a scenario can choose.
-    public enum Badge: String, Hashable, Sendable, CaseIterable {
+    package enum Badge: String, Hashable, Sendable, CaseIterable {
         /// Herald's default: badges count the outstanding notifications.
         case outstanding
         /// No badges at all.
@@ -70,7 +70,7 @@ public struct ScenarioPlannerSettings: Hashable, Sendable {
     }
 
     /// The planner configuration for these settings (capacity 64).
-    public var configuration: PlannerConfiguration {
+    package var configuration: PlannerConfiguration {
         var configuration = PlannerConfiguration(
             reserve: reserve,
             horizon: TimeInterval(horizonDays) * 86_400,

@@ -8,20 +8,20 @@ import Herald
 /// - at: 2026-11-21T12:00
 ///   post: {entity: achievement/first-week, name: unlocked, title: First week!, category: achievement}
 /// ```
-public struct ScenarioPost: Hashable, Sendable {
+package struct ScenarioPost: Hashable, Sendable {
     /// What it is about (`achievement/first-week`; a plain id is in the `event` namespace).
-    public var entity: EntityReference
+    package var entity: EntityReference
     /// What happened: the identifier's rule part (default `posted`).
-    public var name: String
+    package var name: String
     /// Makes the identifier unique; posting the same token again replaces it (default:
     /// the event's local date-time).
-    public var token: String
-    public var title: String
-    public var body: String
+    package var token: String
+    package var title: String
+    package var body: String
     /// The category's id, or `nil` for none.
-    public var category: String?
+    package var category: String?
 
-    public init(entity: EntityReference, name: String = "posted", token: String, title: String, body: String = "",
+    package init(entity: EntityReference, name: String = "posted", token: String, title: String, body: String = "",
                 category: String? = nil) {
         self.entity = entity
         self.name = name
@@ -32,10 +32,10 @@ public struct ScenarioPost: Hashable, Sendable {
     }
 
     /// The namespace of posted entities that do not name one.
-    public static let defaultNamespace = "event"
+    package static let defaultNamespace = "event"
 
     /// Herald's event.
-    public func immediateEvent() throws(DeclarationError) -> ImmediateEvent {
+    package func immediateEvent() throws(DeclarationError) -> ImmediateEvent {
         try ImmediateEvent(entity: entity, name: name, token: token,
                        content: NotificationContent(title: title, body: body, categoryIdentifier: category ?? ""))
     }

@@ -25,7 +25,7 @@ public struct ScenarioResult: Hashable, Sendable {
     public var timeline: [TimelineEntry]
     public var summary: ScenarioSummary
 
-    public init(name: String, zone: TimeZone, start: LocalDateTime, end: LocalDateTime, timeline: [TimelineEntry],
+    package init(name: String, zone: TimeZone, start: LocalDateTime, end: LocalDateTime, timeline: [TimelineEntry],
                 summary: ScenarioSummary, deviceZone: TimeZone? = nil) {
         self.name = name
         self.zone = zone
@@ -37,7 +37,7 @@ public struct ScenarioResult: Hashable, Sendable {
     }
 
     /// The result of a run with this header.
-    public init(header: ScenarioRunHeader, timeline: [TimelineEntry], summary: ScenarioSummary) {
+    package init(header: ScenarioRunHeader, timeline: [TimelineEntry], summary: ScenarioSummary) {
         self.init(name: header.name, zone: header.zone, start: header.start, end: header.end, timeline: timeline,
                   summary: summary, deviceZone: header.deviceZone)
         notificationSettings = header.notificationSettings
@@ -70,7 +70,7 @@ public struct ScenarioResult: Hashable, Sendable {
 
     /// The device's zone at each entry of the timeline (a `zone` event's own entry is
     /// still in the zone it leaves), and at the end.
-    public func deviceZones() -> (entries: [TimeZone], end: TimeZone) {
+    package func deviceZones() -> (entries: [TimeZone], end: TimeZone) {
         var current = deviceZone
         var zones: [TimeZone] = []
         for entry in timeline {

@@ -25,43 +25,43 @@ import Herald
 ///     badge: false
 ///     fixed_content: true       # same content every day: may repeat without the app
 /// ```
-public struct ScenarioRule: Hashable, Sendable, Codable {
+package struct ScenarioRule: Hashable, Sendable, Codable {
     /// The rule's id within its entity (the `rule` part of notification identifiers).
-    public var id: String
-    public var schedule: Schedule
+    package var id: String
+    package var schedule: Schedule
     /// Which schedule key the file used (`daily`, `weekly`, `rrule`, ...), for messages.
-    public var kind: String
-    public var priority: Int
-    public var countsTowardBadge: Bool
+    package var kind: String
+    package var priority: Int
+    package var countsTowardBadge: Bool
     /// The id of the ``ScenarioCategory`` its notifications carry (`category`).
-    public var category: String?
+    package var category: String?
     /// Minutes after delivery for one follow-up when nobody acted on it (`follow_up`).
-    public var followUpMinutes: Int?
+    package var followUpMinutes: Int?
     /// Minutes between a nag's repeats (`nag: {every}`), `nil` without a nag.
-    public var nagMinutes: Int?
+    package var nagMinutes: Int?
     /// How many repeats a nag makes at most (`nag: {times}`), `nil` without a nag.
-    public var nagTimes: Int?
+    package var nagTimes: Int?
     /// For a location reminder (`arrive` or `leave`): the region that fires it.
-    public var location: LocationTrigger?
+    package var location: LocationTrigger?
     /// With the scenario's `smart_timing: on`, the (daily) rule fires at smart timing's
     /// suggested time instead of its own, once there is a suggestion (`nil`: no).
-    public var smart: Bool?
+    package var smart: Bool?
     /// Whether every occurrence gets the same content (`fixed_content`), so Herald may
     /// cover the rule with repeating triggers (``Herald/ReminderRule/fixedContent``);
     /// `nil` (absent) is `false`.
-    public var fixedContent: Bool?
+    package var fixedContent: Bool?
     /// The urgency the rule asks for (`urgency`), `nil` when absent (the content's level).
-    public var urgency: Urgency?
+    package var urgency: Urgency?
     /// The levels to try when the device does not allow ``urgency`` (`fallback`).
-    public var fallback: [Urgency]?
+    package var fallback: [Urgency]?
     /// `quiet_hours:` what the planner's quiet hours do to it: `nil` (`observe`, the
     /// default: deferred to their end, dropped when that end is past its day),
     /// ``QuietHoursChoice/ignore`` or ``QuietHoursChoice/deferPastMidnight``. Kept in
     /// a state file with the rule, so a resumed run plans it the same.
-    public var quietHours: QuietHoursChoice?
+    package var quietHours: QuietHoursChoice?
 
     /// A rule's own answer to the planner's quiet hours.
-    public enum QuietHoursChoice: String, Hashable, Sendable, Codable {
+    package enum QuietHoursChoice: String, Hashable, Sendable, Codable {
         /// `quiet_hours: ignore`: fires at its time inside the quiet hours.
         case ignore
         /// `quiet_hours: defer_past_midnight`: deferred to their end even past the end
@@ -70,14 +70,14 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     }
 
     /// `quiet_hours: ignore`: fires at its time inside the planner's quiet hours.
-    public var ignoresQuietHours: Bool {
+    package var ignoresQuietHours: Bool {
         get { quietHours == .ignore }
         set { quietHours = newValue ? .ignore : (quietHours == .ignore ? nil : quietHours) }
     }
     /// Where the file gives the rule's schedule (`nil` for a rule built in code), so
     /// `herald check` can point at it. Not part of the rule's identity: rules written
     /// on different lines are equal when everything else is, and it is not stored.
-    public var source: ScenarioLocation? {
+    package var source: ScenarioLocation? {
         get { unstoredSource.value }
         set { unstoredSource.value = newValue }
     }
@@ -88,7 +88,7 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
         case urgency, fallback, nagMinutes, nagTimes, quietHours
     }
 
-    public init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
+    package init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
                 category: String? = nil, followUpMinutes: Int? = nil, smart: Bool? = nil, fixedContent: Bool = false) {
         self.id = id
         self.schedule = schedule
@@ -104,7 +104,7 @@ public struct ScenarioRule: Hashable, Sendable, Codable {
     /// The Herald rule for this rule of `entity`.
     ///
     /// - Throws: ``Herald/DeclarationError`` when Herald refuses its identity or its nag.
-    public func reminderRule(for entity: EntityReference) throws(DeclarationError) -> ReminderRule {
+    package func reminderRule(for entity: EntityReference) throws(DeclarationError) -> ReminderRule {
         var rule = if let location {
             try ReminderRule(entity: entity, id: id, location: location, priority: priority,
                              countsTowardBadge: countsTowardBadge)

@@ -22,7 +22,7 @@ public struct ScenarioRunHeader: Hashable, Sendable {
     /// events change them along the timeline.
     public var notificationSettings = NotificationSettings.allOn
 
-    public init(name: String, zone: TimeZone, start: LocalDateTime, end: LocalDateTime, deviceZone: TimeZone? = nil) {
+    package init(name: String, zone: TimeZone, start: LocalDateTime, end: LocalDateTime, deviceZone: TimeZone? = nil) {
         self.name = name
         self.zone = zone
         self.start = start

@@ -49,14 +49,14 @@ public struct ScenarioSummary: Hashable, Sendable {
     /// than ``capacity`` were pending, in the order it dropped them.
     public var droppedIdentifiers: [String]
     /// How many requests the center keeps pending (64, as on Apple platforms).
-    public var capacity: Int
+    package var capacity: Int
     /// The device clock's instant when the run stopped; `nil` for a summary built by hand.
     public var endedAt: Date?
     /// The last smart-timing recomputation of the run (`nil` with smart timing off, or
     /// when this run recomputed nothing).
     public var smartTiming: TimelineSmartTiming?
 
-    public init(delivered: Int, pending: Int, stillDelivered: Int, appBadge: Int, coverageHorizon: Date?,
+    package init(delivered: Int, pending: Int, stillDelivered: Int, appBadge: Int, coverageHorizon: Date?,
                 horizonEnd: Date?, cuts: Int, reconciles: Int, routes: Int = 0, droppedIdentifiers: [String] = [],
                 capacity: Int = 64, endedAt: Date? = nil, cutList: [ScenarioCut] = [],
                 smartTiming: TimelineSmartTiming? = nil, guaranteedCoverage: GuaranteedCoverage? = nil,
@@ -81,12 +81,12 @@ public struct ScenarioSummary: Hashable, Sendable {
     }
 
     /// How many requests the center dropped during the run.
-    public var dropped: Int { droppedIdentifiers.count }
+    package var dropped: Int { droppedIdentifiers.count }
 
     /// What to tell the reader when the center dropped requests, naming the first three
     /// (`nil` when it dropped none): `the notification center dropped 2 requests above
     /// its capacity of 64: herald:reminder:..., herald:reminder:...`.
-    public var dropWarning: String? {
+    package var dropWarning: String? {
         guard dropped > 0 else { return nil }
         let named = droppedIdentifiers.prefix(3).joined(separator: ", ")
         let more = dropped > 3 ? ", and \(dropped - 3) more" : ""

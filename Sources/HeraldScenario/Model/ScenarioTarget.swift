@@ -13,14 +13,14 @@ import Herald
 /// - {at: 2026-11-21T16:00, tap: route/mitte}                  # the route's latest
 /// - {at: 2026-11-21T16:01, tap: {route: mitte, waypoint: gate}}   # that spot's
 /// ```
-public enum ScenarioTarget: Hashable, Sendable, CustomStringConvertible {
+package enum ScenarioTarget: Hashable, Sendable, CustomStringConvertible {
     case identifier(String)
     case entity(EntityReference, rule: String?)
     /// The spot notification of the waypoint `waypoint` of the route `route` (any
     /// session of it).
     case waypoint(route: String, waypoint: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .identifier(let identifier): identifier
         case .entity(let entity, let rule): rule.map { "\(entity)/\($0)" } ?? entity.description
@@ -29,7 +29,7 @@ public enum ScenarioTarget: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The entity whose notifications the target names; `nil` for an identifier.
-    public var entity: EntityReference? {
+    package var entity: EntityReference? {
         switch self {
         case .identifier: nil
         case .entity(let entity, _): entity
@@ -38,10 +38,13 @@ public enum ScenarioTarget: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether a notification with this identifier is one the target names.
-    public func matches(_ identifier: String) -> Bool {
+    package func matches(_ identifier: String) -> Bool {
         switch self {
         case .identifier(let wanted):
-            return identifier == wanted
+            // Also the same identifier written another way Herald reads (a group's old
+            // text, `herald:group:herald:group:quiet:…`).
+            return identifier == wanted || wanted.hasPrefix("herald:") && NotificationIdentifier(parsing: wanted)
+                .map { $0 == NotificationIdentifier(parsing: identifier) } == true
         case .entity(let entity, let rule):
             guard let parsed = NotificationIdentifier(parsing: identifier), parsed.entity == entity else { return false }
             return rule.map { $0 == parsed.rule } ?? true

@@ -15,7 +15,7 @@ import Foundation
 /// background_refresh: at_earliest       # at the requested earliest begin date
 /// background_refresh: {after_minutes: 120}   # two hours after it
 /// ```
-public enum ScenarioBackgroundRefresh: Hashable, Sendable {
+package enum ScenarioBackgroundRefresh: Hashable, Sendable {
     /// The system never runs the app's requests; only `refresh` events refresh.
     case never
     /// The system runs each request at its earliest begin date: the kindest iOS can be.
@@ -24,7 +24,7 @@ public enum ScenarioBackgroundRefresh: Hashable, Sendable {
     case after(TimeInterval)
 
     /// When the system runs a request whose earliest begin date is `earliest` (`nil`: never).
-    public func runDate(forEarliest earliest: Date) -> Date? {
+    package func runDate(forEarliest earliest: Date) -> Date? {
         switch self {
         case .never: nil
         case .atEarliest: earliest

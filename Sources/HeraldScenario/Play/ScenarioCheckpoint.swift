@@ -19,41 +19,41 @@ import HeraldSimulator
 /// ``ScenarioSession`` saves and loads it for you.
 public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     /// The index in ``Scenario/events`` of the first event not played yet.
-    public var nextEvent: Int
+    package var nextEvent: Int
     /// Where the last run ended, in the scenario's zone; the next run starts there.
-    public var end: LocalDateTime
+    package var end: LocalDateTime
     /// The device's clock and zone when it stopped.
-    public var now: Date
-    public var zone: TimeZone
+    package var now: Date
+    package var zone: TimeZone
     /// The app's process: `.notRunning`, or running in the background or foreground.
-    public var app: AppState
+    package var app: AppState
     /// Whether the running app had said it is ready, or when it will.
-    public var appReady: Bool
-    public var readyAt: Date?
+    package var appReady: Bool
+    package var readyAt: Date?
     /// The simulated system's notification center (without its delivery log: a resumed
     /// center's log starts empty).
-    public var system: SimulatorSnapshot
+    package var system: SimulatorSnapshot
     /// The app's data as the events changed it.
-    public var data: AppData
+    package var data: AppData
     /// The last plan's coverage, for the next run's summary until it plans again.
-    public var plan: PlanCoverage?
+    package var plan: PlanCoverage?
     /// Time changes the app, suspended in the background, had not been told yet; the
     /// next run tells them when the app next runs.
-    public var pendingTimeChanges: [TimeChange]
+    package var pendingTimeChanges: [TimeChange]
     /// The earliest begin date of the background refresh the app had asked for and the
     /// system had not run yet (with `background_refresh` other than `never`).
-    public var refreshRequest: Date?
+    package var refreshRequest: Date?
     /// The walk the device was in the middle of (`nil`: none, and in a state file
     /// written before walks went on across events): the next run goes on with it.
-    public var walk: Walk?
+    package var walk: Walk?
     /// Whether the user had force-quit the app and not opened it since (`false` in a
     /// state file written before force-quits were simulated).
-    public var appForceQuit: Bool
+    package var appForceQuit: Bool
     /// The device's alarm service (`nil`: the scenario has none): the alarms it holds and
     /// their states, its firings and the presses the app has not taken.
-    public var alarms: AlarmCenterSnapshot?
+    package var alarms: AlarmCenterSnapshot?
 
-    public init(nextEvent: Int, end: LocalDateTime, now: Date, zone: TimeZone, app: AppState, appReady: Bool,
+    package init(nextEvent: Int, end: LocalDateTime, now: Date, zone: TimeZone, app: AppState, appReady: Bool,
                 readyAt: Date?, system: SimulatorSnapshot, data: AppData, plan: PlanCoverage?,
                 pendingTimeChanges: [TimeChange] = [], refreshRequest: Date? = nil, walk: Walk? = nil,
                 appForceQuit: Bool = false, alarms: AlarmCenterSnapshot? = nil) {
@@ -76,14 +76,14 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
 
     /// A walk in progress: the walk as it started (its path from where the device was),
     /// when, and how far a `clock` event moved the rest of it.
-    public struct Walk: Hashable, Sendable, Codable {
-        public var path: [Coordinate]
-        public var speed: Double
-        public var interval: TimeInterval
-        public var start: Date
-        public var offset: TimeInterval
+    package struct Walk: Hashable, Sendable, Codable {
+        package var path: [Coordinate]
+        package var speed: Double
+        package var interval: TimeInterval
+        package var start: Date
+        package var offset: TimeInterval
 
-        public init(walk: SimulatedWalk, start: Date, offset: TimeInterval) {
+        package init(walk: SimulatedWalk, start: Date, offset: TimeInterval) {
             path = walk.path
             speed = walk.speed
             interval = walk.interval
@@ -91,7 +91,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             self.offset = offset
         }
 
-        public var walk: SimulatedWalk {
+        package var walk: SimulatedWalk {
             SimulatedWalk(path: path, speed: speed, interval: interval)
         }
     }
@@ -99,12 +99,12 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     /// The scenario app's data: its entities (with their pauses, edits and imports),
     /// the titles of what it posted, and the user's settings (`nil` in a state file
     /// written before there were any: the defaults).
-    public struct AppData: Hashable, Sendable, Codable {
-        public var entities: [ScenarioEntity]
-        public var posted: [EntityReference: String]
-        public var settings: Settings?
+    package struct AppData: Hashable, Sendable, Codable {
+        package var entities: [ScenarioEntity]
+        package var posted: [EntityReference: String]
+        package var settings: Settings?
 
-        public init(entities: [ScenarioEntity], posted: [EntityReference: String], settings: Settings? = nil) {
+        package init(entities: [ScenarioEntity], posted: [EntityReference: String], settings: Settings? = nil) {
             self.entities = entities
             self.posted = posted
             self.settings = settings
@@ -113,12 +113,12 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
 
     /// The app's own settings: the reminders switch (for the app, and entities switched
     /// off), and the time smart timing moved the `smart` rules to.
-    public struct Settings: Hashable, Sendable, Codable {
-        public var remindersOn: Bool
-        public var remindersOff: [EntityReference]
-        public var smartTime: LocalTime?
+    package struct Settings: Hashable, Sendable, Codable {
+        package var remindersOn: Bool
+        package var remindersOff: [EntityReference]
+        package var smartTime: LocalTime?
 
-        public init(remindersOn: Bool = true, remindersOff: [EntityReference] = [], smartTime: LocalTime? = nil) {
+        package init(remindersOn: Bool = true, remindersOff: [EntityReference] = [], smartTime: LocalTime? = nil) {
             self.remindersOn = remindersOn
             self.remindersOff = remindersOff
             self.smartTime = smartTime
@@ -129,26 +129,26 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     /// horizon ends, how many occurrences it cut (and which, and why: `nil` in a state
     /// file written before the cuts were kept), until when it fires without the app and
     /// by when it must be re-planned (`nil` in a state file written before they were kept).
-    public struct PlanCoverage: Hashable, Sendable, Codable {
-        public var coverageHorizon: Date?
-        public var horizonEnd: Date?
+    package struct PlanCoverage: Hashable, Sendable, Codable {
+        package var coverageHorizon: Date?
+        package var horizonEnd: Date?
         /// The cuts counted, at most ``countedCuts``.
-        public var cuts: Int
-        public var cutList: [ScenarioCut]?
+        package var cuts: Int
+        package var cutList: [ScenarioCut]?
         /// Whether the plan cut more than ``cuts`` (the count stops at ``countedCuts``).
-        public var moreCuts: Bool
-        public var guaranteedCoverage: GuaranteedCoverage?
-        public var refreshDeadline: Date?
+        package var moreCuts: Bool
+        package var guaranteedCoverage: GuaranteedCoverage?
+        package var refreshDeadline: Date?
         /// The urgency forecasts the last reconcile line showed (`nil`: none, or a state
         /// file written before they were kept): a resumed run shows them again only when
         /// they change, as one run does.
-        public var urgencyForecasts: [String]?
+        package var urgencyForecasts: [String]?
 
         /// How many cuts are counted and listed: a minutely rule over a year's horizon
         /// cuts half a million occurrences, and a report shows a few hundred.
-        public static let countedCuts = 1_000
+        package static let countedCuts = 1_000
 
-        public init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int, cutList: [ScenarioCut]? = nil,
+        package init(coverageHorizon: Date?, horizonEnd: Date?, cuts: Int, cutList: [ScenarioCut]? = nil,
                     moreCuts: Bool = false, guaranteedCoverage: GuaranteedCoverage? = nil, refreshDeadline: Date? = nil) {
             self.coverageHorizon = coverageHorizon
             self.horizonEnd = horizonEnd
@@ -176,7 +176,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             var until: Date?
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let stored = try container.decodeIfPresent(StoredCoverage.self, forKey: .guaranteedCoverage)
             self.init(
@@ -190,7 +190,7 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
             urgencyForecasts = try container.decodeIfPresent([String].self, forKey: .urgencyForecasts)
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(coverageHorizon, forKey: .coverageHorizon)
             try container.encodeIfPresent(horizonEnd, forKey: .horizonEnd)

@@ -8,13 +8,13 @@ import Foundation
 /// ready_after: 2        # seconds after each launch (default 0: at once)
 /// ready_after: never    # only at `ready` events
 /// ```
-public enum ScenarioReadiness: Hashable, Sendable, CustomStringConvertible {
+package enum ScenarioReadiness: Hashable, Sendable, CustomStringConvertible {
     /// This many seconds after each launch.
     case after(TimeInterval)
     /// Only when a `ready` event says so.
     case onEvent
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .after(let seconds): "\(Int(seconds)) s after launch"
         case .onEvent: "at ready events"

@@ -17,18 +17,18 @@ import Herald
 /// await source.remove([water.reference])
 /// try await engine.deleted([water.reference])
 /// ```
-public actor ScenarioReminderSource: ReminderSource {
+package actor ScenarioReminderSource: ReminderSource {
     /// The entities in the order they were added.
-    public private(set) var entities: [ScenarioEntity]
+    package private(set) var entities: [ScenarioEntity]
     /// The titles of what the app posted immediate notifications about.
-    public private(set) var posted: [EntityReference: String] = [:]
+    package private(set) var posted: [EntityReference: String] = [:]
     /// The routes the app started in this process's story, by id (the latest of each):
     /// what a tap on a route notification is named from.
-    public private(set) var routes: [String: RouteSession] = [:]
+    package private(set) var routes: [String: RouteSession] = [:]
     /// The user's settings: reminders on for the app, and the entities they are off for.
-    public private(set) var settings: ScenarioCheckpoint.Settings
+    package private(set) var settings: ScenarioCheckpoint.Settings
 
-    public init(entities: [ScenarioEntity], posted: [EntityReference: String] = [:],
+    package init(entities: [ScenarioEntity], posted: [EntityReference: String] = [:],
                 settings: ScenarioCheckpoint.Settings = ScenarioCheckpoint.Settings()) {
         self.entities = entities
         self.posted = posted
@@ -37,7 +37,7 @@ public actor ScenarioReminderSource: ReminderSource {
 
     /// The rules of the entities whose reminders are on (none while they are off for the
     /// app); `smart` rules at smart timing's time once it has one.
-    public func reminderRules() async throws -> [ReminderRule] {
+    package func reminderRules() async throws -> [ReminderRule] {
         guard settings.remindersOn else { return [] }
         let off = Set(settings.remindersOff)
         return try entities.filter { !off.contains($0.reference) }.flatMap { entity in
@@ -54,7 +54,7 @@ public actor ScenarioReminderSource: ReminderSource {
     }
 
     /// Switches reminders on or off, for the app (`entity` `nil`) or one entity.
-    public func setReminders(_ enabled: Bool, for entity: EntityReference?) {
+    package func setReminders(_ enabled: Bool, for entity: EntityReference?) {
         guard let entity else {
             settings.remindersOn = enabled
             return
@@ -64,12 +64,12 @@ public actor ScenarioReminderSource: ReminderSource {
     }
 
     /// Moves the `smart` rules to `time`; says whether that changed anything.
-    public func setSmartTime(_ time: LocalTime) -> Bool {
+    package func setSmartTime(_ time: LocalTime) -> Bool {
         defer { settings.smartTime = time }
         return settings.smartTime != time
     }
 
-    public func content(for reminder: PlannedReminder) async throws -> NotificationContent {
+    package func content(for reminder: PlannedReminder) async throws -> NotificationContent {
         let entity = entities.first { $0.reference == reminder.rule.entity }
         let rule = entity?.rules.first { $0.id == reminder.rule.ruleID }
         let prefix = switch reminder.kind {
@@ -87,14 +87,14 @@ public actor ScenarioReminderSource: ReminderSource {
 
     /// The texts of the route the app started (the `route` event's `messages`, else
     /// ``RouteMessages``' defaults): Herald asks when the route starts and keeps them.
-    public func routeMessages(for session: RouteSession) async throws -> RouteMessages? {
+    package func routeMessages(for session: RouteSession) async throws -> RouteMessages? {
         routes[session.id]?.messages
     }
 
     /// What the app's resolver says about an entity: ready while in the list and
     /// active, inactive while paused, missing once deleted. What the app posted a
     /// notification about is ready with the post's title.
-    public func resolution(of reference: EntityReference) -> EntityResolution {
+    package func resolution(of reference: EntityReference) -> EntityResolution {
         if let entity = entity(reference) {
             return entity.paused ? .inactive(title: entity.title) : .ready(title: entity.title)
         }
@@ -103,13 +103,13 @@ public actor ScenarioReminderSource: ReminderSource {
     }
 
     /// Marks an entity paused or active in the app's data.
-    public func setPaused(_ reference: EntityReference, _ paused: Bool) {
+    package func setPaused(_ reference: EntityReference, _ paused: Bool) {
         guard let index = entities.firstIndex(where: { $0.reference == reference }) else { return }
         entities[index].paused = paused
     }
 
     /// Remembers what a posted notification is about, so a tap on it resolves.
-    public func rememberPost(_ post: ScenarioPost) {
+    package func rememberPost(_ post: ScenarioPost) {
         posted[post.entity] = post.title
     }
 
@@ -117,18 +117,18 @@ public actor ScenarioReminderSource: ReminderSource {
     /// (``routeMessages(for:)``), so a tap on its spot or completion notification
     /// resolves ready with the route's name (seed 001 opens the map or the success
     /// summary).
-    public func rememberRoute(_ route: RouteSession) {
+    package func rememberRoute(_ route: RouteSession) {
         posted[route.entity] = route.name
         routes[route.id] = route
     }
 
     /// The entity, if the app has it.
-    public func entity(_ reference: EntityReference) -> ScenarioEntity? {
+    package func entity(_ reference: EntityReference) -> ScenarioEntity? {
         entities.first { $0.reference == reference }
     }
 
     /// Saves an edit: changes an existing entity, or adds a new one.
-    public func apply(_ edit: ScenarioEntityEdit) {
+    package func apply(_ edit: ScenarioEntityEdit) {
         if let index = entities.firstIndex(where: { $0.reference == edit.entity }) {
             if let title = edit.title { entities[index].title = title }
             if let rules = edit.rules { entities[index].rules = rules }
@@ -141,14 +141,14 @@ public actor ScenarioReminderSource: ReminderSource {
 
     /// Deletes entities: the app no longer has them, whatever kind of notification
     /// names them (a tap on one resolves as missing).
-    public func remove(_ references: some Sequence<EntityReference>) {
+    package func remove(_ references: some Sequence<EntityReference>) {
         let gone = Set(references)
         entities.removeAll { gone.contains($0.reference) }
         for reference in gone { posted[reference] = nil }
     }
 
     /// Replaces every entity of `namespace` with `replacements` (an import).
-    public func replaceAll(namespace: String, with replacements: [ScenarioEntity]) {
+    package func replaceAll(namespace: String, with replacements: [ScenarioEntity]) {
         let remaining = Set(replacements.map(\.reference))
         remove(references(in: namespace).filter { !remaining.contains($0) })
         entities.removeAll { $0.namespace == namespace }
@@ -156,7 +156,7 @@ public actor ScenarioReminderSource: ReminderSource {
     }
 
     /// Every entity of `namespace` the app has, posted notifications' included.
-    public func references(in namespace: String) -> [EntityReference] {
+    package func references(in namespace: String) -> [EntityReference] {
         Array(Set(entities.map(\.reference) + posted.keys).filter { $0.namespace == namespace })
     }
 }

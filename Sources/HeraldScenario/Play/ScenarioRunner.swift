@@ -58,18 +58,18 @@ import HeraldSimulator
 /// result.routes.map(\.destination)   // [.ready, .missing, .inactive]
 /// ```
 public struct ScenarioRunner: Sendable {
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// How many days to run; the scenario's own unless overridden.
-    public var days: Int
+    package var days: Int
     /// Where Herald keeps its state during the run (and, with ``play(from:)``, where a
     /// paused run's engine state stays): in memory unless given.
-    public var store: any EngineStore
+    package var store: any EngineStore
     /// Where to stop instead of the end of ``days``, when sooner (`herald plan --at`):
     /// the run plays the events before this instant and moves time to it.
-    public var stopAt: Date?
+    package var stopAt: Date?
     /// The history every engine of the run (each launch's, and the one that records
     /// what happens while the app is not running) records in, so a story spans the
-    /// run (``why(_:at:)``); `nil` gives each engine its own.
+    /// run (``why(_:at:)``, ``ScenarioStoryTeller``); `nil` gives each engine its own.
     public var history: OccurrenceHistory?
 
     public init(scenario: Scenario, days: Int? = nil, store: any EngineStore = InMemoryEngineStore(),
@@ -81,13 +81,13 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// The local date-time a run from the start ends.
-    public var end: LocalDateTime {
+    package var end: LocalDateTime {
         end(after: scenario.start)
     }
 
     /// The local date-time a run that starts at `start` (in the scenario's zone) ends;
     /// ``days`` counts at most ``Scenario/maximumDays`` here (``play(from:)`` refuses more).
-    public func end(after start: LocalDateTime) -> LocalDateTime {
+    package func end(after start: LocalDateTime) -> LocalDateTime {
         LocalDateTime(date: start.date.adding(days: min(max(days, 0), Scenario.maximumDays)), time: start.time)
     }
 

@@ -20,31 +20,31 @@ import Herald
 /// holding Herald state but no scenario progress, one whose last run stopped before it
 /// saved (an impossible event, a kill).
 public struct ScenarioSession: Sendable {
-    public let scenario: Scenario
+    package let scenario: Scenario
     /// The scenario file's fingerprint; the store only serves the same text.
-    public let fingerprint: ScenarioFingerprint
-    public let store: any EngineStore
+    package let fingerprint: ScenarioFingerprint
+    package let store: any EngineStore
     /// How errors name the store (a file's path).
-    public let location: String
+    package let location: String
     /// The history the run's engines share, for stories of its occurrences (the HTML
     /// report's); `nil` gives each engine its own.
     public var history: OccurrenceHistory?
 
     /// The settings keys the session keeps in the store.
-    public enum Key {
-        public static let fingerprint = "scenario.fingerprint"
-        public static let name = "scenario.name"
+    package enum Key {
+        package static let fingerprint = "scenario.fingerprint"
+        package static let name = "scenario.name"
         /// Set while a run is in progress, so a run that never saved is not resumed.
-        public static let running = "scenario.running"
+        package static let running = "scenario.running"
         /// The next event, the end of the last run, the device's clock, zone and app.
-        public static let progress = "scenario.progress"
+        package static let progress = "scenario.progress"
         /// The simulated notification center.
-        public static let system = "scenario.system"
+        package static let system = "scenario.system"
         /// The app's data as the events left it.
-        public static let data = "scenario.data"
+        package static let data = "scenario.data"
     }
 
-    public init(scenario: Scenario, fingerprint: ScenarioFingerprint, store: any EngineStore, location: String) {
+    package init(scenario: Scenario, fingerprint: ScenarioFingerprint, store: any EngineStore, location: String) {
         self.scenario = scenario
         self.fingerprint = fingerprint
         self.store = store
@@ -60,7 +60,7 @@ public struct ScenarioSession: Sendable {
     ///
     /// - Throws: ``ScenarioStateError`` when the store cannot be continued by this
     ///   scenario, and the store's own errors.
-    public func checkpoint() throws -> ScenarioCheckpoint? {
+    package func checkpoint() throws -> ScenarioCheckpoint? {
         let state = try store.load()
         let settings = state.settings
         guard let saved = settings[Key.fingerprint] else {

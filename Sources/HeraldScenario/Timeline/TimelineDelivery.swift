@@ -45,7 +45,7 @@ public struct TimelineDelivery: Hashable, Sendable {
     /// An alarm that sounded while a Focus was on (it breaks through).
     public var throughFocus = false
 
-    public init(date: Date, local: LocalDateTime, badge: Int?, title: String, body: String, identifier: String,
+    package init(date: Date, local: LocalDateTime, badge: Int?, title: String, body: String, identifier: String,
                 beforeStart: Bool, presentation: NotificationPresentation? = nil, appState: AppState? = nil,
                 prompted: Bool = false) {
         self.date = date
@@ -74,7 +74,7 @@ public struct TimelineDelivery: Hashable, Sendable {
 
     /// `prompt`, `silenced`, `quiet (list, badge)` or the options shown, such as
     /// `banner, list, sound, badge`; `system` before the start; `sounding` for an alarm.
-    public var presentationText: String {
+    package var presentationText: String {
         if isAlarm { return "sounding" }
         if prompted { return "prompt" }
         return presentation?.description ?? "system"

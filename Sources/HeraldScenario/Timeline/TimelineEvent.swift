@@ -9,12 +9,12 @@ import Herald
 public struct TimelineEvent: Hashable, Sendable {
     public var date: Date
     public var local: LocalDateTime
-    public var action: ScenarioEvent.Action
+    package var action: ScenarioEvent.Action
     /// What became of it when that is not obvious: saved while the app was not running,
     /// a post the engine refused, a `ready` when the app already was.
     public var note: String?
 
-    public init(date: Date, local: LocalDateTime, action: ScenarioEvent.Action, note: String? = nil) {
+    package init(date: Date, local: LocalDateTime, action: ScenarioEvent.Action, note: String? = nil) {
         self.date = date
         self.local = local
         self.action = action

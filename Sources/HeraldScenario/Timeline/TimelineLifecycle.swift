@@ -14,7 +14,7 @@ public struct TimelineLifecycle: Hashable, Sendable {
     public var local: LocalDateTime
     public var change: Change
 
-    public init(date: Date, local: LocalDateTime, change: Change) {
+    package init(date: Date, local: LocalDateTime, change: Change) {
         self.date = date
         self.local = local
         self.change = change
@@ -54,7 +54,7 @@ public struct TimelineLifecycle: Hashable, Sendable {
         }
 
         /// The change's name in JSON: `launched`, `became_active`, ...
-        public var name: String {
+        package var name: String {
             switch self {
             case .launched: "launched"
             case .becameActive: "became_active"

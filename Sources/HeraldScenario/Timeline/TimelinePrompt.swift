@@ -17,7 +17,7 @@ public struct TimelinePrompt: Hashable, Sendable {
     /// The buttons, in order: the category's actions, then Dismiss.
     public var actions: [Action]
 
-    public init(date: Date, local: LocalDateTime, identifier: String, title: String, actions: [Action]) {
+    package init(date: Date, local: LocalDateTime, identifier: String, title: String, actions: [Action]) {
         self.date = date
         self.local = local
         self.identifier = identifier
@@ -29,7 +29,7 @@ public struct TimelinePrompt: Hashable, Sendable {
         public var id: String
         public var title: String
 
-        public init(id: String, title: String) {
+        package init(id: String, title: String) {
             self.id = id
             self.title = title
         }

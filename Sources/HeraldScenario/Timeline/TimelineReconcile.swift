@@ -54,7 +54,7 @@ public struct TimelineReconcile: Hashable, Sendable {
     /// when it scheduled, cancelled and was refused nothing.
     public var alarms: AlarmOutcome?
 
-    public init(date: Date, local: LocalDateTime, reasons: [String], added: Int, removed: Int, unchanged: Int,
+    package init(date: Date, local: LocalDateTime, reasons: [String], added: Int, removed: Int, unchanged: Int,
                 failedAdds: Int, clearedDelivered: Int = 0, displaced: Int = 0, planned: Int?, badgeSet: Int?,
                 coverageHorizon: Date?, failure: String?, guaranteedCoverage: GuaranteedCoverage? = nil,
                 refreshDeadline: Date? = nil, heldWhileNotificationsOff: Bool = false) {
@@ -80,24 +80,24 @@ public struct TimelineReconcile: Hashable, Sendable {
 extension TimelineReconcile {
     /// How many reasons a timeline line names; the others are counted
     /// (``moreReasons``): a batch of 2,000 edits planned once names 5 of them.
-    public static let namedReasonLimit = 5
+    package static let namedReasonLimit = 5
 
     /// The reasons a timeline line names: the first ``namedReasonLimit``.
-    public var namedReasons: ArraySlice<String> { reasons.prefix(Self.namedReasonLimit) }
+    package var namedReasons: ArraySlice<String> { reasons.prefix(Self.namedReasonLimit) }
 
     /// How many reasons a timeline line does not name (0 when it names them all).
-    public var moreReasons: Int { reasons.count - namedReasons.count }
+    package var moreReasons: Int { reasons.count - namedReasons.count }
 
     /// The reasons as the timeline writes them, bounded:
     /// `entity changed habit/e0, …, entity changed habit/e4 and 1995 more`.
-    public var reasonsText: String {
+    package var reasonsText: String {
         let named = namedReasons.joined(separator: ", ")
         return moreReasons > 0 ? "\(named) and \(moreReasons) more" : named
     }
 
     /// What the run changed, as the timeline writes it after the reasons:
     /// `+3 -0 =0, cleared 1 delivered, planned 3, app badge set to 0`.
-    public var changeText: String {
+    package var changeText: String {
         var text = "+\(added) -\(removed) =\(unchanged)"
         if failedAdds > 0 { text += " (\(failedAdds) failed)" }
         if clearedDelivered > 0 { text += ", cleared \(clearedDelivered) delivered" }
@@ -114,7 +114,7 @@ extension TimelineReconcile {
 
     /// `alarms +1 -0 =2 (1 refused: herald:reminder:...)`: alarms scheduled, cancelled
     /// and left as they were, and those the service refused.
-    public static func alarmsText(_ alarms: AlarmOutcome) -> String {
+    package static func alarmsText(_ alarms: AlarmOutcome) -> String {
         var text = "alarms +\(alarms.scheduled) -\(alarms.cancelled) =\(alarms.unchanged)"
         if !alarms.refused.isEmpty {
             text += " (\(alarms.refused.count) refused: \(alarms.refused.map(\.description).joined(separator: ", ")))"

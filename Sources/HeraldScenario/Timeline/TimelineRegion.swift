@@ -32,7 +32,7 @@ public struct TimelineRegion: Hashable, Sendable {
     /// Why the app did not act on it (`the app is not running`, an exit), when it did not.
     public var note: String?
 
-    public init(date: Date, local: LocalDateTime, kind: Kind, identifier: String, name: String,
+    package init(date: Date, local: LocalDateTime, kind: Kind, identifier: String, name: String,
                 place: MonitoredPlace.Kind?, crossedAt: Date, note: String? = nil) {
         self.date = date
         self.local = local
@@ -45,7 +45,7 @@ public struct TimelineRegion: Hashable, Sendable {
     }
 
     /// `entered waypoint "Spot A" (crossed 20 s before)`.
-    public var text: String {
+    package var text: String {
         let what = place.map { "\(TimelineRegions.name(of: $0)) " } ?? ""
         let delay = Int(date.timeIntervalSince(crossedAt).rounded())
         return "\(kind.rawValue) \(what)\"\(name)\" (crossed \(delay) s before)" + (note.map { ", \($0)" } ?? "")

@@ -17,13 +17,13 @@ public struct TimelineRegions: Hashable, Sendable {
         public var name: String
         public var kind: MonitoredPlace.Kind
 
-        public init(identifier: String, name: String, kind: MonitoredPlace.Kind) {
+        package init(identifier: String, name: String, kind: MonitoredPlace.Kind) {
             self.identifier = identifier
             self.name = name
             self.kind = kind
         }
 
-        public init(_ place: MonitoredPlace) {
+        package init(_ place: MonitoredPlace) {
             self.init(identifier: place.identifier, name: place.name.isEmpty ? place.identifier : place.name,
                       kind: place.kind)
         }
@@ -40,7 +40,7 @@ public struct TimelineRegions: Hashable, Sendable {
     /// What the user's location access held back (``Herald/RegionPlan/withheld``).
     public var withheld: RegionPlan.Withheld?
 
-    public init(date: Date, local: LocalDateTime, watched: [Place], cut: Int, withheld: RegionPlan.Withheld? = nil) {
+    package init(date: Date, local: LocalDateTime, watched: [Place], cut: Int, withheld: RegionPlan.Withheld? = nil) {
         self.date = date
         self.local = local
         self.watched = watched
@@ -50,7 +50,7 @@ public struct TimelineRegions: Hashable, Sendable {
 
     /// `watching 3: Spot A, Spot B, Spot C; cut 1`, and what the access held back:
     /// `watching 0; cut 0; location access when in use; 3 waypoints not watched: region monitoring needs always`.
-    public var text: String {
+    package var text: String {
         let names = watched.isEmpty ? "" : ": " + watched.map(\.name).joined(separator: ", ")
         return "watching \(watched.count)\(names); cut \(cut)" + (withheld.map { "; \($0)" } ?? "")
     }

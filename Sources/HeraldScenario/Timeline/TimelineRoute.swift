@@ -38,7 +38,7 @@ public struct TimelineRoute: Hashable, Sendable {
     /// (``Herald/ResponseHandoff/routeWalk``); `nil` for every other notification.
     public var routeScreen: RouteScreen?
 
-    public init(date: Date, local: LocalDateTime, identifier: String, actionIdentifier: String,
+    package init(date: Date, local: LocalDateTime, identifier: String, actionIdentifier: String,
                 destination: Destination, entity: EntityReference?, title: String?, invalidReason: String?,
                 effect: ActionEffect, text: String?, receivedAt: Date, badge: Int, routeScreen: RouteScreen? = nil) {
         self.date = date
@@ -80,7 +80,7 @@ public struct TimelineRoute: Hashable, Sendable {
             public var id: String
             public var name: String
 
-            public init(id: String, name: String) {
+            package init(id: String, name: String) {
                 self.id = id
                 self.name = name
             }
@@ -94,7 +94,7 @@ public struct TimelineRoute: Hashable, Sendable {
         }
 
         /// `summary "Mitte"` or `map at spot "Brandenburger Tor" of "Mitte"`.
-        public var text: String {
+        package var text: String {
             switch self {
             case .summary(let route): "summary \"\(route.name)\""
             case .map(let route, let waypoint): "map at spot \"\(waypoint.name)\" of \"\(route.name)\""
@@ -103,10 +103,10 @@ public struct TimelineRoute: Hashable, Sendable {
     }
 
     /// Seconds the response waited in Herald's queue for the app to be ready.
-    public var waited: TimeInterval { date.timeIntervalSince(receivedAt) }
+    package var waited: TimeInterval { date.timeIntervalSince(receivedAt) }
 
     /// The action's name for people: `tap`, `dismiss`, or the action's id.
-    public var actionName: String {
+    package var actionName: String {
         switch actionIdentifier {
         case NotificationResponse.defaultActionIdentifier: "tap"
         case NotificationResponse.dismissActionIdentifier: "dismiss"

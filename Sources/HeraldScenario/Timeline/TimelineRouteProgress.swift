@@ -35,7 +35,7 @@ public struct TimelineRouteProgress: Hashable, Sendable {
     /// Why its notification was not sent; `nil` when it was.
     public var suppressed: String?
 
-    public init(date: Date, local: LocalDateTime, notification: Notification, routeID: String, routeName: String,
+    package init(date: Date, local: LocalDateTime, notification: Notification, routeID: String, routeName: String,
                 waypointID: String? = nil, waypointName: String? = nil, visited: Int, total: Int,
                 distance: Double? = nil, duration: TimeInterval? = nil, suppressed: String? = nil) {
         self.date = date
@@ -54,7 +54,7 @@ public struct TimelineRouteProgress: Hashable, Sendable {
 
     /// `spot "Spot A" reached, 1 of 3` or `completion of "Mitte": 3 of 3 visited, 203 m in 80 s`,
     /// then `, not sent: <why>` when suppressed.
-    public var text: String {
+    package var text: String {
         let head: String = switch notification {
         case .spot:
             "spot \"\(waypointName ?? waypointID ?? "")\" reached, \(visited) of \(total)"

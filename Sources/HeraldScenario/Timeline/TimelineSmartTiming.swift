@@ -22,7 +22,7 @@ public struct TimelineSmartTiming: Hashable, Sendable {
     /// Why it was not applied, when it was not.
     public var note: String?
 
-    public init(date: Date, local: LocalDateTime, suggestion: SmartTimingSuggestion?, applied: Bool, note: String? = nil) {
+    package init(date: Date, local: LocalDateTime, suggestion: SmartTimingSuggestion?, applied: Bool, note: String? = nil) {
         self.date = date
         self.local = local
         self.suggestion = suggestion
@@ -30,12 +30,12 @@ public struct TimelineSmartTiming: Hashable, Sendable {
         self.note = note
     }
 
-    public var windowStartHour: Int? { suggestion?.windowStartHour }
-    public var windowEndHour: Int? { suggestion?.windowEndHour }
-    public var reminderTime: LocalTime? { suggestion?.reminderTime }
+    package var windowStartHour: Int? { suggestion?.windowStartHour }
+    package var windowEndHour: Int? { suggestion?.windowEndHour }
+    package var reminderTime: LocalTime? { suggestion?.reminderTime }
 
     /// `window 22–23, remind at 21:30 (coverage 80% of 5 completions), applied`.
-    public var text: String {
+    package var text: String {
         guard let suggestion else { return "no suggestion: no completions in the last 30 days" + (note.map { " (\($0))" } ?? "") }
         let head = "window \(suggestion.windowDescription), remind at \(suggestion.reminderTime) (coverage \(suggestion.coveragePercent)% of \(suggestion.sampleCount) completion\(suggestion.sampleCount == 1 ? "" : "s"))"
         return head + (applied ? ", applied" : ", not applied" + (note.map { ": \($0)" } ?? ""))

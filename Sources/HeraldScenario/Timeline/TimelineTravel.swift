@@ -17,14 +17,14 @@ public struct TimelineTravel: Hashable, Sendable {
     public var local: LocalDateTime
     public var notice: TravelNotice
 
-    public init(date: Date, local: LocalDateTime, notice: TravelNotice) {
+    package init(date: Date, local: LocalDateTime, notice: TravelNotice) {
         self.date = date
         self.local = local
         self.notice = notice
     }
 
     /// The notice in words: each affected rule with its next time both ways.
-    public var text: String {
+    package var text: String {
         let home = notice.homeZone.identifier, here = notice.zone.identifier
         if notice.isHome { return "back home in \(home): the trip ended, its choices lapse" }
         let head = "\(home) → \(here): "

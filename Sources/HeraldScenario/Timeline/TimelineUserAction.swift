@@ -17,7 +17,7 @@ public struct TimelineUserAction: Hashable, Sendable {
     /// Acted on the app's in-app prompt rather than the system's notification.
     public var inPrompt: Bool
 
-    public init(date: Date, local: LocalDateTime, gesture: Gesture, identifier: String, inPrompt: Bool = false) {
+    package init(date: Date, local: LocalDateTime, gesture: Gesture, identifier: String, inPrompt: Bool = false) {
         self.date = date
         self.local = local
         self.gesture = gesture
@@ -50,7 +50,7 @@ public struct TimelineUserAction: Hashable, Sendable {
         }
 
         /// The gesture's name in JSON: `tap`, `action`, `text`, `dismiss`, `clear`, `alarm`.
-        public var name: String {
+        package var name: String {
             switch self {
             case .tap: "tap"
             case .action: "action"

@@ -11,14 +11,14 @@ import Herald
 /// let findings = await ScenarioCheck(scenario: scenario).findings()
 /// for finding in findings where finding.severity == .error { print(finding.message) }
 /// ```
-public struct ScenarioCheck: Sendable {
+package struct ScenarioCheck: Sendable {
     /// One thing found.
-    public struct Finding: Hashable, Sendable {
-        public enum Severity: String, Hashable, Sendable {
+    package struct Finding: Hashable, Sendable {
+        package enum Severity: String, Hashable, Sendable {
             case warning, error
         }
 
-        public enum Kind: String, Hashable, Sendable {
+        package enum Kind: String, Hashable, Sendable {
             case dstGap = "dst-gap"
             case dstFold = "dst-fold"
             case endsBeforeStart = "ends-before-start"
@@ -30,26 +30,26 @@ public struct ScenarioCheck: Sendable {
             case dropped
         }
 
-        public var severity: Severity
-        public var kind: Kind
+        package var severity: Severity
+        package var kind: Kind
         /// What it is about: `habit/stretch/morning`, `category exercise`.
-        public var subject: String
-        public var message: String
+        package var subject: String
+        package var message: String
         /// Where in the file, when it is an event's.
-        public var location: ScenarioLocation?
+        package var location: ScenarioLocation?
     }
 
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// How far ahead DST gaps and folds are looked for: a year.
-    public static let lookAhead: TimeInterval = 365 * 86_400
+    package static let lookAhead: TimeInterval = 365 * 86_400
 
-    public init(scenario: Scenario) {
+    package init(scenario: Scenario) {
         self.scenario = scenario
     }
 
     /// Every finding: warnings about rules and categories first, in the file's order,
     /// then what playing the scenario found.
-    public func findings() async -> [Finding] {
+    package func findings() async -> [Finding] {
         var found = endFindings() + dstFindings() + collisionFindings() + unusedFindings()
         found += await playFindings()
         return found

@@ -29,7 +29,7 @@ public struct ScenarioCut: Hashable, Sendable, Codable {
     public var local: LocalDateTime
     public var reason: Reason
 
-    public init(entity: EntityReference, rule: String, date: Date, local: LocalDateTime, reason: Reason) {
+    package init(entity: EntityReference, rule: String, date: Date, local: LocalDateTime, reason: Reason) {
         self.entity = entity
         self.rule = rule
         self.date = date

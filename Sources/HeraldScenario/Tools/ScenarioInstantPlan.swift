@@ -54,8 +54,8 @@ public struct ScenarioInstantPlan: Hashable, Sendable {
     /// Every occurrence the last plan cut, with its reason.
     public var cuts: [ScenarioCut]
     /// The center's capacity and the planner's reserve.
-    public var capacity: Int
-    public var reserve: Int
+    package var capacity: Int
+    package var reserve: Int
 }
 
 extension ScenarioRunner {

@@ -8,29 +8,44 @@ import Herald
 /// HTML report of `herald simulate --html` tell stories through it.
 ///
 /// ```swift
-/// let teller = ScenarioStoryTeller(history: history, rules: rules, state: try store.load(), deviceZone: zone,
+/// let teller = ScenarioStoryTeller(scenario: scenario, history: history, state: try store.load(),
 ///                                  now: summary.endedAt ?? now, deliveries: result.deliveries,
 ///                                  dropped: summary.droppedIdentifiers)
 /// let story = teller.story(of: rule, at: LocalDateTime(parsing: "2026-11-21T09:00")!)
 /// ```
 public struct ScenarioStoryTeller: Sendable {
-    public var history: OccurrenceHistory
+    package var history: OccurrenceHistory
     /// The app's rules (to place an occurrence no plan placed, and to see exclusions).
-    public var rules: [ReminderRule]
-    public var state: EngineState?
-    public var deviceZone: TimeZone
+    package var rules: [ReminderRule]
+    package var state: EngineState?
+    package var deviceZone: TimeZone
     /// The end of the run: a later occurrence is pending, not missed.
-    public var now: Date
-    public var deliveries: [TimelineDelivery] {
+    package var now: Date
+    package var deliveries: [TimelineDelivery] {
         didSet { index = ScenarioDeliveryIndex(deliveries) }
     }
     /// The deliveries by the occurrence they may stand for, each identifier read once.
     private var index: ScenarioDeliveryIndex
     /// The identifiers the center dropped above its capacity.
-    public var dropped: Set<String>
+    package var dropped: Set<String>
 
-    public init(history: OccurrenceHistory, rules: [ReminderRule], state: EngineState?, deviceZone: TimeZone, now: Date,
+    /// A teller for a run of `scenario`: its rules as the file declares them (a story
+    /// places an occurrence where its plan did) and its device's zone.
+    ///
+    /// - Parameters:
+    ///   - history: the history the run's engines shared (``ScenarioRunner/history``).
+    ///   - state: the engine state the run ended with, if it could be read.
+    ///   - now: the end of the run: a later occurrence is pending, not missed.
+    ///   - deliveries: the run's deliveries (every copy of an occurrence).
+    ///   - dropped: the identifiers the center dropped above its capacity.
+    public init(scenario: Scenario, history: OccurrenceHistory, state: EngineState?, now: Date,
                 deliveries: [TimelineDelivery], dropped: [String]) {
+        self.init(history: history, rules: scenario.entities.flatMap { (try? $0.reminderRules()) ?? [] },
+                  state: state, deviceZone: scenario.zone, now: now, deliveries: deliveries, dropped: dropped)
+    }
+
+    package init(history: OccurrenceHistory, rules: [ReminderRule], state: EngineState?, deviceZone: TimeZone, now: Date,
+                 deliveries: [TimelineDelivery], dropped: [String]) {
         self.history = history
         self.rules = rules
         self.state = state

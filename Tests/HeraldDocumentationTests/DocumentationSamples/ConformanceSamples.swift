@@ -22,6 +22,18 @@ import Testing
     _ = try conformance.runAll()
 }
 
+@Test func myAlarmCenterKeepsTheContract() async throws {
+    let conformance = AlarmCenterConformance {
+        let alarms = MyAlarmCenter()
+        return .init(center: alarms, limit: alarms.systemLimit,
+                     sound: { id in _ = await alarms.advance(to: await alarms.nextAlert(of: id)!) },
+                     stop: { id in try await alarms.press(.stop, on: id) },
+                     revoke: { await alarms.setAuthorization(.denied) })
+    }
+    let report = try await conformance.runAll()
+    #expect(report.skipped.map(\.check) == [.unavailableRefusesEveryCall], "\(report)")
+}
+
 /// The reader's own notification center, in the sample: here the simulated one.
 typealias MyNotificationCenter = SimulatedNotificationCenter
 
@@ -32,5 +44,15 @@ extension SimulatedNotificationCenter {
     /// A fresh simulated center at a fixed instant, not yet authorized, as the checks expect.
     init() {
         self.init(clock: VirtualClock(now: Date(timeIntervalSince1970: 1_795_248_000), timeZone: TimeZone(identifier: "Europe/Berlin")!))
+    }
+}
+
+/// The reader's own alarm center, in the sample: here the simulated one.
+typealias MyAlarmCenter = SimulatedAlarmCenter
+
+extension SimulatedAlarmCenter {
+    /// A fresh simulated alarm service a day before the checks' alarms, not yet asked.
+    init() {
+        self.init(clock: VirtualClock(now: Date(timeIntervalSince1970: 4_102_389_000), timeZone: TimeZone(identifier: "Europe/Berlin")!))
     }
 }

@@ -16,10 +16,11 @@ enum HeraldUserNotificationsLandingPageSamples {
         let herald = HeraldSystem(source: habits, store: try SQLiteEngineStore(path: path), categories: categories,
                                   refreshIdentifier: "com.example.habits.refresh",
                                   presentPrompt: { prompt in await show(prompt) })   // before launch finishes
+        _ = try? await herald.requestAuthorization()           // the permission prompt, once
         await herald.launched()                                // every run from here submits the next refresh
         await herald.becameActive()                            // each return to the foreground
-        // once the app's data is loaded:
-        await herald.ready(responder)
+        // once the app's data is loaded: a re-plan with it, then queued taps are routed
+        await herald.dataLoaded(responder)
         return herald
     }
 }

@@ -8,9 +8,11 @@ enum DocumentationFiles {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .standardizedFileURL
 
-    /// README.md, Benchmarks/README.md and every `.md` of every `Sources/*/Documentation.docc`.
+    /// README.md, Benchmarks/README.md, Benchmarks/LOG.md and every `.md` of every
+    /// `Sources/*/Documentation.docc`.
     static func markdownFiles() throws -> [MarkdownFile] {
-        var urls = [root.appending(path: "README.md"), root.appending(path: "Benchmarks/README.md")]
+        var urls = [root.appending(path: "README.md"), root.appending(path: "Benchmarks/README.md"),
+                    root.appending(path: "Benchmarks/LOG.md")]
         let sources = root.appending(path: "Sources")
         for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
             let catalog = sources.appending(path: module).appending(path: "Documentation.docc")

@@ -7,14 +7,14 @@ import Foundation
 /// `@discardableResult`, ...) and modifiers (`public`, `private(set)`, `static`,
 /// `mutating`, ...), the line starts with `func`, `init(`, `init?(`, `init<`, `deinit`,
 /// `subscript`, or is a closure property (`let x = {`, `var x: T = { y in`, the line
-/// ending in `{` or `in`). From there the first `{` opens the body and the `}` that
+/// ending in `{` or `in`) or a computed property (`var x: T {`, no `=`, the line ending
+/// in `{`). From there the first `{` opens the body and the `}` that
 /// brings the depth back to 0 closes it; braces inside string literals (also
 /// multi-line and raw ones, and inside their interpolations) and inside comments are
 /// not counted. A declaration line with no `{` before a blank line, another
 /// declaration or 15 lines is a requirement without a body (in a protocol) and is
 /// skipped. A body's length counts every line from the declaration's first line to
-/// the closing brace, both included. Computed properties and type bodies are not
-/// measured.
+/// the closing brace, both included. Type bodies are not measured.
 struct SourceShape {
     /// A function-like body: where its declaration starts and how many lines it spans.
     struct Body: Equatable {
@@ -92,11 +92,22 @@ struct SourceShape {
         }
         if rest.hasPrefix("let ") || rest.hasPrefix("var ") {
             let text = rest.trimmingCharacters(in: .whitespaces)
-            guard let open = text.range(of: "= {") else { return false }
+            guard let open = text.range(of: "= {") else { return declaresComputedProperty(text) }
             let tail = text[open.upperBound...].trimmingCharacters(in: .whitespaces)
             return tail.isEmpty || tail.hasSuffix(" in") || tail == "in"
         }
         return false
+    }
+
+    /// Whether `text` (a `var` declaration, trimmed) opens a computed property's body:
+    /// `var x: T {`, with a type and no initial value, the line ending in `{` (a
+    /// trailing comment aside).
+    private static func declaresComputedProperty(_ text: String) -> Bool {
+        guard text.hasPrefix("var ") else { return false }
+        let code = (text.range(of: " //").map { text[..<$0.lowerBound] } ?? text[...])
+            .trimmingCharacters(in: .whitespaces)
+        guard code.hasSuffix("{"), let colon = code.firstIndex(of: ":") else { return false }
+        return !code[..<colon].contains("=") && !code.contains(" = ")
     }
 
     private static func skippingParentheses(_ text: Substring) -> Substring {

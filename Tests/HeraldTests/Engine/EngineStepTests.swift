@@ -113,12 +113,12 @@ import Testing
 
     // MARK: Positions
 
-    func routeState(settings: [String: JSONValue] = [:]) throws -> EngineState {
+    func routeState(routeNotificationsEnabled: Bool = true) throws -> EngineState {
         let gate = Coordinate(latitude: 52.52, longitude: 13.405)
         let session = try RouteSession(id: "walk", name: "Walk", waypoints: [Waypoint(id: "gate", name: "Gate", coordinate: gate)],
                                        proximityThreshold: 50)
-        return EngineState(settings: settings,
-                           routeSession: RouteSessionState(session: session, startedAt: now.addingTimeInterval(-600)))
+        return EngineState(routeSession: RouteSessionState(session: session, startedAt: now.addingTimeInterval(-600)),
+                           routeNotificationsEnabled: routeNotificationsEnabled)
     }
 
     func visitOutcomes(_ outcome: EngineStep.Outcome) -> [RouteNotificationOutcome] {
@@ -134,10 +134,10 @@ import Testing
         // Away from the only waypoint: the position is kept, nothing is reached
         let idle = try EngineStep.outcome(of: .position(away), given: inputs(try routeState()))
         #expect(idle.reason == .position(away))
-        #expect(idle.changes == [.setSetting(key: EngineState.positionSetting, away.json)])
+        #expect(idle.changes == [.setPosition(away)])
         // ... which is what the engine records without reading the state when it knows
         // the position reaches no waypoint; an invalid position records nothing
-        #expect(EngineStep.recording(away) == [.setSetting(key: EngineState.positionSetting, away.json)])
+        #expect(EngineStep.recording(away) == [.setPosition(away)])
         #expect(EngineStep.recording(Coordinate(latitude: 91, longitude: 0)).isEmpty)
 
         // At it, authorized and on: reached and sent
@@ -147,7 +147,7 @@ import Testing
 
         // With the app's switch off, or without authorization: recorded, suppressed, and why
         let off = try EngineStep.outcome(of: .position(gate), given: inputs(
-            try routeState(settings: [Engine.routeNotificationsSetting: .bool(false)])))
+            try routeState(routeNotificationsEnabled: false)))
         #expect(visitOutcomes(off) == [.suppressed(.notificationsOff)])
         let denied = try EngineStep.outcome(of: .position(gate), given: inputs(try routeState(), authorization: .denied))
         #expect(visitOutcomes(denied) == [.suppressed(.notAuthorized(.denied))])

@@ -60,7 +60,7 @@ import Testing
 
         // An event that asks for no run records and returns no report
         #expect(try await engine.handle(.routeNotifications(enabled: false)) == nil)
-        #expect(try engine.store.load().settings[Engine.routeNotificationsSetting] == .bool(false))
+        #expect(try engine.store.load().routeNotificationsEnabled == false)
 
         // Resumed: today's 09:00 reminder is back
         try await engine.handle(.resumed(water))

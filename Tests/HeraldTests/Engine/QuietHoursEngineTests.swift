@@ -71,7 +71,7 @@ import Testing
         #expect(log.count == 1)
         let delivered = try #require(log.first)
         #expect(delivered.date == Fixtures.date("2026-11-22T07:00"))
-        #expect(delivered.request.identifier == "herald:group:herald:group:quiet:20261122T0600")
+        #expect(delivered.request.identifier == "herald:group:quiet:20261122T0600")
         #expect(delivered.request.content.title == "3 habits due: water, stretch, pills")
         #expect(delivered.request.content.badge == 3)
         #expect(makeMemberNames(delivered.request) == ["water", "stretch", "pills"])

@@ -16,8 +16,8 @@ import Testing
 
     @Test func aGroupIdentifierRoundTrips() {
         // Given the group firing at 07:00 Berlin, deferred and not
-        for (deferred, text) in [(true, "herald:group:herald:group:quiet:20261122T0600"),
-                                 (false, "herald:group:herald:group:due:20261122T0600")] {
+        for (deferred, text) in [(true, "herald:group:quiet:20261122T0600"),
+                                 (false, "herald:group:due:20261122T0600")] {
             let identifier = NotificationIdentifier.group(at: seven, deferred: deferred)
             // Then its text names the UTC instant, parses back equal, and gives the instant
             #expect(identifier.description == text)

@@ -25,7 +25,7 @@ import Testing
         let parsed = try #require(NotificationIdentifier(parsing: text))
         #expect(parsed == identifier)
         #expect(parsed.kind == .followUp)
-        #expect(parsed.nagRepeatIndex == index)
+        #expect(parsed.repeat == index)
         #expect(parsed.original == makePill())
         #expect(parsed.occurrence.localDateTime == LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 21),
                                                                  time: LocalTime(hour: 21)))
@@ -72,7 +72,7 @@ import Testing
         let event = NotificationIdentifier(entity: Fixtures.habit("water"), rule: "streak",
                                            occurrence: OccurrenceKey(rawValue: "t#2"), kind: .event)
         // Then it is no repeat, and its original keeps the token
-        #expect(event.nagRepeatIndex == 1)
+        #expect(event.repeat == 1)
         #expect(event.original.occurrence.rawValue == "t#2")
     }
 }

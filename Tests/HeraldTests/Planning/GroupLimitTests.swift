@@ -31,8 +31,8 @@ import Testing
         #expect(plan.groups.map(\.members.count) == [50, 50, 9])
         #expect(plan.groups.allSatisfy { $0.date == Fixtures.date("2026-11-22T07:00") })
         #expect(plan.groups.map(\.identifier.description) == [
-            "herald:group:herald:group:quiet:20261122T0600", "herald:group:herald:group:quiet:20261122T0600#2",
-            "herald:group:herald:group:quiet:20261122T0600#3"])
+            "herald:group:quiet:20261122T0600", "herald:group:quiet:20261122T0600#2",
+            "herald:group:quiet:20261122T0600#3"])
         // And each occurrence is in exactly one, and the badges count them: 50, 100, 109
         let members = plan.groups.flatMap(\.members).map(\.identifier)
         #expect(members.count == 109 && Set(members).count == 109)

@@ -32,7 +32,7 @@ import Testing
         // pills alone at 09:20 (20 minutes after)
         #expect(plan.groups.map(\.date) == [Fixtures.date("2026-11-21T09:00")])
         #expect(plan.groups.first?.members.map(\.rule.entity.id) == ["water", "stretch"])
-        #expect(plan.groups.first?.identifier.description == "herald:group:herald:group:due:20261121T0800")
+        #expect(plan.groups.first?.identifier.description == "herald:group:due:20261121T0800")
         #expect(plan.reminders.map(\.date) == [Fixtures.date("2026-11-21T09:20")])
     }
 

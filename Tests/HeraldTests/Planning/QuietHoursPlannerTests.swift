@@ -41,7 +41,7 @@ import Testing
         #expect(plan.groups.map(\.date) == [Fixtures.date("2026-11-22T07:00"), Fixtures.date("2026-11-23T07:00")])
         #expect(plan.groups[0].members.map(\.identifier.description) == [
             "herald:reminder:habit:water:r:20261121T2300", "herald:reminder:habit:stretch:r:20261122T0630"])
-        #expect(plan.groups[0].identifier.description == "herald:group:herald:group:quiet:20261122T0600")
+        #expect(plan.groups[0].identifier.description == "herald:group:quiet:20261122T0600")
         #expect(plan.groups[0].isDeferred)
         #expect(plan.reminders.map(\.date) == [Fixtures.date("2026-11-22T12:00"), Fixtures.date("2026-11-23T12:00")])
         // And six occurrences take four slots

@@ -78,7 +78,7 @@ import Testing
     /// 1,000 waypoints walked one by one (each position reaches one): 1,000 spot
     /// notifications and one completion, which a position past the end never repeats;
     /// the work per position, the waypoints measured, is one.
-    @Test(.timeLimit(.minutes(5)), ThoroughRun.only) func aRouteOfAThousandWaypointsCompletesOnce() async throws {
+    @Test(.timeLimit(.minutes(10)), ThoroughRun.only) func aRouteOfAThousandWaypointsCompletesOnce() async throws {
         let fixture = RouteFixture()
         let count = 1000
         try await fixture.engine.startRoute(RouteFixture.route(waypoints: count))

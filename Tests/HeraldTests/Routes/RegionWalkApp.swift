@@ -77,7 +77,7 @@ actor RegionWalkApp {
         case .afterCommit?:
             let state = store.load()
             let changes = state.routeSession?.progress(to: event.region.center, at: clock.now, suppression: nil) ?? []
-            store.commit([.setSetting(key: EngineState.positionSetting, event.region.center.json)] + changes)
+            store.commit([.setPosition(event.region.center)] + changes)
             await relaunch()
         case .afterRun?:
             if let observation { await engine.stopObserving(observation) }

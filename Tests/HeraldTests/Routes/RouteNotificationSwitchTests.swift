@@ -43,10 +43,10 @@ struct RouteNotificationSwitchTests {
         for index in 0..<3 { try await fixture.walk(to: Double(index)) }
 
         #expect(await fixture.center.deliveryLog.isEmpty)
-        #expect(try fixture.store.load().settings[Engine.routeNotificationsSetting] == .bool(false))
+        #expect(try fixture.store.load().routeNotificationsEnabled == false)
         // On again: only what is reached from then on is sent (a new session here).
         try await fixture.engine.setRouteNotificationsEnabled(true)
-        #expect(try fixture.store.load().settings[Engine.routeNotificationsSetting] == nil)
+        #expect(try fixture.store.load().routeNotificationsEnabled == true)
         try await fixture.engine.startRoute(RouteFixture.route("again"))
         for index in 0..<3 { try await fixture.walk(to: Double(index)) }
         #expect(await fixture.delivered(RouteSessionState.spotRule).count == 3)

@@ -13,8 +13,8 @@ import Testing
 
     func makeState(home: TimeZone?, trip: Trip? = nil) -> EngineState {
         var state = EngineState()
-        if let home { state.apply(.setSetting(key: EngineState.homeZoneSetting, .string(home.identifier))) }
-        if let trip { state.apply(.setSetting(key: EngineState.tripSetting, trip.json)) }
+        if let home { state.apply(.setHomeZone(identifier: home.identifier)) }
+        if let trip { state.apply(.setTrip(trip)) }
         return state
     }
 
@@ -30,7 +30,7 @@ import Testing
 
         // Then Berlin is home, and there is nothing to tell
         #expect(noticed == TravelStep.Noticed(
-            changes: [.setSetting(key: EngineState.homeZoneSetting, .string("Europe/Berlin"))], reports: false))
+            changes: [.setHomeZone(identifier: "Europe/Berlin")], reports: false))
         #expect(TravelStep.noticing(deviceZone: berlin, state: makeState(home: berlin)).changes.isEmpty)
     }
 
@@ -40,7 +40,7 @@ import Testing
 
         // Then a trip to New York begins, and the app is told
         #expect(arrived == TravelStep.Noticed(
-            changes: [.setSetting(key: EngineState.tripSetting, Trip(zone: newYork).json)], reports: true))
+            changes: [.setTrip(Trip(zone: newYork))], reports: true))
         // and the next run in New York records and tells nothing
         #expect(TravelStep.noticing(deviceZone: newYork, state: makeState(home: berlin, trip: Trip(zone: newYork)))
             == TravelStep.Noticed(changes: [], reports: false))
@@ -51,7 +51,7 @@ import Testing
 
         // Then the trip is in Tokyo with the same choice, and the app is told again
         #expect(movedOn == TravelStep.Noticed(
-            changes: [.setSetting(key: EngineState.tripSetting, Trip(zone: tokyo, rules: [pill: .keepHome]).json)],
+            changes: [.setTrip(Trip(zone: tokyo, rules: [pill: .keepHome]))],
             reports: true))
     }
 
@@ -63,7 +63,7 @@ import Testing
         let noticed = TravelStep.noticing(deviceZone: berlin, state: state)
 
         // Then the trip is removed, with its choices, and the app is told
-        #expect(noticed == TravelStep.Noticed(changes: [.setSetting(key: EngineState.tripSetting, nil)], reports: true))
+        #expect(noticed == TravelStep.Noticed(changes: [.setTrip(nil)], reports: true))
         var after = state
         for change in noticed.changes { after.apply(change) }
         #expect(after.trip == nil)
@@ -80,8 +80,7 @@ import Testing
         let outcome = try EngineStep.outcome(of: .travelChoice(.keepHome, rule: pill), given: makeInputs(state, zone: newYork))
 
         // Then the trip keeps the pill at home time; the walk still follows local time
-        #expect(outcome.changes == [.setSetting(key: EngineState.tripSetting,
-                                                Trip(zone: newYork, rules: [pill: .keepHome]).json)])
+        #expect(outcome.changes == [.setTrip(Trip(zone: newYork, rules: [pill: .keepHome]))])
         #expect(outcome.reason == .travelChoice(.keepHome, rule: pill))
         #expect(EngineStep.needs(of: .travelChoice(.keepHome, rule: nil)) == [.recentState])
         var after = state
@@ -98,8 +97,7 @@ import Testing
         let outcome = try EngineStep.outcome(of: .travelChoice(.keepHome, rule: nil), given: makeInputs(state, zone: newYork))
 
         // Then one choice stands for all: the single rules' are gone
-        #expect(outcome.changes == [.setSetting(key: EngineState.tripSetting,
-                                                Trip(zone: newYork, allRules: .keepHome).json)])
+        #expect(outcome.changes == [.setTrip(Trip(zone: newYork, allRules: .keepHome))])
     }
 
     @Test func aChoiceAtHomeRecordsNothing() throws {
@@ -118,8 +116,7 @@ import Testing
 
         let outcome = try EngineStep.outcome(of: .homeZoneChanged(newYork), given: makeInputs(state, zone: newYork))
 
-        #expect(outcome.changes == [.setSetting(key: EngineState.homeZoneSetting, .string("America/New_York")),
-                                    .setSetting(key: EngineState.tripSetting, nil)])
+        #expect(outcome.changes == [.setHomeZone(identifier: "America/New_York"), .setTrip(nil)])
     }
 
     // MARK: Planning and storage

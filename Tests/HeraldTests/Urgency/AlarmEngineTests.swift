@@ -128,7 +128,7 @@ import Testing
         await setup.engine.launched()
         _ = await setup.alarms.advance(to: Fixtures.date("2026-11-25T20:00"))
         await setup.engine.becameActive()
-        let fired = try setup.store.load().fired.values.map { "\($0.identifier.occurrence.rawValue) \($0.date)" }
+        let fired = setup.store.load().fired.values.map { "\($0.identifier.occurrence.rawValue) \($0.date)" }
         #expect(fired == ["20261125T2000 \(Fixtures.date("2026-11-25T20:00"))"])
         // The press reaches the app twice (a retry after a kill): one response, one completion.
         try await setup.alarms.press(.action("taken"), on: AlarmRequest.id(for: Self.weekly("20:00")))
@@ -136,7 +136,7 @@ import Testing
             await setup.engine.alarmButtonPressed(record.press, identifier: record.identifier)
             await setup.engine.alarmButtonPressed(record.press, identifier: record.identifier)
         }
-        let state = try setup.store.load()
+        let state = setup.store.load()
         #expect(state.queuedResponses.map(\.response.notification.request.identifier)
                 == [NotificationIdentifier(entity: Self.pills, rule: "r", occurrence: OccurrenceKey(LocalDateTime(parsing: "2026-11-25T20:00")!),
                                            kind: .reminder).description])
@@ -152,7 +152,7 @@ import Testing
         #expect(report.alarms.cancelled == 2 && report.alarms.scheduled == 0)
         #expect(try await setup.heldAlarms().isEmpty)
         #expect(await setup.center.pendingNotificationRequests().filter { $0.heraldIdentifier?.entity == Self.pills }.count == 28)
-        #expect(Engine.scheduledAlarms(in: try setup.store.load()).isEmpty)
+        #expect(try setup.store.load().scheduledAlarms.isEmpty)
     }
 
     /// An alarm service whose list cannot be read while `failing`.
@@ -181,7 +181,7 @@ import Testing
         let engine = Engine(center: SimulatedNotificationCenter(clock: clock, authorization: .authorized),
                             source: Source(rules: [pill]), store: store, clock: clock, alarms: alarms)
         await engine.launched()
-        let remembered = Engine.scheduledAlarms(in: store.load())
+        let remembered = store.load().scheduledAlarms
         #expect(remembered.count == 8)
         // 20:00 tonight has sounded, but the list cannot be read:
         // no firing is recorded, no call is made, nothing is forgotten.
@@ -191,7 +191,7 @@ import Testing
         let report = await engine.becameActive()
         #expect(report.alarms == AlarmOutcome())
         #expect(store.load().fired.isEmpty)
-        #expect(Engine.scheduledAlarms(in: store.load()) == remembered)
+        #expect(store.load().scheduledAlarms == remembered)
         let after = await simulated.callCounts
         #expect(after.schedules == before.schedules && after.cancels == before.cancels)
     }
@@ -206,7 +206,7 @@ import Testing
         _ = await setup.alarms.advance(to: Fixtures.date("2026-11-26T08:01"))
         try await setup.alarms.press(.stop, on: AlarmRequest.id(for: morning))   // one-shot: deleted
         await setup.engine.becameActive()
-        let fired = try setup.store.load().fired.values.map { "\($0.identifier.occurrence.rawValue) \($0.date)" }
+        let fired = setup.store.load().fired.values.map { "\($0.identifier.occurrence.rawValue) \($0.date)" }
         #expect(fired == ["20261126T0800 \(Fixtures.date("2026-11-26T08:00"))"])
     }
 

@@ -14,7 +14,7 @@ import Foundation
 /// ```swift
 /// for group in plan.groups {
 ///     print(group.identifier, group.date, group.members.map(\.rule.entity.id))
-///     // herald:group:herald:group:quiet:20261122T0600 2026-11-22 06:00:00 +0000 ["water", "stretch", "pills"]
+///     // herald:group:quiet:20261122T0600 2026-11-22 06:00:00 +0000 ["water", "stretch", "pills"]
 /// }
 /// ```
 public struct PlannedGroup: Hashable, Sendable {
@@ -64,9 +64,9 @@ public struct PlannedGroup: Hashable, Sendable {
         self.badge = badge
     }
 
-    /// `herald:group:herald:group:<quiet|due>:<instant in UTC>`, with `#<part>` from the
-    /// second part on (``NotificationIdentifier/group(at:deferred:part:)``).
-    public var identifier: NotificationIdentifier { .group(at: date, deferred: isDeferred, part: part) }
+    /// `herald:group:<quiet|due>:<instant in UTC>`, with `#<part>` from the second part
+    /// on (``NotificationIdentifier/group(at:reason:part:)``).
+    public var identifier: NotificationIdentifier { .group(at: date, reason: isDeferred ? .quiet : .due, part: part) }
 
     /// A one-shot trigger at ``date``, pinned to UTC: the instant stays when the device
     /// changes zone (the next run plans again for the new zone's quiet hours).

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The location reminders' decisions in a run, pure functions of what it read (see
+/// ``Engine``'s overview of location firings): before planning, the one-shot location
+/// requests the last run left pending that the center no longer holds have fired;
+/// after applying, the requests the center holds now are kept for the next run.
+///
+/// ```swift
+/// let fired = LocationFiringStep.firings(pending: pending, authorization: .authorized,
+///                                        capacity: 64, state: state, now: now)
+/// let kept = LocationFiringStep.keeping(desired: desired, failed: outcome.failedAdds, previous: armed)
+/// ```
+enum LocationFiringStep {
+    /// The fired records of the one-shot location requests in `state`'s
+    /// ``EngineState/armedLocations`` that `pending` no longer lists, dated `now`. While
+    /// the center is full a missing request may have been dropped instead, and while
+    /// notifications are off the center hides its pending list: nothing then.
+    static func firings(pending: [NotificationRequest], authorization: AuthorizationStatus, capacity: Int,
+                        state: EngineState, now: Date) -> [EngineStateChange] {
+        let armed = state.armedLocations.once
+        guard !armed.isEmpty, authorization != .denied, pending.count < capacity else { return [] }
+        let held = Set(pending.lazy.map(\.identifier))
+        let fired = Set(state.fired.values.lazy.map(\.identifier))
+        return armed.compactMap { text in
+            guard !held.contains(text), let identifier = NotificationIdentifier(parsing: text),
+                  identifier.kind == .location, !fired.contains(identifier) else { return nil }
+            return .recordFired(FiredRecord(identifier: identifier, date: now))
+        }
+    }
+
+    /// What a run keeps after applying its plan: the location requests it left pending
+    /// (`desired` less those whose addition `failed`), one-shot and repeating, sorted;
+    /// nothing when they are those kept already (`previous`).
+    static func keeping(desired: [NotificationRequest], failed: [String], previous: ArmedLocations) -> [EngineStateChange] {
+        let failed = Set(failed)
+        var armed = ArmedLocations()
+        for request in desired where !failed.contains(request.identifier) {
+            guard case .location(_, let repeats)? = request.trigger else { continue }
+            if repeats { armed.repeating.append(request.identifier) } else { armed.once.append(request.identifier) }
+        }
+        armed.once.sort()
+        armed.repeating.sort()
+        return armed == previous ? [] : [.setArmedLocations(armed)]
+    }
+
+    /// Today's location firings (`firings`: the fired log's location records) the
+    /// delivered list does not show, as deliveries for planning to count and to remove
+    /// once they stop asking; not those `removed` already (by identifier).
+    static func unlistedDeliveries(_ firings: [FiredRecord], listed: [DeliveredNotification], removed: Set<String>,
+                                   now: Date, zone: TimeZone) -> [DeliveredNotification] {
+        guard !firings.isEmpty else { return [] }
+        let converter = ZoneConverter.for(zone)
+        let today = converter.local(for: now).date
+        var records = firings.filter {
+            converter.local(for: $0.date).date == today && !removed.contains($0.identifier.description)
+        }
+        guard !records.isEmpty else { return [] }
+        let shown = Set(listed.lazy.map(\.request.identifier))
+        records.sort { ($0.date, $0.identifier) < ($1.date, $1.identifier) }
+        var seen: Set<NotificationIdentifier> = []
+        return records.compactMap { record in
+            let text = record.identifier.description
+            guard !shown.contains(text), seen.insert(record.identifier).inserted else { return nil }
+            return DeliveredNotification(
+                request: NotificationRequest(identifier: text, content: NotificationContent(title: ""), trigger: nil),
+                date: record.date)
+        }
+    }
+
+    /// The armed location notifications of the entities a run's reasons completed today
+    /// (the day of `now` in `zone`), paused or deleted: removed from the list whether or
+    /// not Herald saw them fire.
+    static func deliveriesEnded(by reasons: [EngineEvent], armed: ArmedLocations, now: Date,
+                                zone: TimeZone) -> [String] {
+        var today: LocalDate?
+        var ended: Set<EntityReference> = []
+        for reason in reasons {
+            switch reason {
+            case .completed(let completion):
+                if today == nil { today = ZoneConverter.for(zone).local(for: now).date }
+                if completion.day == today { ended.insert(completion.entity) }
+            case .paused(let entity): ended.insert(entity)
+            case .deleted(let entities): ended.formUnion(entities)
+            default: break
+            }
+        }
+        guard !ended.isEmpty else { return [] }
+        return (armed.once + armed.repeating).filter { text in
+            NotificationIdentifier(parsing: text).map { ended.contains($0.entity) } ?? false
+        }
+    }
+}
