@@ -1,4 +1,4 @@
-/// One point of the ``Herald/AlarmCenter`` contract, checked by ``AlarmCenterConformance``.
+/// One point of the `AlarmCenter` contract, checked by ``AlarmCenterConformance``.
 ///
 /// ```swift
 /// // Without hooks for the system's time and the user's buttons, the checks that need them are skipped:

@@ -1,4 +1,4 @@
-/// An alarm center broke the ``Herald/AlarmCenter`` contract: which check failed and
+/// An alarm center broke the `AlarmCenter` contract: which check failed and
 /// what it saw.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// One point of the ``Herald/NotificationCenter`` contract, checked by
+/// One point of the `NotificationCenter` contract, checked by
 /// ``NotificationCenterConformance``.
 ///
 /// ```swift

@@ -1,9 +1,9 @@
 import Foundation
 import Herald
 
-/// The checks every ``Herald/EngineStore`` implementation must pass: one or more for
+/// The checks every `EngineStore` implementation must pass: one or more for
 /// each point of the contract written on the protocol, and a long random sequence
-/// compared with ``Herald/EngineState/apply(_:)``, which defines what each change means.
+/// compared with `EngineState.apply(_:)`, which defines what each change means.
 ///
 /// Give it a factory that makes a fresh, empty store for each check, and, when the
 /// store can, a way to make its writes fail (a full disk) so that atomicity is checked.
@@ -36,7 +36,10 @@ public struct EngineStoreConformance: Sendable {
     public var randomBatchCount: Int
     private let makeSubject: @Sendable () throws -> Subject
 
-    /// - Parameter makeSubject: Makes a fresh, empty store for each check.
+    /// - Parameters:
+    ///   - seed: the seed of the random batches' sequence.
+    ///   - randomBatchCount: how many random batches the model check commits.
+    ///   - makeSubject: Makes a fresh, empty store for each check.
     public init(
         seed: UInt64 = 0x4845_5241_4C44, randomBatchCount: Int = 400,
         makeSubject: @escaping @Sendable () throws -> Subject
@@ -46,8 +49,11 @@ public struct EngineStoreConformance: Sendable {
         self.makeSubject = makeSubject
     }
 
-    /// - Parameter makeStore: Makes a fresh, empty store for each check; atomicity is
-    ///   skipped, since the suite cannot make such a store fail.
+    /// - Parameters:
+    ///   - seed: the seed of the random batches' sequence.
+    ///   - randomBatchCount: how many random batches the model check commits.
+    ///   - makeStore: Makes a fresh, empty store for each check; atomicity is
+    ///     skipped, since the suite cannot make such a store fail.
     public init(
         seed: UInt64 = 0x4845_5241_4C44, randomBatchCount: Int = 400,
         makeStore: @escaping @Sendable () throws -> any EngineStore

@@ -1,4 +1,4 @@
-/// One point of the ``Herald/EngineStore`` contract, checked by
+/// One point of the `EngineStore` contract, checked by
 /// ``EngineStoreConformance``.
 ///
 /// ```swift
@@ -17,7 +17,7 @@ public enum EngineStoreConformanceCheck: String, Hashable, Sendable, CaseIterabl
     /// Committing the same batch twice leaves the same state as once.
     case batchesAreIdempotent
     /// A long seeded random sequence of batches gives the same state as applying it
-    /// to an in-memory ``Herald/EngineState``.
+    /// to an in-memory `EngineState`.
     case matchesTheInMemoryModel
     /// A commit that fails partway through applies none of its changes, and the store
     /// works again afterwards. Needs a way to make writes fail.

@@ -1,4 +1,4 @@
-/// A store broke the ``Herald/EngineStore`` contract: which check failed and what it saw.
+/// A store broke the `EngineStore` contract: which check failed and what it saw.
 ///
 /// ```swift
 /// do {

@@ -1,7 +1,7 @@
 import Foundation
 import Herald
 
-/// The checks every ``Herald/NotificationCenter`` implementation must pass: one for each point
+/// The checks every `NotificationCenter` implementation must pass: one for each point
 /// of the contract written on the protocol.
 ///
 /// Give it a factory that makes a fresh center (a freshly installed app: nothing

@@ -5,7 +5,7 @@ extension SQLiteEngineStore {
     /// Drops the history older than ``retention`` allows, in one transaction: fired
     /// records, completions, acknowledgements, handled responses, past snoozes and
     /// deferred days. Call it once a day or at launch; the time comes from your clock.
-    /// (Herald's `Engine` applies its own ``RetentionPolicy`` at each launch; this is for
+    /// (Herald's `Engine` applies its own `RetentionPolicy` at each launch; this is for
     /// tools and apps that use the store on its own.)
     ///
     /// ```swift

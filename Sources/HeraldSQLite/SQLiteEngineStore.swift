@@ -3,7 +3,7 @@ import GRDB
 import Herald
 import Synchronization
 
-/// An ``Herald/EngineStore`` on SQLite: Herald's state survives crashes, kills and
+/// An `EngineStore` on SQLite: Herald's state survives crashes, kills and
 /// relaunches, and each event's changes are saved in one transaction.
 ///
 /// The store owns its database. On a file it uses a GRDB `DatabasePool` in WAL mode
@@ -90,7 +90,9 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     /// let settings = try preview.load().settings  // path's bytes are unchanged
     /// ```
     ///
-    /// - Parameter path: An existing database file; ``path`` names it in errors.
+    /// - Parameters:
+    ///   - path: An existing database file; ``path`` names it in errors.
+    ///   - retention: How much history ``applyRetention(now:)`` keeps in the copy.
     /// - Throws: ``StoreError`` as ``init(path:retention:)`` does, and
     ///   ``StoreError/Code/cannotOpen`` when the file does not exist.
     public static func inMemoryCopy(of path: String, retention: RetentionPolicy = .standard) throws -> SQLiteEngineStore {
@@ -287,7 +289,7 @@ public final class SQLiteEngineStore: EngineStore, Sendable {
     }
 
     /// Applies all the changes in one write transaction, in order, with
-    /// ``Herald/EngineState/apply(_:)``'s meaning: all of them are saved, or none.
+    /// `EngineState.apply(_:)`'s meaning: all of them are saved, or none.
     ///
     /// - Throws: ``StoreError`` when the write fails (a full disk, an I/O error) or a
     ///   change holds a value that cannot be stored; the state before the call is intact.

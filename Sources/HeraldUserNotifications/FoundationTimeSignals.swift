@@ -3,7 +3,7 @@ import Herald
 
 /// The platform's time signals, read from a Foundation `NotificationCenter`:
 ///
-/// | notification | ``Herald/TimeChange`` |
+/// | notification | `TimeChange` |
 /// |---|---|
 /// | `NSCalendarDayChanged` (a local midnight passed) | `.dayChanged` |
 /// | `NSSystemTimeZoneDidChange` | `.timeZoneChanged` |
@@ -17,7 +17,7 @@ import Herald
 /// At midnight both the day change and the significant time change arrive; the engine
 /// coalesces the runs they ask for. iOS does not wake a suspended app for any of them:
 /// the app hears of them when it next runs, and re-plans then as well
-/// (``Herald/Engine/becameActive()``).
+/// (`Engine.becameActive()`).
 ///
 /// ```swift
 /// let signals = FoundationTimeSignals()                  // NotificationCenter.default

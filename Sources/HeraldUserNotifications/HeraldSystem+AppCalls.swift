@@ -69,7 +69,7 @@ extension HeraldSystem {
         await host.chose(actionIdentifier, in: prompt, text: text)
     }
 
-    /// The user answered the travel prompt (``Herald/TravelNotice/prompt``): its choice is
+    /// The user answered the travel prompt (`TravelNotice.prompt`): its choice is
     /// recorded for every rule and re-planned now; `nil` when the action is not one of
     /// the prompt's.
     @discardableResult

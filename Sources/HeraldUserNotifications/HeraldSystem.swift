@@ -18,7 +18,7 @@ import CoreLocationShim
 #endif
 
 /// Herald in an app, wired once, and the one layer the app talks to: the store, the
-/// ``Herald/Engine`` over the system's notification center, the ``NotificationDelegate``,
+/// `Engine` over the system's notification center, the ``NotificationDelegate``,
 /// ``BackgroundRefresh``, the ``TimeSignalForwarder`` and, for routes, a
 /// ``RegionMonitor``.
 ///
@@ -54,8 +54,8 @@ public final class HeraldSystem: @unchecked Sendable {
     /// Herald's store, which outlives the process: the engine's alone (events go
     /// through ``engine``).
     let store: any EngineStore
-    /// The engine, for what the user does to the app's entities (``Herald/Engine/completed(_:on:at:)``,
-    /// ``Herald/Engine/entityChanged(_:)``, ...); lifecycle, permission and prompts are the façade's calls.
+    /// The engine, for what the user does to the app's entities (`Engine.completed(_:on:at:)`,
+    /// `Engine.entityChanged(_:)`, ...); lifecycle, permission and prompts are the façade's calls.
     public let engine: Engine
     /// What the façade's pieces (delegate, time signals, refresh) call; its calls go through it.
     package let host: AppHost
@@ -94,7 +94,7 @@ public final class HeraldSystem: @unchecked Sendable {
     ///   - monitorsRegions: whether the waypoints of routes are monitored through Core
     ///     Location (a `CLMonitor` of the façade's own, ``RegionMonitor``), which also
     ///     reports the user's location access to the engine.
-    ///   - alarms: the alarm service for rules that ask for ``Herald/Urgency/alarm``
+    ///   - alarms: the alarm service for rules that ask for `Urgency.alarm`
     ///     (``SystemAlarmCenter`` on iOS 26); `nil`: alarm rules fall back along their ladder.
     ///   - presentPrompt: shows an in-app prompt; pass the chosen action to
     ///     ``chose(_:in:text:)``.

@@ -7,9 +7,9 @@ import UserNotifications
 import UserNotificationsShim
 #endif
 
-/// The notification center's delegate, wired to Herald's ``Herald/Engine``: responses go
-/// to ``Herald/Engine/received(_:)``, foreground presentations are decided by
-/// ``Herald/Engine/willPresent(_:)``, and "open settings" goes to the app.
+/// The notification center's delegate, wired to Herald's `Engine`: responses go
+/// to `Engine.received(_:)`, foreground presentations are decided by
+/// `Engine.willPresent(_:)`, and "open settings" goes to the app.
 ///
 /// It keeps the delegate that was installed before it (a push SDK's, say) and forwards
 /// to it every notification that is not Herald's (no Herald identifier and no Herald
@@ -47,7 +47,7 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
     ///   - host: receives Herald's responses and decides Herald's presentations.
     ///   - presentPrompt: shows an in-app prompt (a category presented in the app: the
     ///     system shows no banner); pass the chosen action to
-    ///     ``HeraldSystem/chose(_:in:text:)`` (or the host's own ``Herald/AppHost/chose(_:in:text:)``).
+    ///     ``HeraldSystem/chose(_:in:text:)`` (or the host's own `AppHost.chose(_:in:text:)`).
     ///   - openSettings: opens the app's notification settings (the user chose them from
     ///     the system's settings or a notification), with the notification if any.
     public init(
@@ -69,7 +69,7 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
     }
 
     /// Whether a request is Herald's: its identifier parses as a
-    /// ``Herald/NotificationIdentifier`` or its `userInfo` has a Herald payload (even a
+    /// `NotificationIdentifier` or its `userInfo` has a Herald payload (even a
     /// malformed one, which the engine reports).
     public static func isHerald(_ request: UNNotificationRequest) -> Bool {
         NotificationIdentifier(parsing: request.identifier) != nil

@@ -13,12 +13,12 @@ import CoreLocationShim
 /// and tells it the user's location access.
 ///
 /// Once it observes the engine (``observeRuns()``, before the first run) it applies the
-/// ``Herald/RegionPlan`` of every plan the engine makes, whatever caused the run: it
+/// `RegionPlan` of every plan the engine makes, whatever caused the run: it
 /// adds and removes conditions of a monitor of its own (named ``monitorName``) with the
 /// fewest calls; regions the app monitors itself take slots of the 20, so the plan's
 /// nearest waypoints that fit are watched. Location reminders are watched by their
 /// `UNLocationNotificationTrigger`s, by the system. A satisfied condition reports the
-/// waypoint's centre as the position (``Herald/Engine/positionChanged(_:)``), inside
+/// waypoint's centre as the position (`Engine.positionChanged(_:)`), inside
 /// ``BackgroundTime`` so the about ten seconds a crossing gives the app are not cut
 /// short.
 ///
@@ -69,6 +69,7 @@ public final class RegionMonitor: NSObject, CLLocationManagerDelegate, @unchecke
     ///     main actor when ``observeRuns()`` starts if not given.
     ///   - monitorName: the name Herald's `CLMonitor` keeps its conditions under.
     ///   - backgroundTime: the time kept while a crossing is reported.
+    ///   - logger: where the monitor logs the regions it watches and what it could not do.
     public init(engine: Engine, manager: CLLocationManager? = nil, monitorName: String = "herald.waypoints",
                 backgroundTime: BackgroundTime = .system, logger: Logger = Logger(label: "herald.regions")) {
         self.engine = engine

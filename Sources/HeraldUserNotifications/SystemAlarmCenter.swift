@@ -9,9 +9,9 @@ import SwiftUI
 import AlarmKitShim
 #endif
 
-/// Herald's ``Herald/AlarmCenter`` over AlarmKit's `AlarmManager` (iOS and Mac
+/// Herald's `AlarmCenter` over AlarmKit's `AlarmManager` (iOS and Mac
 /// Catalyst 26; elsewhere, and before 26, every call answers
-/// ``Herald/AlarmCenterError/unavailable``).
+/// `AlarmCenterError.unavailable`).
 ///
 /// A request becomes an alarm configuration with the 26.0 alert (title, stop button,
 /// secondary button): a snooze is the `.countdown` behaviour with the minutes as the
@@ -65,9 +65,9 @@ public struct SystemAlarmCenter: AlarmCenter {
         }
     }
 
-    /// - Throws: ``Herald/AlarmCenterError/maximumLimitReached`` past the system's
-    ///   limit, ``Herald/AlarmCenterError/notAuthorized`` when the user has not allowed
-    ///   alarms, ``Herald/AlarmCenterError/unavailable`` without AlarmKit.
+    /// - Throws: `AlarmCenterError.maximumLimitReached` past the system's
+    ///   limit, `AlarmCenterError.notAuthorized` when the user has not allowed
+    ///   alarms, `AlarmCenterError.unavailable` without AlarmKit.
     public func schedule(_ request: AlarmRequest) async throws {
         guard hasUsageDescription, #available(iOS 26, macCatalyst 26, *) else { throw AlarmCenterError.unavailable }
         let manager = AlarmManager.shared

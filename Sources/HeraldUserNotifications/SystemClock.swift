@@ -1,8 +1,8 @@
 import Foundation
 import Herald
 
-/// The device's real clock and time zone: the ``Herald/DeviceClock`` an app passes to its
-/// ``Herald/Engine``. It is the one place Herald reads the wall clock and
+/// The device's real clock and time zone: the `DeviceClock` an app passes to its
+/// `Engine`. It is the one place Herald reads the wall clock and
 /// `TimeZone.current`; tests pass a fixed or virtual clock instead.
 ///
 /// ```swift

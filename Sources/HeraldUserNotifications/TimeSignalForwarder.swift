@@ -1,7 +1,7 @@
 import Foundation
 import Herald
 
-/// Turns the platform's time signals into ``Herald/Engine/timeChanged(_:)``, one by one,
+/// Turns the platform's time signals into `Engine.timeChanged(_:)`, one by one,
 /// in the order they arrive, so reminders are re-planned at midnight, after a time-zone
 /// change and after the clock is set (seed 003), whatever else the app has switched on.
 ///
@@ -10,7 +10,7 @@ import Herald
 /// let signals = Task { await forwarder.run() }           // for the process's lifetime
 /// ```
 ///
-/// The report of each run goes to the engine's observers (``Herald/Engine/observeReports(_:)``).
+/// The report of each run goes to the engine's observers (`Engine.observeReports(_:)`).
 public struct TimeSignalForwarder: Sendable {
     /// The app's host: each signal goes through it to the engine.
     public let host: AppHost

@@ -1,7 +1,7 @@
 import Foundation
 import Herald
 
-/// Where the platform's time signals come from, as ``Herald/TimeChange`` values:
+/// Where the platform's time signals come from, as `TimeChange` values:
 /// ``FoundationTimeSignals`` on a device; any stream in tests.
 ///
 /// ```swift

@@ -7,11 +7,11 @@ import UserNotifications
 import UserNotificationsShim
 #endif
 
-/// Herald's ``Herald/NotificationCenter`` over the platform's `UNUserNotificationCenter`.
+/// Herald's `NotificationCenter` over the platform's `UNUserNotificationCenter`.
 ///
 /// Every field of Herald's model is mapped both ways, so a request Herald adds comes
 /// back from ``pendingNotificationRequests()`` equal to what was added and reconciling
-/// twice touches nothing. Refusals become ``Herald/NotificationCenterError`` with the
+/// twice touches nothing. Refusals become `NotificationCenterError` with the
 /// platform's code in `platformCode`; triggers the platform would trap on (a repeating
 /// interval under 60 s, a non-positive interval) are refused before they reach it.
 ///
@@ -22,7 +22,7 @@ import UserNotificationsShim
 ///
 /// Removals and category sets are applied by the system after the call returns, and a
 /// read right after can still show the state from before; the adapter never counts on
-/// reading its own changes back at once (see ``UnsettledChanges``): what it asked to
+/// reading its own changes back at once (see `UnsettledChanges`): what it asked to
 /// remove is left out of reads until the system no longer lists it, and the categories
 /// it set are what it reads until the system shows them. Make one adapter per platform
 /// center (copies share what they remember).

@@ -47,7 +47,7 @@ public struct ReminderCategory: Hashable, Sendable {
 }
 
 extension ReminderCategory {
-    /// The identifier of ``doneAll``, the action of ``group``.
+    /// The identifier of `doneAll`, the action of ``group``.
     public static let doneAllActionIdentifier = "herald.done-all"
 
     /// The category of Herald's group notifications (``PlannedGroup``): one "Done all"

@@ -152,8 +152,11 @@ extension OccurrenceHistory {
     /// replaced, refused, removed; and the delivered notifications it removed.
     ///
     /// - Parameters:
+    ///   - diff: what the reconcile removed, added and replaced.
     ///   - managedPending: Herald's requests the center held before, by identifier.
+    ///   - failed: the identifiers whose additions the center refused.
     ///   - pendingAfter: the identifiers the run left pending.
+    ///   - now: when the reconcile ran.
     public func recordReconcile(_ diff: ReconcileDiff, managedPending: [String: NotificationRequest],
                                 failed: [String], pendingAfter: Set<String>, at now: Date) {
         recordReconcile(diff, managedPending: managedPending, failed: failed, pendingAfter: pendingAfter, at: now,

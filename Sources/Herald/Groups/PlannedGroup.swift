@@ -45,7 +45,7 @@ public struct PlannedGroup: Hashable, Sendable {
     public static let planMemberLimit = 1_000
     /// The most bytes the members may take in a group's payload (three quarters of the
     /// 4 KB a payload may have, the rest left to Herald's own fields and the app's),
-    /// as ``payloadBytes(of:)`` counts them.
+    /// as `payloadBytes(of:)` counts them.
     public static let memberPayloadLimit = 3072
 
     /// What one member adds to a group's payload: its identifier's text, quoted, and

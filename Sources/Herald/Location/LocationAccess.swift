@@ -15,7 +15,7 @@ import Foundation
 /// print(regions?.withheld?.description ?? "nothing held back")   // how many, and why
 /// ```
 ///
-/// Until the app reports it (``Engine/locationAccessChanged(_:)``; ``RegionMonitor`` of
+/// Until the app reports it (``Engine/locationAccessChanged(_:)``; `RegionMonitor` of
 /// the platform adapter does it at launch and on every change), the engine plans as if
 /// it were ``always`` and the plan says the access is not known.
 public enum LocationAccess: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {

@@ -27,7 +27,7 @@ public struct PlanningInput: Sendable {
     /// Herald notifications already delivered, of every kind: a follow-up may still be
     /// due after a reminder, and nothing in here is planned again (the clock may have
     /// been set back past it). The engine leaves out the route session's own once it
-    /// has recorded them as delivered: nothing planned reads them (``RunFiredLog``).
+    /// has recorded them as delivered: nothing planned reads them (`RunFiredLog`).
     public var fired: [FiredRecord]
     /// App-triggered notifications waiting to fire.
     public var postedEvents: [PostedEvent]

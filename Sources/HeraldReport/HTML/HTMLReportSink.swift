@@ -27,8 +27,10 @@ public final class HTMLReportSink: ScenarioTimelineSink {
 
     /// A sink for a run of `scenario`, whose budget line is its planner's.
     ///
-    /// - Parameter stories: whether ``page(summary:tell:)`` will be given stories to
-    ///   open under the deliveries and cuts (the run's deliveries are then kept).
+    /// - Parameters:
+    ///   - scenario: the scenario the run plays.
+    ///   - stories: whether ``page(summary:tell:)`` will be given stories to
+    ///     open under the deliveries and cuts (the run's deliveries are then kept).
     public convenience init(for scenario: Scenario, stories: Bool = false) {
         self.init(reserve: scenario.planner.reserve, stories: stories)
     }

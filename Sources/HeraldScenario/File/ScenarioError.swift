@@ -96,7 +96,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         /// event for its kind (`action` on a text action, `text` on another).
         public static let unknownAction = Code(base: .unknownAction)
         /// The file holds more than a scenario may: more than
-        /// ``Scenario/maximumNodes`` YAML nodes once its aliases are expanded.
+        /// `Scenario.maximumNodes` YAML nodes once its aliases are expanded.
         public static let tooLarge = Code(base: .tooLarge)
         /// Found while running: the event cannot happen at that point (a tap when no
         /// notification of the entity is in the list, a launch of a running app, an

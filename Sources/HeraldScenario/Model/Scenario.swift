@@ -37,7 +37,7 @@ public struct Scenario: Hashable, Sendable {
     /// When the run starts, in ``zone``.
     public var start: LocalDateTime
     /// How many days the run lasts (1 unless the file says otherwise), at most
-    /// ``maximumDays``.
+    /// `maximumDays`.
     public var days: Int
     package var planner: ScenarioPlannerSettings
     /// Which requests the simulated system keeps above 64 pending.

@@ -34,7 +34,7 @@ public struct ScenarioSummary: Hashable, Sendable {
     /// coverage (`nil` before any plan, or when the plan needs no refresh).
     public var refreshDeadline: Date?
     /// Occurrences the last plan cut to stay inside the budget (`plan.cuts().count`),
-    /// counted up to ``ScenarioCheckpoint/PlanCoverage/countedCuts``.
+    /// counted up to `ScenarioCheckpoint/PlanCoverage/countedCuts`.
     public var cuts: Int
     /// Whether the last plan cut more occurrences than ``cuts`` counts.
     public var moreCuts: Bool
@@ -46,7 +46,7 @@ public struct ScenarioSummary: Hashable, Sendable {
     /// Responses routed to the app.
     public var routes: Int
     /// The identifiers of the requests the center dropped during the run because more
-    /// than ``capacity`` were pending, in the order it dropped them.
+    /// than `capacity` were pending, in the order it dropped them.
     public var droppedIdentifiers: [String]
     /// How many requests the center keeps pending (64, as on Apple platforms).
     package var capacity: Int

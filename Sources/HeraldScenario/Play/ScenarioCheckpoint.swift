@@ -7,7 +7,7 @@ import HeraldSimulator
 /// app's process (running or not, ready or loading), the scenario's progress (the next
 /// event and the end of the last run), the app's data as the events left it, and the
 /// last plan's coverage for the summary. Herald's own state is not in it: it is in the
-/// ``EngineStore`` the run used, and the checkpoint is saved there too, as settings
+/// `EngineStore` the run used, and the checkpoint is saved there too, as settings
 /// under `scenario.*` keys, so one store holds the whole paused run.
 ///
 /// ```swift

@@ -27,7 +27,7 @@ import HeraldSimulator
 ///    at a `refresh` event (a background refresh, which also re-plans). When the app
 ///    said it would be ready after `ready_after` seconds, time stops at that instant
 ///    and the app says so: responses queued since its launch are routed then.
-///    With an alarm channel (``Scenario/alarms``) the device has a `SimulatedAlarmCenter`
+///    With an alarm channel (`Scenario.alarms`) the device has a `SimulatedAlarmCenter`
 ///    on the same clock, which the app's engine schedules on: time stops at each
 ///    alarm's instant and it sounds there, whatever the app's state, recorded as a
 ///    delivery at level `alarm`.
@@ -41,7 +41,7 @@ import HeraldSimulator
 ///    open in-app prompt (through the app).
 /// 5. Time moves to `start + days` (in the scenario's zone; an instant, wherever the
 ///    device is then); the result summarises the end state, with the requests the
-///    center dropped above its capacity during the run (``ScenarioSummary/dropped``).
+///    center dropped above its capacity during the run (`ScenarioSummary.dropped`).
 ///
 /// ``play(from:)`` plays the same run in parts: it returns a ``ScenarioCheckpoint``
 /// from which the next part goes on as if the run had never stopped.
@@ -130,8 +130,8 @@ public struct ScenarioRunner: Sendable {
         return Outcome(result: result, checkpoint: outcome.checkpoint)
     }
 
-    /// Plays ``days`` days of the scenario: from its start when `checkpoint` is `nil`,
-    /// or from where an earlier run stopped, with ``store`` holding Herald's state as
+    /// Plays `days` days of the scenario: from its start when `checkpoint` is `nil`,
+    /// or from where an earlier run stopped, with `store` holding Herald's state as
     /// that run left it. Playing 2 days and then 3 from the checkpoint delivers what
     /// playing 5 days does.
     ///
@@ -147,8 +147,8 @@ public struct ScenarioRunner: Sendable {
     /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/impossibleEvent`` when
     ///   an event cannot happen at its point of the run (its ``ScenarioError/runSoFar``
     ///   holds the timeline up to that event), with code
-    ///   ``ScenarioError/Code/invalidValue`` when ``days`` is not 1...``Scenario/maximumDays``
-    ///   or the clock events set the clock back more than ``Scenario/maximumClockSetBack``,
+    ///   ``ScenarioError/Code/invalidValue`` when `days` is not 1...`Scenario.maximumDays`
+    ///   or the clock events set the clock back more than `Scenario.maximumClockSetBack`,
     ///   and the store's errors.
     public func play(from checkpoint: ScenarioCheckpoint?, streamingTo sink: any ScenarioTimelineSink) async throws
         -> StreamedOutcome {

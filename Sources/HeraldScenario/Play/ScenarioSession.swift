@@ -1,7 +1,7 @@
 import Foundation
 import Herald
 
-/// A scenario played in parts over one ``EngineStore`` that outlives the process: each
+/// A scenario played in parts over one `EngineStore` that outlives the process: each
 /// ``play(days:)`` goes on where the last one stopped, and the store holds everything
 /// needed to go on (Herald's state, and the run's ``ScenarioCheckpoint`` as settings
 /// under `scenario.*` keys with the scenario file's fingerprint). `herald simulate

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// The runner calls a sink from one task at a time, in order, and never from two runs
 /// at once. ``ScenarioTimelineCollector`` keeps everything (what
-/// ``ScenarioRunner/run()`` returns is collected by one); ``ScenarioFormattingSink``
-/// writes each entry out through a ``ScenarioTimelineFormatter`` as it comes (what
+/// ``ScenarioRunner/run()`` returns is collected by one); `ScenarioFormattingSink`
+/// writes each entry out through a `ScenarioTimelineFormatter` as it comes (what
 /// `herald simulate` prints).
 ///
 /// ```swift

@@ -27,9 +27,9 @@ public struct TimelineDelivery: Hashable, Sendable {
     /// Shown as an in-app prompt (the system banner silenced); a ``TimelinePrompt`` follows.
     public var prompted: Bool
     /// The interruption level it came at: its request's (which Herald sets from the
-    /// rule's urgency and the device's settings, ``Herald/DeliveryForecast``), lowered
+    /// rule's urgency and the device's settings, `DeliveryForecast`), lowered
     /// to active when the settings at delivery did not allow it
-    /// (``Herald/NotificationSettings/shownLevel(of:)``).
+    /// (`NotificationSettings.shownLevel(of:)`).
     public var interruption: InterruptionLevel = .active
     /// What held it after it fell due (the scheduled summary or a Focus); `nil` when it
     /// was shown at once. ``date`` is when the user was shown it.
@@ -37,7 +37,7 @@ public struct TimelineDelivery: Hashable, Sendable {
     /// When it fell due: when it was held, and for an alarm (which sounds when due).
     public var dueLocal: LocalDateTime?
     /// An alarm the system sounded (AlarmKit), not a notification: its level is
-    /// ``Herald/Urgency/alarm`` whatever ``interruption`` says, it is never held, and it
+    /// `Urgency.alarm` whatever ``interruption`` says, it is never held, and it
     /// carries no badge.
     public var isAlarm = false
     /// An alarm sounding again after the user snoozed it.
@@ -60,7 +60,7 @@ public struct TimelineDelivery: Hashable, Sendable {
         self.prompted = prompted
     }
 
-    /// The level it came at: ``Herald/Urgency/alarm`` for an alarm, else its
+    /// The level it came at: `Urgency.alarm` for an alarm, else its
     /// ``interruption``.
     public var level: Urgency {
         if isAlarm { return .alarm }

@@ -10,7 +10,7 @@ import Herald
 public struct TimelineReconcile: Hashable, Sendable {
     public var date: Date
     public var local: LocalDateTime
-    /// The reasons that asked for it (``EngineEvent`` descriptions).
+    /// The reasons that asked for it (`EngineEvent` descriptions).
     public var reasons: [String]
     /// Pending requests added (new or changed), removed, and left as they were: the
     /// run's whole difference, whatever event asked for it (the event itself writes
@@ -40,17 +40,17 @@ public struct TimelineReconcile: Hashable, Sendable {
     /// Why planning failed, when it did.
     public var failure: String?
     /// Whether notifications were turned off, so the run left the center alone
-    /// (``Herald/ReconcileReport/heldWhileNotificationsOff``).
+    /// (`ReconcileReport.heldWhileNotificationsOff`).
     public var heldWhileNotificationsOff = false
     /// Whether badges were turned off in Settings, so the run set no badge and handed
-    /// the center none (``Herald/ReconcileReport/badgesOff``).
+    /// the center none (`ReconcileReport.badgesOff`).
     public var badgesOff = false
     /// What the plan forecasts for rules whose urgency the settings change (a level
     /// passed over, or held by the summary), one per rule, when that differs from the
     /// last run's: `habit/pills/evening: time-sensitive (alarm: no alarms; critical: not allowed)`
-    /// (``Herald/Plan/delivery(of:)``). Empty when nothing changed.
+    /// (`Plan.delivery(of:)`). Empty when nothing changed.
     public var urgency: [String] = []
-    /// What the run did to the alarm service (``Herald/ReconcileReport/alarms``): `nil`
+    /// What the run did to the alarm service (`ReconcileReport.alarms`): `nil`
     /// when it scheduled, cancelled and was refused nothing.
     public var alarms: AlarmOutcome?
 

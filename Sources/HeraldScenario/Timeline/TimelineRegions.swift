@@ -37,7 +37,7 @@ public struct TimelineRegions: Hashable, Sendable {
     /// How many places the budget left out (not named: a route of 28,000 waypoints
     /// cuts 27,980 at every step).
     public var cut: Int
-    /// What the user's location access held back (``Herald/RegionPlan/withheld``).
+    /// What the user's location access held back (`RegionPlan.withheld`).
     public var withheld: RegionPlan.Withheld?
 
     package init(date: Date, local: LocalDateTime, watched: [Place], cut: Int, withheld: RegionPlan.Withheld? = nil) {

@@ -35,7 +35,7 @@ public struct TimelineRoute: Hashable, Sendable {
     public var badge: Int
     /// For a route notification (seed 001), the screen the app opens: the route's
     /// summary for the completion, the map at the spot for a spot
-    /// (``Herald/ResponseHandoff/routeWalk``); `nil` for every other notification.
+    /// (`ResponseHandoff.routeWalk`); `nil` for every other notification.
     public var routeScreen: RouteScreen?
 
     package init(date: Date, local: LocalDateTime, identifier: String, actionIdentifier: String,

@@ -2,7 +2,7 @@ import Foundation
 import Herald
 
 /// A travel notice during a scenario: the run that first saw the device in a new zone
-/// told the app which floating rules' times differ from home (``Herald/TravelNotice``),
+/// told the app which floating rules' times differ from home (`TravelNotice`),
 /// or that the trip ended.
 ///
 /// ```swift

@@ -64,7 +64,7 @@ extension ScenarioRunner {
     /// played yet; the launch at the start is.
     ///
     /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/invalidValue`` when `local`
-    ///   is before the start or more than ``Scenario/maximumDays`` after it (or does not
+    ///   is before the start or more than `Scenario.maximumDays` after it (or does not
     ///   exist in the zone), and with ``ScenarioError/Code/impossibleEvent`` when an event
     ///   before it cannot happen.
     public func plan(at local: LocalDateTime) async throws -> ScenarioInstantPlan {

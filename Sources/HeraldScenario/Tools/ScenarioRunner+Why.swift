@@ -4,7 +4,7 @@ import Herald
 extension ScenarioRunner {
     /// Plays the whole scenario and tells the story of `rule`'s occurrence at `local`
     /// (in the scenario's zone, or the rule's own): `herald why`. The engines of the run
-    /// share one ``OccurrenceHistory`` that keeps the whole run; ``ScenarioStoryTeller``
+    /// share one `OccurrenceHistory` that keeps the whole run; ``ScenarioStoryTeller``
     /// adds what only the simulated system knows.
     ///
     /// ```swift

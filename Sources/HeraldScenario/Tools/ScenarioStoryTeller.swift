@@ -1,7 +1,7 @@
 import Foundation
 import Herald
 
-/// Tells occurrences' stories after a scenario run: from the ``Herald/OccurrenceHistory``
+/// Tells occurrences' stories after a scenario run: from the `OccurrenceHistory`
 /// its engines shared, with what only the simulated system knows added (every delivery
 /// of the occurrence, the app having seen it or not; what held one shown late; a
 /// request dropped above the center's capacity). ``ScenarioRunner/why(_:at:)`` and the
@@ -33,6 +33,7 @@ public struct ScenarioStoryTeller: Sendable {
     /// places an occurrence where its plan did) and its device's zone.
     ///
     /// - Parameters:
+    ///   - scenario: the scenario that was played.
     ///   - history: the history the run's engines shared (``ScenarioRunner/history``).
     ///   - state: the engine state the run ended with, if it could be read.
     ///   - now: the end of the run: a later occurrence is pending, not missed.
