@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(
@@ -101,6 +102,9 @@ let package = Package(
             name: "HeraldTests",
             dependencies: [
                 "Herald", "HeraldSimulator", "HeraldConformance", "HeraldTestSupport",
+                // Generators and shrinking for the property tests that run through
+                // `ShrinkingSeeds` (Tests/README.md); never in a product.
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
