@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         // `swift package generate-documentation`: the DocC catalogs, checked by `.ci/run`.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(
@@ -103,6 +104,9 @@ let package = Package(
             name: "HeraldTests",
             dependencies: [
                 "Herald", "HeraldSimulator", "HeraldConformance", "HeraldTestSupport",
+                // Generators and shrinking for the property tests that run through
+                // `ShrinkingSeeds` (Tests/README.md); never in a product.
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(

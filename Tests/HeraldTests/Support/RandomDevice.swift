@@ -13,8 +13,14 @@ struct RandomDevice {
     let today: LocalDate
 
     init(using random: inout SeededGenerator) {
-        zone = RandomRules.zones.randomElement(using: &random)!
-        clock = VirtualClock(now: RandomRules.now(using: &random), timeZone: zone)
+        let zone = RandomRules.zones.randomElement(using: &random)!
+        self.init(zone: zone, now: RandomRules.now(using: &random))
+    }
+
+    /// The device of a drawn zone and start instant.
+    init(zone: TimeZone, now: Date) {
+        self.zone = zone
+        clock = VirtualClock(now: now, timeZone: zone)
         center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         today = ZoneConverter.for(zone).local(for: clock.now).date
     }
