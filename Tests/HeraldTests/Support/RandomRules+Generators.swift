@@ -39,7 +39,10 @@ extension RandomRules {
     }
 
     /// ``zones``, UTC first, so that a zone shrinks toward UTC.
-    static let zonesUTCFirst = zones.filter { $0.identifier == "UTC" } + zones.filter { $0.identifier != "UTC" }
+    /// (Foundation names the zone `UTC` makes "GMT" on Linux.)
+    static let zonesUTCFirst = zones.filter(isUTC) + zones.filter { !isUTC($0) }
+
+    private static func isUTC(_ zone: TimeZone) -> Bool { ["UTC", "GMT"].contains(zone.identifier) }
 
     /// A zone of ``zones``, shrinking toward UTC.
     static let zoneDraws: Generator<TimeZone, some SendableSequenceType> =
@@ -54,10 +57,17 @@ extension RandomRules {
         }
 
     /// One line for a rule in a counterexample: its identifier, priority and badge,
-    /// and its schedule as RFC 5545 text.
+    /// and its schedule as RFC 5545 text, or, for a typed schedule RFC 5545 cannot
+    /// write, its recurrence and the zone it is pinned to.
     static func line(for rule: ReminderRule) -> String {
-        let schedule = (try? rule.schedule.rrule.replacingOccurrences(of: "\n", with: " ")) ?? "\(rule.schedule)"
         let badge = rule.countsTowardBadge ? "" : ", not in the badge"
-        return "\(rule.id) (priority \(rule.priority)\(badge)): \(schedule)"
+        return "\(rule.id) (priority \(rule.priority)\(badge)): \(summary(of: rule.schedule))"
+    }
+
+    /// `schedule` in one line, as ``line(for:)`` writes it.
+    static func summary(of schedule: Schedule) -> String {
+        if let text = try? schedule.rrule { return text.replacingOccurrences(of: "\n", with: " ") }
+        let recurrence = String(describing: schedule.recurrence).replacingOccurrences(of: "Herald.", with: "")
+        return schedule.timeZone.map { "\(recurrence) in \($0.identifier)" } ?? recurrence
     }
 }
