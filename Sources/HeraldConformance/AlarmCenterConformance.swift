@@ -67,18 +67,7 @@ public struct AlarmCenterConformance: Sendable {
     /// - Returns: which checks passed and which were skipped, and why.
     /// - Throws: ``AlarmCenterConformanceFailure`` for the first check that fails.
     public func runAll(skipping: Set<AlarmCenterConformanceCheck> = []) async throws -> AlarmCenterConformanceReport {
-        var report = AlarmCenterConformanceReport()
-        for check in AlarmCenterConformanceCheck.allCases {
-            if skipping.contains(check) {
-                report.skipped.append(.init(check: check, reason: "skipped by the caller"))
-                continue
-            }
-            switch try await run(check) {
-            case nil: report.passed.append(check)
-            case let reason?: report.skipped.append(.init(check: check, reason: reason))
-            }
-        }
-        return report
+        try await ConformanceRunner.runAll(skipping: skipping) { try await run($0) }
     }
 
     /// Runs one check on a fresh center.
@@ -86,23 +75,9 @@ public struct AlarmCenterConformance: Sendable {
     /// - Returns: `nil` when it passed, or the reason it was skipped.
     /// - Throws: ``AlarmCenterConformanceFailure`` when it failed.
     public func run(_ check: AlarmCenterConformanceCheck) async throws -> String? {
-        let subject: Subject
-        do {
-            subject = try await makeSubject()
-        } catch {
-            throw AlarmCenterConformanceFailure(check: check, message: "The factory could not make a center: \(error)")
-        }
-        if let reason = await Self.missing(for: check, in: subject) { return reason }
-        do {
-            try await perform(check, on: AlarmCenterProbe(check: check, subject: subject))
-            return nil
-        } catch let skip as AlarmCheckSkipped {
-            return skip.reason
-        } catch let failure as AlarmCenterConformanceFailure {
-            throw failure
-        } catch {
-            throw AlarmCenterConformanceFailure(check: check, message: "The center threw unexpectedly: \(error)")
-        }
+        try await ConformanceRunner.run(check, of: "center", making: makeSubject,
+                                        missing: { await Self.missing(for: check, in: $0) },
+                                        perform: { try await perform(check, on: AlarmCenterProbe(check: check, subject: $0)) })
     }
 
     /// Why `check` cannot run on `subject`, or `nil` when it can.
@@ -139,9 +114,4 @@ public struct AlarmCenterConformance: Sendable {
         case .cancelRemovesASoundingAlarm: try await probe.cancelRemovesASoundingAlarm()
         }
     }
-}
-
-/// Thrown by a check that cannot run on this center (the user refused alarms, say).
-struct AlarmCheckSkipped: Error {
-    var reason: String
 }

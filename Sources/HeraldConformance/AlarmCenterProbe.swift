@@ -35,7 +35,7 @@ struct AlarmCenterProbe: Sendable {
     func authorize() async throws {
         let answer = try await center.requestAuthorization()
         guard answer == .authorized else {
-            throw AlarmCheckSkipped(reason: "the center does not allow alarms (requestAuthorization answered \(answer))")
+            throw CheckSkipped(reason: "the center does not allow alarms (requestAuthorization answered \(answer))")
         }
     }
 

@@ -46,18 +46,7 @@ public struct NotificationCenterConformance: Sendable {
     /// - Returns: which checks passed and which were skipped, and why.
     /// - Throws: ``ConformanceFailure`` for the first check that fails.
     public func runAll(skipping: Set<ConformanceCheck> = []) async throws -> ConformanceReport {
-        var report = ConformanceReport()
-        for check in ConformanceCheck.allCases {
-            if skipping.contains(check) {
-                report.skipped.append(.init(check: check, reason: "skipped by the caller"))
-                continue
-            }
-            switch try await run(check) {
-            case nil: report.passed.append(check)
-            case let reason?: report.skipped.append(.init(check: check, reason: reason))
-            }
-        }
-        return report
+        try await ConformanceRunner.runAll(skipping: skipping) { try await run($0) }
     }
 
     /// Runs one check on a fresh center.
@@ -65,25 +54,10 @@ public struct NotificationCenterConformance: Sendable {
     /// - Returns: `nil` when it passed, or the reason it was skipped.
     /// - Throws: ``ConformanceFailure`` when it failed.
     public func run(_ check: ConformanceCheck) async throws -> String? {
-        let subject: Subject
-        do {
-            subject = try await makeSubject()
-        } catch {
-            throw ConformanceFailure(check: check, message: "The factory could not make a center: \(error)")
-        }
-        if check.needsTime, subject.advance == nil {
-            return "needs a way to move time (Subject.advance is nil)"
-        }
-        do {
-            try await perform(check, on: subject)
-            return nil
-        } catch let skip as CheckSkipped {
-            return skip.reason
-        } catch let failure as ConformanceFailure {
-            throw failure
-        } catch {
-            throw ConformanceFailure(check: check, message: "The center threw unexpectedly: \(error)")
-        }
+        try await ConformanceRunner.run(
+            check, of: "center", making: makeSubject,
+            missing: { check.needsTime && $0.advance == nil ? "needs a way to move time (Subject.advance is nil)" : nil },
+            perform: { try await perform(check, on: $0) })
     }
 
     private func perform(_ check: ConformanceCheck, on subject: Subject) async throws {
@@ -107,9 +81,4 @@ public struct NotificationCenterConformance: Sendable {
         case .pendingAndDeliveredAreIndependent: try await probe.pendingAndDeliveredAreIndependent()
         }
     }
-}
-
-/// Thrown by a check that cannot run on this center (delivery is not authorized, say).
-struct CheckSkipped: Error {
-    var reason: String
 }
