@@ -70,23 +70,15 @@ extension Planner {
         }
 
         /// When an occurrence at `date` of `rule` is delivered, whether the quiet hours
-        /// deferred it, and whether it may be grouped.
+        /// deferred it, and whether it may be grouped (``QuietHours/delivery(of:rule:converter:)``).
         func delivery(of date: Date, rule: ReminderRule) -> (date: Date, deferred: Bool, groupable: Bool) {
-            if let quietHours, let end = quietHours.end(ofPeriodHolding: date, converter: deviceConverter) {
-                return rule.observesQuietHours ? (end, true, true) : (date, false, false)
-            }
-            return (date, false, true)
+            quietHours?.delivery(of: date, rule: rule, converter: deviceConverter) ?? (date, false, true)
         }
 
-        /// Whether the quiet hours would defer an occurrence at `date` of `rule`, on the
-        /// device-local `day`, past that day's end (to 07:00 the next morning): it is
-        /// then a reminder of a day that has ended, and the plan drops it
-        /// (``PlanSkip/Reason/pastDayEnd``), unless ``QuietHours/defersPastMidnight`` or
-        /// ``ReminderRule/defersPastMidnight`` keeps it.
+        /// Whether the quiet hours drop an occurrence at `date` of `rule`, on the
+        /// device-local `day` (``QuietHours/dropsPastDayEnd(_:day:rule:converter:)``).
         func dropsPastDayEnd(_ date: Date, day: LocalDate, rule: ReminderRule) -> Bool {
-            guard let quietHours, !quietHours.defersPastMidnight, !rule.defersPastMidnight, rule.observesQuietHours,
-                  let end = quietHours.end(ofPeriodHolding: date, converter: deviceConverter) else { return false }
-            return deviceConverter.local(for: end).date > day
+            quietHours?.dropsPastDayEnd(date, day: day, rule: rule, converter: deviceConverter) ?? false
         }
 
         /// Takes a due occurrence into `selection`: into the open cluster, or a new one
