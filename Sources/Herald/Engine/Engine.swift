@@ -44,7 +44,7 @@ public actor Engine {
     /// The alarm service (AlarmKit), when the app gave one: rules asking for
     /// ``Urgency/alarm`` are planned there while the user allows alarms.
     public nonisolated let alarmCenter: (any AlarmCenter)?
-    public nonisolated let planner: Planner
+    package nonisolated let planner: Planner
     public nonisolated let categories: CategoryRegistry
     /// How long the fired log and other history are kept; applied at each launch.
     public nonisolated let retention: RetentionPolicy

@@ -6,7 +6,7 @@ public struct ReconcileReport: Sendable {
     public var reasons: [EngineEvent]
     /// The plan, or `nil` when the run could not plan (the source failed).
     public var plan: Plan?
-    public var outcome: ReconcileOutcome
+    package var outcome: ReconcileOutcome
     /// The badge set on the center, when it was set.
     public var badgeSet: Int?
     /// Why the run failed, when it did.

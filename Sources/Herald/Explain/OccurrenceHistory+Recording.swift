@@ -157,7 +157,7 @@ extension OccurrenceHistory {
     ///   - failed: the identifiers whose additions the center refused.
     ///   - pendingAfter: the identifiers the run left pending.
     ///   - now: when the reconcile ran.
-    public func recordReconcile(_ diff: ReconcileDiff, managedPending: [String: NotificationRequest],
+    package func recordReconcile(_ diff: ReconcileDiff, managedPending: [String: NotificationRequest],
                                 failed: [String], pendingAfter: Set<String>, at now: Date) {
         recordReconcile(diff, managedPending: managedPending, failed: failed, pendingAfter: pendingAfter, at: now,
                         identify: NotificationIdentifier.init(parsing:))

@@ -15,7 +15,7 @@ extension NotificationIdentifier {
     /// NotificationIdentifier(parsing: "herald:group:herald:group:quiet:20261122T0600") == seven  // the old text
     /// seven.groupDate                            // sevenInBerlin
     /// ```
-    public static func group(at date: Date, reason: GroupReason, part: Int = 1) -> NotificationIdentifier {
+    package static func group(at date: Date, reason: GroupReason, part: Int = 1) -> NotificationIdentifier {
         NotificationIdentifier(entity: groupEntity, rule: reason.rawValue,
                                occurrence: OccurrenceKey(ZoneConverter.utc.local(for: date)), kind: .group, part: part)
     }
@@ -40,7 +40,7 @@ extension NotificationIdentifier {
     public var isGroup: Bool { kind == .group }
 
     /// Why the group this names holds its members; `nil` for every other kind.
-    public var groupReason: GroupReason? { kind == .group ? GroupReason(rawValue: rule) : nil }
+    package var groupReason: GroupReason? { kind == .group ? GroupReason(rawValue: rule) : nil }
 
     /// Whether this names a group the quiet hours deferred (``GroupReason/quiet``).
     public var isDeferredGroup: Bool { groupReason == .quiet }

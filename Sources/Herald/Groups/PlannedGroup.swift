@@ -76,7 +76,7 @@ public struct PlannedGroup: Hashable, Sendable {
 
     /// The members as the payload names them: each reminder's identifier, with its
     /// rule's pinned zone.
-    public var payloadMembers: [GroupMember] {
+    package var payloadMembers: [GroupMember] {
         members.map { GroupMember(identifier: $0.identifier, zone: $0.rule.schedule.timeZone?.identifier) }
     }
 

@@ -124,7 +124,7 @@ public struct Plan: Sendable {
     /// rules whose level is ``Urgency/alarm`` (``DeliveryForecast``), which take no slot
     /// of the notification center. Weekly where that is exact, one per occurrence
     /// otherwise (see the planner's alarm channel).
-    public internal(set) var alarms: [PlannedAlarm] {
+    package internal(set) var alarms: [PlannedAlarm] {
         get { box.values.alarms }
         set { changingValues { $0.alarms = newValue } }
     }

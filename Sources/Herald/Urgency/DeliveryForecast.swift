@@ -80,7 +80,7 @@ public struct DeliveryForecast: Hashable, Sendable, CustomStringConvertible {
     /// DeliveryForecast(urgency: .alarm, settings: .allOn, alarmChannel: full).description
     /// // "active (alarm: the alarm limit is reached)"
     /// ```
-    public init(urgency: Urgency, fallback: [Urgency] = [], settings: NotificationSettings, alarmChannel: AlarmChannel?) {
+    package init(urgency: Urgency, fallback: [Urgency] = [], settings: NotificationSettings, alarmChannel: AlarmChannel?) {
         self.init(urgency: urgency, fallback: fallback, settings: settings,
                   alarmsPassedOver: alarmChannel.map(\.unavailability) ?? .alarmsUnavailable)
     }
