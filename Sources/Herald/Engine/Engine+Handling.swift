@@ -16,7 +16,7 @@ extension Engine {
     /// - Throws: what ``EngineStep/outcome(of:given:)`` throws for the event, or the
     ///   store's error; nothing is recorded then.
     @discardableResult
-    public func handle(_ event: EngineEvent) async throws -> ReconcileReport? {
+    package func handle(_ event: EngineEvent) async throws -> ReconcileReport? {
         switch event {
         case .position(let position), .waypointReached(let position):
             return try await positionChanged(position)

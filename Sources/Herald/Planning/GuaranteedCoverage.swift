@@ -17,7 +17,7 @@ import Foundation
 /// }
 /// plan.guaranteedCoverage.date     // nil when unbounded
 /// ```
-public enum GuaranteedCoverage: Hashable, Sendable, Comparable {
+package enum GuaranteedCoverage: Hashable, Sendable, Comparable {
     /// Every due reminder before this instant fires with no further re-plan.
     case until(Date)
     /// Every due reminder fires with no further re-plan, however long the app stays closed.

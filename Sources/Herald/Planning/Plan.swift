@@ -16,7 +16,7 @@ import Foundation
 /// plan.repeating           // repeating requests of rules with fixed content, where exact
 /// plan.cuts()              // each occurrence left out for lack of room, with its reason
 /// ```
-public struct Plan: Sendable {
+package struct Plan: Sendable {
     /// The plan's values in one shared box: a plan is copied into reports, the engine's
     /// memory and the history, and a copy is then one reference, not every list (a
     /// change to a shared plan copies the box first).

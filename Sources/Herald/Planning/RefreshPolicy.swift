@@ -55,13 +55,13 @@ public struct RefreshPolicy: Hashable, Sendable {
     /// - Parameters:
     ///   - plan: the last run's plan, or `nil` when it failed.
     ///   - now: the current instant.
-    public func earliestBeginDate(after plan: Plan?, now: Date) -> Date {
+    package func earliestBeginDate(after plan: Plan?, now: Date) -> Date {
         earliestBeginDate(guaranteedCoverage: plan?.guaranteedCoverage, refreshDeadline: plan?.refreshDeadline, now: now)
     }
 
     /// The same from a plan's two figures: `guaranteedCoverage` is `nil` when the run
     /// failed; `refreshDeadline` is `nil` when the plan needs no refresh.
-    public func earliestBeginDate(guaranteedCoverage: GuaranteedCoverage?, refreshDeadline: Date?, now: Date) -> Date {
+    package func earliestBeginDate(guaranteedCoverage: GuaranteedCoverage?, refreshDeadline: Date?, now: Date) -> Date {
         let soonest = now.addingTimeInterval(minimumDelay)
         guard let guaranteedCoverage else { return now.addingTimeInterval(max(retryAfterFailure, minimumDelay)) }
         guard let refreshDeadline else { return max(now.addingTimeInterval(withoutDeadline), soonest) }

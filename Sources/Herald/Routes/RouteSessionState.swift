@@ -276,7 +276,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
 
     /// The waypoints not reached yet, as places for the platform to watch (identified by
     /// their spot notification's identifier), in walking order.
-    public var watchedPlaces: [MonitoredPlace] {
+    package var watchedPlaces: [MonitoredPlace] {
         // The places are made once per session; each run only leaves out those reached.
         let all = index.places(key: sessionKey) {
             session.waypoints.map {
