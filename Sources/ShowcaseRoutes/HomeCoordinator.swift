@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// let coordinator = HomeCoordinator()
-/// await host.ready(coordinator)      // the app's AppHost
+/// await herald.ready(coordinator)    // the app's HeraldSystem
 /// coordinator.screen      // .success(message: "🎉 Route mit 3 Spots erfolgreich abgeschlossen!", summary: …)
 /// ```
 public final class HomeCoordinator: AppResponder {

@@ -19,7 +19,7 @@ import Herald
 public actor StreakApp {
     public nonisolated let engine: Engine
     /// The app's lifecycle, wired to the engine in one place.
-    public nonisolated let host: AppHost
+    package nonisolated let host: AppHost
     public nonisolated let source: StreakReminderSource
     public nonisolated let responder = StreakResponder()
 
