@@ -30,7 +30,7 @@ extension Engine {
     /// day, its delivered notifications of that day are removed, and badges are
     /// renumbered, all by the run this asks for.
     ///
-    /// `day` defaults to the device-local day of `date` (``OccurrenceDay``'s definition,
+    /// `day` defaults to the device-local day of `date` (`OccurrenceDay`'s definition,
     /// the one the planner and responses use); `date` is when it was done (now by
     /// default): smart timing learns from it, so an app that syncs a completion made
     /// elsewhere passes the real time.

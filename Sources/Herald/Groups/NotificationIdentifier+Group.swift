@@ -2,7 +2,7 @@ import Foundation
 
 extension NotificationIdentifier {
     /// The entity a group identifier is filed under: groups belong to no entity of the
-    /// app's (their members do, see ``HeraldPayload/members``), and their text names none.
+    /// app's (their members do, see `HeraldPayload.members`), and their text names none.
     public static let groupEntity = EntityReference(namespace: "herald", id: "group")
 
     /// The identifier of the group notification that fires at `date`: one per instant,
@@ -20,7 +20,7 @@ extension NotificationIdentifier {
                                occurrence: OccurrenceKey(ZoneConverter.utc.local(for: date)), kind: .group, part: part)
     }
 
-    /// The identifier of the group at `date`, ``GroupReason/quiet`` when `deferred`.
+    /// The identifier of the group at `date`, `GroupReason.quiet` when `deferred`.
     public static func group(at date: Date, deferred: Bool) -> NotificationIdentifier {
         group(at: date, reason: deferred ? .quiet : .due)
     }
@@ -42,7 +42,7 @@ extension NotificationIdentifier {
     /// Why the group this names holds its members; `nil` for every other kind.
     package var groupReason: GroupReason? { kind == .group ? GroupReason(rawValue: rule) : nil }
 
-    /// Whether this names a group the quiet hours deferred (``GroupReason/quiet``).
+    /// Whether this names a group the quiet hours deferred (`GroupReason.quiet`).
     public var isDeferredGroup: Bool { groupReason == .quiet }
 
     /// The instant a group fires at (its occurrence key read in UTC); `nil` for every

@@ -4,7 +4,7 @@ import Foundation
 /// occurrence and kind the notification stands for.
 ///
 /// It is written under ``userInfoKey`` beside the app's own JSON-safe extras, and read
-/// back from a tap or an action by ``PayloadDecoder``.
+/// back from a tap or an action by `PayloadDecoder`.
 ///
 /// ```swift
 /// let payload = HeraldPayload(identifier: id)

@@ -46,7 +46,7 @@ public struct PlannedReminder: Hashable, Sendable {
     }
 
     /// The platform trigger: a one-shot calendar trigger, or a repeating one for a
-    /// ``repeating`` slot. Reminders float with the device's zone or keep the rule's
+    /// `repeating` slot. Reminders float with the device's zone or keep the rule's
     /// pinned zone; snoozes and follow-ups are a fixed instant after something that
     /// happened, so they are pinned to UTC.
     public var trigger: NotificationTrigger {

@@ -4,8 +4,8 @@ import Foundation
 /// `earliestBeginDate` of the request `BackgroundRefresh` (HeraldUserNotifications)
 /// submits after every run, and the instant a scenario's `background_refresh` asks for.
 ///
-/// The plan says how far it reaches without the app (``Plan/guaranteedCoverage``) and by
-/// when it must be re-planned (``Plan/refreshDeadline``); the policy only adds margins:
+/// The plan says how far it reaches without the app (`Plan.guaranteedCoverage`) and by
+/// when it must be re-planned (`Plan.refreshDeadline`); the policy only adds margins:
 /// 1. **Before the coverage runs out.** Past the end of the guaranteed coverage,
 ///    reminders are missing until the app runs again, so the refresh may begin
 ///    ``marginBeforeDeadline`` before it.

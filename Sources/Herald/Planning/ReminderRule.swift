@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The app declares rules through its ``ReminderSource``; Herald plans every
 /// occurrence from them, so creating, editing and re-planning always go through the
-/// one ``Planner``.
+/// one `Planner`.
 ///
 /// ```swift
 /// let rule = try ReminderRule(
@@ -200,7 +200,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     public var id: ID { ID(entity: entity, rule: ruleID) }
 
     /// This rule asking for `urgency`, with a fallback ladder for when the device does
-    /// not allow it (see ``DeliveryForecast``): the plan says the level each reminder
+    /// not allow it (see `DeliveryForecast`): the plan says the level each reminder
     /// will be delivered at, and its request carries that interruption level.
     ///
     /// ```swift

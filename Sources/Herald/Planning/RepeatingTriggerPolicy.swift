@@ -9,7 +9,7 @@
 /// from now on is an occurrence Herald would deliver: no day done or deferred, no
 /// snoozed or already delivered occurrence ahead, no excluded date ahead, no start
 /// ahead and no end. The planner compresses the compressible rules that make the
-/// plan's ``Plan/guaranteedCoverage`` longest.
+/// plan's `Plan.guaranteedCoverage` longest.
 ///
 /// ```swift
 /// var configuration = PlannerConfiguration()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What Herald did about a response when it arrived (see ``ResponseStep``), reported on
+/// What Herald did about a response when it arrived (see `ResponseStep`), reported on
 /// the ``ResponseHandoff`` the app receives.
 public enum ActionEffect: Hashable, Sendable, Codable {
     /// Nothing beyond recording that the user acted.
