@@ -42,7 +42,7 @@ extension Engine {
 
     /// The completion of `entity` on `day` at `date`, each defaulting as
     /// ``completed(_:on:at:)`` says.
-    public nonisolated func completion(of entity: EntityReference, on day: LocalDate? = nil, at date: Date? = nil)
+    package nonisolated func completion(of entity: EntityReference, on day: LocalDate? = nil, at date: Date? = nil)
         -> Completion {
         let date = date ?? clock.now
         return Completion(entity: entity, day: day ?? ZoneConverter.for(clock.timeZone).local(for: date).date, date: date)

@@ -13,5 +13,5 @@ public enum ActionEffect: Hashable, Sendable, Codable {
     case deferredToTomorrow(LocalDate)
     /// "Done all" on a group (``PlannedGroup``): each member's entity completed for its
     /// occurrence's day, in the group's order.
-    case completedAll([EntityDay])
+    case completedAll([EngineState.EntityDay])
 }

@@ -256,7 +256,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
 
     /// The notifications still to send: sent visits and the completion neither
     /// ``delivered`` nor in `fired` (the fired log), as events due `now`.
-    public func dueNotifications(now: Date, fired: Set<NotificationIdentifier>) -> [PostedEvent] {
+    public func dueNotifications(now: Date, fired: Set<NotificationIdentifier>) -> [EngineState.PostedEvent] {
         var result: [PostedEvent] = []
         // In walking order; a spot sent and handed over is not looked at again.
         let positions = awaiting.compactMap { index.position(of: $0) }.sorted()
