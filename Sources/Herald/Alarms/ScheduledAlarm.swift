@@ -34,5 +34,5 @@ extension EngineState {
     }
 }
 
-/// Inside the package, ``EngineState/ScheduledAlarm` by its former name.
+/// `EngineState.ScheduledAlarm` by its former name, inside the package.
 package typealias ScheduledAlarm = EngineState.ScheduledAlarm

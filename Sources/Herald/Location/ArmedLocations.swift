@@ -25,5 +25,5 @@ extension EngineState {
     }
 }
 
-/// Inside the package, ``EngineState/ArmedLocations` by its former name.
+/// `EngineState.ArmedLocations` by its former name, inside the package.
 package typealias ArmedLocations = EngineState.ArmedLocations

@@ -13,5 +13,5 @@ extension EngineState {
     }
 }
 
-/// Inside the package, ``EngineState/EntityDay` by its former name.
+/// `EngineState.EntityDay` by its former name, inside the package.
 package typealias EntityDay = EngineState.EntityDay

@@ -18,5 +18,5 @@ extension EngineState {
     }
 }
 
-/// Inside the package, ``EngineState/Completion` by its former name.
+/// `EngineState.Completion` by its former name, inside the package.
 package typealias Completion = EngineState.Completion

@@ -18,5 +18,5 @@ extension EngineState {
     }
 }
 
-/// Inside the package, ``EngineState/FiredRecord` by its former name.
+/// `EngineState.FiredRecord` by its former name, inside the package.
 package typealias FiredRecord = EngineState.FiredRecord

@@ -46,5 +46,5 @@ extension EngineState {
     }
 }
 
-/// Inside the package, ``EngineState/PostedEvent` by its former name.
+/// `EngineState.PostedEvent` by its former name, inside the package.
 package typealias PostedEvent = EngineState.PostedEvent

@@ -24,5 +24,5 @@ extension EngineState {
     }
 }
 
-/// Inside the package, ``EngineState/QueuedResponse` by its former name.
+/// `EngineState.QueuedResponse` by its former name, inside the package.
 package typealias QueuedResponse = EngineState.QueuedResponse

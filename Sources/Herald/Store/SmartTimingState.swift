@@ -18,5 +18,5 @@ extension EngineState {
     }
 }
 
-/// Inside the package, ``EngineState/SmartTimingState` by its former name.
+/// `EngineState.SmartTimingState` by its former name, inside the package.
 package typealias SmartTimingState = EngineState.SmartTimingState

@@ -22,5 +22,5 @@ extension EngineState {
     }
 }
 
-/// Inside the package, ``EngineState/SnoozeRecord` by its former name.
+/// `EngineState.SnoozeRecord` by its former name, inside the package.
 package typealias SnoozeRecord = EngineState.SnoozeRecord
