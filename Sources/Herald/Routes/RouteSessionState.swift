@@ -19,12 +19,12 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     public var session: RouteSession { didSet { index = WaypointIndex(session); refreshAwaiting() } }
     public var startedAt: Date { didSet { refreshAwaiting() } }
     /// Waypoints reached, by waypoint id; the first visit is kept.
-    public var visits: [String: RouteVisit] {
+    public var visits: [String: RouteSessionState.Visit] {
         get { recorded }
         set { recorded = newValue; refreshAwaiting() }
     }
     /// Set once, when every waypoint was reached.
-    public var completion: RouteCompletion?
+    public var completion: RouteSessionState.Completion?
     /// This session's notifications the center accepted or delivered: never planned
     /// again, however long ago that was.
     public var delivered: Set<NotificationIdentifier> {
@@ -50,8 +50,8 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     /// not change the text of a spot not delivered yet).
     private var ordinals: [String: Int] = [:]
 
-    public init(session: RouteSession, startedAt: Date, visits: [String: RouteVisit] = [:],
-                completion: RouteCompletion? = nil, delivered: Set<NotificationIdentifier> = [],
+    public init(session: RouteSession, startedAt: Date, visits: [String: RouteSessionState.Visit] = [:],
+                completion: RouteSessionState.Completion? = nil, delivered: Set<NotificationIdentifier> = [],
                 completionAcknowledged: Date? = nil) {
         self.session = session
         self.startedAt = startedAt
@@ -147,7 +147,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     /// threshold not reached yet and, when that reaches the last one, the completion.
     /// Each carries the outcome `suppression` gives (`nil`: sent). Pure; empty when
     /// nothing changes (the completion is never recorded twice).
-    public func progress(to position: Coordinate, at now: Date, suppression: RouteSuppression?) -> [EngineStateChange] {
+    public func progress(to position: Coordinate, at now: Date, suppression: RouteSessionState.Suppression?) -> [EngineStateChange] {
         guard completion == nil, position.isValid else { return [] }
         let outcome: RouteNotificationOutcome = suppression.map { .suppressed($0) } ?? .sent
         var changes: [EngineStateChange] = []

@@ -43,10 +43,10 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     case stopRoute
     /// A waypoint reached in the session with this ``RouteSessionState/sessionKey``;
     /// ignored for another session, and when the waypoint was reached already.
-    case recordRouteVisit(session: String, RouteVisit)
+    case recordRouteVisit(session: String, RouteSessionState.Visit)
     /// Every waypoint of the session with this key was reached; only the first
     /// completion of a session is kept.
-    case completeRoute(session: String, RouteCompletion)
+    case completeRoute(session: String, RouteSessionState.Completion)
     /// A notification of the session with this key was handed to the center or seen
     /// delivered: it is never planned again in that session.
     case recordRouteDelivered(session: String, NotificationIdentifier)
