@@ -99,7 +99,7 @@ public actor StreakApp {
     ///
     /// With `onlyWhenStale`, a suggestion younger than two days is left as it is.
     @discardableResult
-    public func applySmartReminder(onlyWhenStale: Bool = false) async -> SmartTimingSuggestion? {
+    public func applySmartReminder(onlyWhenStale: Bool = false) async -> SmartReminderTiming.Suggestion? {
         let refresh = try? await engine.refreshSmartTiming(
             key: Self.smartTimingKey, timing: smartTiming, completions: source.playHistory, onlyWhenStale: onlyWhenStale)
         guard let refresh else { return nil }

@@ -13,12 +13,12 @@ extension EngineState {
         public var identifier: NotificationIdentifier
         public var schedule: AlarmSchedule
         public var title: String
-        public var secondary: AlarmSecondaryButton?
+        public var secondary: AlarmRequest.SecondaryButton?
         /// The category of the content it was made from, whose actions its presses mean.
         public var category: String
 
         public init(identifier: NotificationIdentifier, schedule: AlarmSchedule, title: String,
-                    secondary: AlarmSecondaryButton? = nil, category: String) {
+                    secondary: AlarmRequest.SecondaryButton? = nil, category: String) {
             self.identifier = identifier
             self.schedule = schedule
             self.title = title

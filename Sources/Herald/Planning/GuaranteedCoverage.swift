@@ -8,7 +8,7 @@ import Foundation
 /// repeating trigger keeps firing with no re-plan, so a plan whose every due rule is
 /// covered that way is ``unbounded``, unless a daylight-saving change skips or repeats
 /// one of their times: the platform's handling of that is not confirmed, so coverage
-/// ends there (see ``RepeatingTriggerPolicy``).
+/// ends there (see ``PlannerConfiguration/RepeatingTriggerPolicy``).
 ///
 /// ```swift
 /// switch plan.guaranteedCoverage {

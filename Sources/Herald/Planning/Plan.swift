@@ -54,7 +54,7 @@ package struct Plan: Sendable {
     /// again): ``GuaranteedCoverage/unbounded`` when every due rule is covered by
     /// ``repeating`` requests and none of their times meets a daylight-saving change;
     /// otherwise the earlier of the ``coverageHorizon`` (while any due rule keeps
-    /// one-shot requests) and the first such change (see ``RepeatingTriggerPolicy``).
+    /// one-shot requests) and the first such change (see ``PlannerConfiguration/RepeatingTriggerPolicy``).
     public internal(set) var guaranteedCoverage: GuaranteedCoverage {
         get { box.values.guaranteedCoverage }
         set { changingValues { $0.guaranteedCoverage = newValue } }
@@ -180,7 +180,7 @@ package struct Plan: Sendable {
     }
 
     /// Requests with a repeating calendar trigger, one per time of day (and weekday) of
-    /// each rule the plan covers that way (see ``RepeatingTriggerPolicy``), in order of
+    /// each rule the plan covers that way (see ``PlannerConfiguration/RepeatingTriggerPolicy``), in order of
     /// their first delivery. Each takes one slot of the reminders' budget and keeps
     /// firing with no re-plan.
     public internal(set) var repeating: [PlannedReminder] {

@@ -26,7 +26,7 @@ public struct PlannerConfiguration: Sendable {
     /// requests are all of such rules needs no midnight re-plan.
     public var contentDependsOnDay: Bool
     /// Whether compressible rules may be covered by repeating calendar triggers, and
-    /// whether badges may be dropped for it (see ``RepeatingTriggerPolicy``).
+    /// whether badges may be dropped for it (see ``PlannerConfiguration/RepeatingTriggerPolicy``).
     public var repeatingTriggers: RepeatingTriggerPolicy
     /// Whether a ``TravelNotice`` that lists rules carries the in-app prompt offering
     /// the choice (``TravelNotice/prompt``); off by default.
