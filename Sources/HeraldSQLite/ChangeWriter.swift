@@ -182,7 +182,7 @@ struct ChangeWriter {
             preconditionFailure("\(change) is not handled by applyValueChange")
         }
     }
-    /// Records a delivery with ``Herald/FiredRecord/key``'s meaning: a record replaces
+    /// Records a delivery with ``Herald/EngineState/FiredRecord/key``'s meaning: a record replaces
     /// the one of the same identifier whose instant has the same seconds since 1970
     /// (the key's number), which is the same stored instant except when two instants
     /// a rounding step apart round to one number there. The row is keyed by its columns

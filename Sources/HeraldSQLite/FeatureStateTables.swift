@@ -12,7 +12,7 @@ import Herald
 ///   (``Herald/EngineState/lastPosition``). A column is NULL for a value not set; no
 ///   row is the state of a new store.
 /// - `scheduled_alarms`: one row per alarm Herald scheduled: `id` (the alarm's UUID)
-///   and `alarm` (JSON of the ``Herald/ScheduledAlarm``).
+///   and `alarm` (JSON of the ``Herald/EngineState/ScheduledAlarm``).
 /// - `armed_locations`: one row per location request the last run left pending:
 ///   `identifier` and `repeats`.
 ///

@@ -9,12 +9,12 @@ import Herald
 ///   (``Herald/RouteSessionState/sessionKey``), `route_id`, `started_at`, `token` (new
 ///   at every start: what a reader's decoded copy of the route is kept by), `session`
 ///   (JSON of the ``Herald/RouteSession``, written once), `completion` (JSON of the
-///   ``Herald/RouteCompletion``, or NULL) and `completion_acknowledged_at` (or NULL).
+///   ``Herald/RouteSessionState/Completion``, or NULL) and `completion_acknowledged_at` (or NULL).
 /// - `route_waypoints`: the session's waypoint ids and their `position` in walking order
 ///   (a visit of an id not there is ignored, as ``Herald/EngineState/apply(_:)`` does).
 /// - `route_visits`: one row per waypoint reached, appended: `sequence` (arrival order),
 ///   `waypoint_id` (unique: the first visit is kept), `visited_at`, `outcome` (JSON of
-///   the ``Herald/RouteNotificationOutcome``).
+///   the ``Herald/RouteSessionState/NotificationOutcome``).
 /// - `route_delivered`: the session's notifications handed over or delivered, one row
 ///   each, appended: `sequence` and the identifier's columns (unique).
 ///

@@ -57,7 +57,7 @@ extension SimulatedNotificationCenter {
     ///     if let plan = report.plan { await center.monitorWaypoints(of: plan.regions) }
     /// }
     /// ```
-    public func monitorWaypoints(of plan: RegionPlan) {
+    package func monitorWaypoints(of plan: RegionPlan) {
         let waypoints = plan.watched.filter { $0.kind == .waypoint }
         let wanted = Set(waypoints.map(\.identifier))
         let current = Set(monitoredRegions.keys)

@@ -19,15 +19,15 @@ import BackgroundTasksShim
 /// completion, a response, a time change, the refresh itself), submits the next
 /// request, its `earliestBeginDate` from that run's refresh deadline and guaranteed
 /// coverage, with the margins of a `RefreshPolicy`. The task's handler runs
-/// `host.backgroundRefresh()` and completes the task; when the system takes the time
+/// `Engine.backgroundRefresh()` and completes the task; when the system takes the time
 /// back, the run is cancelled, a retry is submitted and the task completed with
 /// `false`, once.
 ///
 /// ```swift
-/// let refresh = BackgroundRefresh(identifier: "com.example.habits.refresh", host: host)
+/// let refresh = BackgroundRefresh(identifier: "com.example.habits.refresh", engine: engine)
 /// refresh.register()                                     // in didFinishLaunching / App.init
 /// await refresh.observeRuns()                            // before the first run
-/// await host.launched()                                  // its run submits the first request
+/// await engine.launched()                                // its run submits the first request
 /// ```
 ///
 /// ``HeraldSystem`` does all of this for an app. Not available on macOS and watchOS,
@@ -35,8 +35,8 @@ import BackgroundTasksShim
 public final class BackgroundRefresh: Sendable {
     /// The task identifier, as listed in `BGTaskSchedulerPermittedIdentifiers`.
     public let identifier: String
-    /// The app's host: each refresh goes through it to the engine.
-    public let host: AppHost
+    /// What each refresh goes through to the engine (`HeraldSystem`'s forwarding).
+    package let host: AppHost
     public var engine: Engine { host.engine }
     public let policy: RefreshPolicy
     /// `BGTaskScheduler` is not `Sendable`; Apple documents it as callable from any
@@ -49,12 +49,20 @@ public final class BackgroundRefresh: Sendable {
 
     /// - Parameters:
     ///   - identifier: the refresh task's identifier.
-    ///   - host: the app's host, whose engine each refresh re-plans.
+    ///   - engine: the app's engine, which each refresh re-plans.
     ///   - scheduler: the system's scheduler (`BGTaskScheduler.shared`).
     ///   - clock: the engine's clock, for the next request's date.
     ///   - policy: when the next refresh may begin.
     ///   - logger: where a refused request is logged.
-    public init(
+    public convenience init(
+        identifier: String, engine: Engine, scheduler: BGTaskScheduler = .shared, clock: any DeviceClock = SystemClock(),
+        policy: RefreshPolicy = RefreshPolicy(), logger: Logger = Logger(label: "herald.refresh")
+    ) {
+        self.init(identifier: identifier, host: AppHost(engine: engine), scheduler: scheduler, clock: clock,
+                  policy: policy, logger: logger)
+    }
+
+    package init(
         identifier: String, host: AppHost, scheduler: BGTaskScheduler = .shared, clock: any DeviceClock = SystemClock(),
         policy: RefreshPolicy = RefreshPolicy(), logger: Logger = Logger(label: "herald.refresh")
     ) {

@@ -20,7 +20,7 @@ import UserNotificationsShim
 /// is not Herald's gets the platform's defaults (no presentation in the foreground).
 ///
 /// ```swift
-/// let delegate = NotificationDelegate(host: host, presentPrompt: { prompt in
+/// let delegate = NotificationDelegate(engine: engine, presentPrompt: { prompt in
 ///     await MainActor.run { model.prompt = prompt }   // render the actions in the app
 /// })
 /// delegate.install(on: .current())                   // in didFinishLaunching or App.init
@@ -32,8 +32,8 @@ import UserNotificationsShim
 /// (`DelegateForwarding`). Callbacks arrive off the main thread; the type is
 /// deliberately not `@MainActor`.
 public final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate {
-    /// The app's host: responses and presentations go through it to the engine.
-    public let host: AppHost
+    /// What responses and presentations go through to the engine (`HeraldSystem`'s forwarding).
+    package let host: AppHost
     /// The engine responses and presentations go to.
     public var engine: Engine { host.engine }
     private let presentPrompt: @Sendable (InAppPrompt) async -> Void
@@ -41,16 +41,24 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
     /// The delegate that was installed before this one; it receives what is not Herald's.
     public private(set) weak var previousDelegate: (any UNUserNotificationCenterDelegate)?
 
-    /// A delegate that hands Herald's responses and presentations to the app's host.
+    /// A delegate that hands Herald's responses and presentations to the app's engine.
     ///
     /// - Parameters:
-    ///   - host: receives Herald's responses and decides Herald's presentations.
+    ///   - engine: receives Herald's responses and decides Herald's presentations.
     ///   - presentPrompt: shows an in-app prompt (a category presented in the app: the
     ///     system shows no banner); pass the chosen action to
-    ///     ``HeraldSystem/chose(_:in:text:)`` (or the host's own `AppHost.chose(_:in:text:)`).
+    ///     ``HeraldSystem/chose(_:in:text:)``.
     ///   - openSettings: opens the app's notification settings (the user chose them from
     ///     the system's settings or a notification), with the notification if any.
-    public init(
+    public convenience init(
+        engine: Engine,
+        presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void = { _ in },
+        openSettings: @escaping @Sendable (DeliveredNotification?) -> Void = { _ in }
+    ) {
+        self.init(host: AppHost(engine: engine), presentPrompt: presentPrompt, openSettings: openSettings)
+    }
+
+    package init(
         host: AppHost,
         presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void = { _ in },
         openSettings: @escaping @Sendable (DeliveredNotification?) -> Void = { _ in }

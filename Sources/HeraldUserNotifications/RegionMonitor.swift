@@ -128,7 +128,7 @@ public final class RegionMonitor: NSObject, CLLocationManagerDelegate, @unchecke
     /// Makes the watched waypoints those `plan` watches: removes what it no longer
     /// watches, then adds what is new, assumed outside (the monitor says at once when
     /// the device is inside already).
-    public func apply(_ plan: RegionPlan) async {
+    package func apply(_ plan: RegionPlan) async {
         guard let monitor = lock.withLock({ self.monitor }) else { return }
         let foreign = await appsOwnRegionCount()
         let waypoints = Array(plan.watched.filter { $0.kind == .waypoint }

@@ -7,7 +7,7 @@ import Herald
 ///
 /// ```swift
 /// let engine = Engine(center: UserNotificationCenter(), source: habits, clock: SystemClock())
-/// let signals = TimeSignalForwarder(host: AppHost(engine: engine))   // day, zone and clock changes
+/// let signals = TimeSignalForwarder(engine: engine)   // day, zone and clock changes
 /// Task { await signals.run() }
 /// ```
 public struct SystemClock: DeviceClock {

@@ -6,20 +6,24 @@ import Herald
 /// change and after the clock is set (seed 003), whatever else the app has switched on.
 ///
 /// ```swift
-/// let forwarder = TimeSignalForwarder(host: host)        // FoundationTimeSignals()
+/// let forwarder = TimeSignalForwarder(engine: engine)    // FoundationTimeSignals()
 /// let signals = Task { await forwarder.run() }           // for the process's lifetime
 /// ```
 ///
 /// The report of each run goes to the engine's observers (`Engine.observeReports(_:)`).
 public struct TimeSignalForwarder: Sendable {
-    /// The app's host: each signal goes through it to the engine.
-    public let host: AppHost
+    /// What each signal goes through to the engine (`HeraldSystem`'s forwarding).
+    package let host: AppHost
     public let source: any TimeSignalSource
 
     public var engine: Engine { host.engine }
 
-    /// A forwarder through the app's host.
-    public init(host: AppHost, source: any TimeSignalSource = FoundationTimeSignals()) {
+    /// A forwarder to the app's engine.
+    public init(engine: Engine, source: any TimeSignalSource = FoundationTimeSignals()) {
+        self.init(host: AppHost(engine: engine), source: source)
+    }
+
+    package init(host: AppHost, source: any TimeSignalSource = FoundationTimeSignals()) {
         self.host = host
         self.source = source
     }

@@ -20,7 +20,7 @@ import Herald
 public actor ExerciseApp {
     public nonisolated let engine: Engine
     /// The app's lifecycle, wired to the engine in one place.
-    public nonisolated let host: AppHost
+    package nonisolated let host: AppHost
     public nonisolated let source: ExerciseReminderSource
     public nonisolated let responder: ExerciseResponder
     /// The prompt on screen, if any.

@@ -7,7 +7,7 @@ import Synchronization
 /// records a logged break.
 ///
 /// ```swift
-/// await host.ready(responder)     // the app's AppHost
+/// await herald.ready(responder)   // the app's HeraldSystem
 /// responder.screens       // [.exercisePicker]
 /// responder.loggedBreaks  // [09:01]
 /// ```

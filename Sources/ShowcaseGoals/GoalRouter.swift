@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// let router = GoalRouter(library: library, clock: clock)
-/// await host.ready(router)            // after the goals are loaded
+/// await herald.dataLoaded(router)     // after the goals are loaded (the app's HeraldSystem)
 /// router.shown.last?.screen                // .dataEntry(goalID: "workout", questionID: "minutes")
 /// ```
 public final class GoalRouter: AppResponder {

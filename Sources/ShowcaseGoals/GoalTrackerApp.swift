@@ -28,7 +28,7 @@ public actor GoalTrackerApp {
 
     public nonisolated let engine: Engine
     /// The app's lifecycle, wired to the engine in one place.
-    public nonisolated let host: AppHost
+    package nonisolated let host: AppHost
     public nonisolated let library: GoalLibrary
     public nonisolated let router: GoalRouter
     private let database: GoalDatabase
@@ -82,9 +82,9 @@ public actor GoalTrackerApp {
 
     private func loadGoals() async {
         library.replaceAll(with: await database.fetchAll())
-        await engine.reconcile(because: "goals loaded")
+        // A re-plan with the goals, then ready: queued taps reach the router (HeraldSystem's dataLoaded).
+        await host.dataLoaded(router, because: "goals loaded")
         readyAt = engine.clock.now
-        await host.ready(router)
     }
 
     // MARK: The user's edits

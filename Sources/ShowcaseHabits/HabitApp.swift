@@ -4,8 +4,8 @@ import Herald
 /// which re-plans through its one planner. There is no second scheduling path.
 ///
 /// ```swift
-/// let app = HabitApp(habits: habits, host: AppHost(engine: engine))
-/// await app.launch()                                   // through the host, as the app's delegate does
+/// let app = HabitApp(habits: habits, engine: engine)
+/// await app.launch()                                   // as the app's delegate does
 /// await app.save(Habit(id: "water", name: "Drink water", category: "Health",
 ///                      reminderTimes: [LocalTime(hour: 9)]))
 /// try await app.complete("water")
@@ -13,10 +13,17 @@ import Herald
 public struct HabitApp: Sendable {
     public let habits: HabitReminderSource
     /// The app's lifecycle, wired to its engine.
-    public let host: AppHost
+    package let host: AppHost
     public var engine: Engine { host.engine }
 
-    public init(habits: HabitReminderSource, host: AppHost) {
+    /// - Parameters:
+    ///   - habits: The app's habits, which Herald reads its rules and content from.
+    ///   - engine: The app's engine, over `habits`.
+    public init(habits: HabitReminderSource, engine: Engine) {
+        self.init(habits: habits, host: AppHost(engine: engine))
+    }
+
+    package init(habits: HabitReminderSource, host: AppHost) {
         self.habits = habits
         self.host = host
     }

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// let coordinator = HomeCoordinator()
-/// await host.ready(coordinator)      // the app's AppHost
+/// await herald.ready(coordinator)    // the app's HeraldSystem
 /// coordinator.screen      // .success(message: "🎉 Route mit 3 Spots erfolgreich abgeschlossen!", summary: …)
 /// ```
 public final class HomeCoordinator: AppResponder {
@@ -16,7 +16,7 @@ public final class HomeCoordinator: AppResponder {
     public enum Screen: Hashable, Sendable {
         case map
         /// The success banner with its message, over the map focused on the route.
-        case success(message: String, summary: RouteSummary)
+        case success(message: String, summary: RouteSessionState.Summary)
         /// The map focused on one spot of the route.
         case focusedSpot(routeID: String, spotID: String)
     }

@@ -19,7 +19,7 @@ import Herald
 public actor StreakApp {
     public nonisolated let engine: Engine
     /// The app's lifecycle, wired to the engine in one place.
-    public nonisolated let host: AppHost
+    package nonisolated let host: AppHost
     public nonisolated let source: StreakReminderSource
     public nonisolated let responder = StreakResponder()
 
@@ -99,7 +99,7 @@ public actor StreakApp {
     ///
     /// With `onlyWhenStale`, a suggestion younger than two days is left as it is.
     @discardableResult
-    public func applySmartReminder(onlyWhenStale: Bool = false) async -> SmartTimingSuggestion? {
+    public func applySmartReminder(onlyWhenStale: Bool = false) async -> SmartReminderTiming.Suggestion? {
         let refresh = try? await engine.refreshSmartTiming(
             key: Self.smartTimingKey, timing: smartTiming, completions: source.playHistory, onlyWhenStale: onlyWhenStale)
         guard let refresh else { return nil }

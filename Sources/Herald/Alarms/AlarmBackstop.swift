@@ -35,7 +35,7 @@ import Foundation
 /// plan.backstops.first?.identifier          // herald:backstop:habit:pills:evening:20261123T2000
 /// plan.backstops.first?.date                // 20:05
 /// ```
-public enum AlarmBackstop {
+package enum AlarmBackstop {
     /// How long after its alarm a backstop fires: five minutes.
     public static let delay: TimeInterval = 300
 }

@@ -57,7 +57,7 @@ import Foundation
 ///   cancelled; whether the system keeps the alarms held is not documented, so either
 ///   is allowed (`revokedRefusesSchedulesButReadsAndCancels`).
 /// - **Sounding and stopping.** An alarm whose time came is listed
-///   ``AlarmState/alerting`` (a snooze counting down, ``AlarmState/countdown``) until the
+///   ``SystemAlarm/State/alerting`` (a snooze counting down, ``SystemAlarm/State/countdown``) until the
 ///   user acts (`soundingAlarmIsAlerting`). Stopped, a one-shot alarm (a fixed instant,
 ///   or a weekly time on no day) is gone from the list (`stoppedOneShotIsGone`); a
 ///   weekly one stays, `scheduled` for its next time with its schedule

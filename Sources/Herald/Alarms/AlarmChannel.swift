@@ -6,7 +6,7 @@
 /// input.alarms = AlarmChannel(authorization: .authorized, capacity: 8)
 /// let plan = Planner().plan(input)   // rules urgent(.alarm) are planned in plan.alarms
 /// ```
-public struct AlarmChannel: Hashable, Sendable {
+package struct AlarmChannel: Hashable, Sendable {
     public var authorization: AlarmAuthorization
     /// How many alarms the plan may hold.
     public var capacity: Int

@@ -4,7 +4,7 @@
 /// let report = try await engine.completed(pills)
 /// print(report.alarms.cancelled, report.alarms.scheduled)   // today's alarm gone, tomorrow's fixed one in
 /// ```
-public struct AlarmOutcome: Hashable, Sendable {
+package struct AlarmOutcome: Hashable, Sendable {
     /// Alarms scheduled (new or changed).
     public var scheduled = 0
     /// Alarms Herald had scheduled and no longer wants, cancelled.

@@ -20,10 +20,10 @@ public struct AlarmRequest: Hashable, Sendable {
     /// The stop button's text (AlarmKit 26.0 draws it; from 26.1 the system's own).
     public var stopTitle: String
     /// The second button, if any.
-    public var secondary: AlarmSecondaryButton?
+    public var secondary: AlarmRequest.SecondaryButton?
 
     public init(identifier: NotificationIdentifier, schedule: AlarmSchedule, title: String,
-                stopTitle: String = "Stop", secondary: AlarmSecondaryButton? = nil) {
+                stopTitle: String = "Stop", secondary: AlarmRequest.SecondaryButton? = nil) {
         id = Self.id(for: identifier)
         self.identifier = identifier
         self.schedule = schedule
@@ -55,12 +55,17 @@ public struct AlarmRequest: Hashable, Sendable {
     }
 }
 
-/// An alarm's second button.
-public enum AlarmSecondaryButton: Hashable, Sendable, Codable {
-    /// Snooze: the alarm counts down `minutes` and sounds again (AlarmKit's
-    /// `.countdown` behaviour with a post-alert duration).
-    case snooze(title: String, minutes: Int)
-    /// One of the app's actions (``HeraldAction`` or its own identifier), run through an
-    /// App Intent without changing the alarm; Herald hands it to the app as a response.
-    case action(identifier: String, title: String)
+extension AlarmRequest {
+    /// An alarm's second button.
+    public enum SecondaryButton: Hashable, Sendable, Codable {
+        /// Snooze: the alarm counts down `minutes` and sounds again (AlarmKit's
+        /// `.countdown` behaviour with a post-alert duration).
+        case snooze(title: String, minutes: Int)
+        /// One of the app's actions (``HeraldAction`` or its own identifier), run through an
+        /// App Intent without changing the alarm; Herald hands it to the app as a response.
+        case action(identifier: String, title: String)
+    }
 }
+
+/// `AlarmRequest.SecondaryButton` by its former name, inside the package.
+package typealias AlarmSecondaryButton = AlarmRequest.SecondaryButton

@@ -8,7 +8,7 @@ import Foundation
 ///     print(alarm.identifier, alarm.schedule)   // habit/pills/morning/2026-11-25T08:00/reminder fixed …
 /// }
 /// ```
-public struct PlannedAlarm: Hashable, Sendable {
+package struct PlannedAlarm: Hashable, Sendable {
     /// The reminder it stands for: the occurrence of a fixed alarm, the first occurrence
     /// of a weekly one (with its ``PlannedReminder/repeating`` slot). Its content comes
     /// from the app's source, as a notification's would.

@@ -30,7 +30,7 @@ extension Engine {
     /// day, its delivered notifications of that day are removed, and badges are
     /// renumbered, all by the run this asks for.
     ///
-    /// `day` defaults to the device-local day of `date` (``OccurrenceDay``'s definition,
+    /// `day` defaults to the device-local day of `date` (`OccurrenceDay`'s definition,
     /// the one the planner and responses use); `date` is when it was done (now by
     /// default): smart timing learns from it, so an app that syncs a completion made
     /// elsewhere passes the real time.
@@ -42,7 +42,7 @@ extension Engine {
 
     /// The completion of `entity` on `day` at `date`, each defaulting as
     /// ``completed(_:on:at:)`` says.
-    public nonisolated func completion(of entity: EntityReference, on day: LocalDate? = nil, at date: Date? = nil)
+    package nonisolated func completion(of entity: EntityReference, on day: LocalDate? = nil, at date: Date? = nil)
         -> Completion {
         let date = date ?? clock.now
         return Completion(entity: entity, day: day ?? ZoneConverter.for(clock.timeZone).local(for: date).date, date: date)

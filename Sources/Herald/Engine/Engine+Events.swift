@@ -3,7 +3,7 @@ import Foundation
 extension Engine {
     /// Posts an app-triggered notification. It is kept in Herald's store and scheduled
     /// by the run this asks for, in the reserve: ahead of reminders and behind snoozes
-    /// (see ``Planner``). It carries no badge and is recorded in the fired log when
+    /// (see `Planner`). It carries no badge and is recorded in the fired log when
     /// delivered. Posting the same identifier again replaces it.
     ///
     /// - Throws: ``DeclarationError`` when the event is not valid (see

@@ -16,7 +16,7 @@ extension Engine {
     /// - Throws: what ``EngineStep/outcome(of:given:)`` throws for the event, or the
     ///   store's error; nothing is recorded then.
     @discardableResult
-    public func handle(_ event: EngineEvent) async throws -> ReconcileReport? {
+    package func handle(_ event: EngineEvent) async throws -> ReconcileReport? {
         switch event {
         case .position(let position), .waypointReached(let position):
             return try await positionChanged(position)
@@ -48,7 +48,7 @@ extension Engine {
     /// try await offline.record(.deleted([oldHabit]))    // the next launch removes its notifications
     /// ```
     @discardableResult
-    public func record(_ event: EngineEvent) async throws -> EngineStep.Outcome {
+    package func record(_ event: EngineEvent) async throws -> EngineStep.Outcome {
         let needs = EngineStep.needs(of: event)
         // The center is read first; the state is read and the changes committed with no
         // suspension in between, so two events cannot both decide from the same state

@@ -2,7 +2,7 @@ import Foundation
 
 extension Engine {
     /// A response arrived (the delegate's `didReceive`). Its effect is decided by
-    /// ``ResponseStep`` and committed at once, with the response queued, in one
+    /// `ResponseStep` and committed at once, with the response queued, in one
     /// transaction: a built-in action (complete, snooze, remind tomorrow) takes effect
     /// now, also in a background launch whose interface never comes, and the response
     /// survives until the app is ready and is handed over exactly once, even if the

@@ -2,7 +2,7 @@ import Foundation
 
 extension Engine {
     /// Recomputes the smart-timing suggestion kept under `key` (seed 003) and keeps it,
-    /// through the event ``EngineEvent/smartTimingComputed(key:_:)``. It only suggests:
+    /// through the event `EngineEvent.smartTimingComputed(key:_:)`. It only suggests:
     /// applying it is the app's (a new reminder time, then ``entityChanged(_:)``), and
     /// nothing is switched on.
     ///

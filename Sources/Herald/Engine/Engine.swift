@@ -5,10 +5,10 @@ import Logging
 ///
 /// The app tells the engine what happened (launch, foreground, an entity changed, was
 /// completed, paused, deleted; a response arrived; an event to post; the app is
-/// ready). Each is an ``EngineEvent``: the pure ``EngineStep`` decides what it records,
+/// ready). Each is an `EngineEvent`: the pure `EngineStep` decides what it records,
 /// committed in one store transaction, and the event asks for a run. A run is the one
 /// place the center is written: it records what was delivered since the last run, asks
-/// the one ``Planner`` for a plan (one budget for the whole center), gets content for
+/// the one `Planner` for a plan (one budget for the whole center), gets content for
 /// what made the cut, and makes the center match: removals (pending and delivered) and
 /// additions with the fewest calls, then the badge. Runs are serialized, and concurrent
 /// requests coalesce into one run queued behind the current one, so nothing writes to
@@ -44,7 +44,7 @@ public actor Engine {
     /// The alarm service (AlarmKit), when the app gave one: rules asking for
     /// ``Urgency/alarm`` are planned there while the user allows alarms.
     public nonisolated let alarmCenter: (any AlarmCenter)?
-    public nonisolated let planner: Planner
+    package nonisolated let planner: Planner
     public nonisolated let categories: CategoryRegistry
     /// How long the fired log and other history are kept; applied at each launch.
     public nonisolated let retention: RetentionPolicy

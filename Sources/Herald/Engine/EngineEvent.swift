@@ -12,7 +12,7 @@ import Foundation
 /// try await engine.handle(.deleted([oldHabit]))
 /// try await engine.handle(.timeChanged(.dayChanged))
 /// ```
-public enum EngineEvent: Hashable, Sendable, CustomStringConvertible {
+package enum EngineEvent: Hashable, Sendable, CustomStringConvertible {
     /// The app's process started (``Engine/launched()``).
     case launch
     /// The app came to the foreground (``Engine/becameActive()``).

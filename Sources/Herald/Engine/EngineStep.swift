@@ -14,7 +14,7 @@ import Foundation
 /// let outcome = try EngineStep.outcome(of: .deleted([oldHabit]), given: inputs)
 /// try store.commit(outcome.changes)     // forgotten, with its deletion instant
 /// ```
-public enum EngineStep {
+package enum EngineStep {
     /// What a step reads besides the event.
     public struct Needs: OptionSet, Hashable, Sendable {
         public let rawValue: Int

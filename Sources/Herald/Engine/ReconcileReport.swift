@@ -3,10 +3,10 @@ import Foundation
 /// What one reconcile run did, for logs, tests and the CLI timeline.
 public struct ReconcileReport: Sendable {
     /// Every reason that asked for this run (concurrent requests coalesce into one run).
-    public var reasons: [EngineEvent]
+    package var reasons: [EngineEvent]
     /// The plan, or `nil` when the run could not plan (the source failed).
-    public var plan: Plan?
-    public var outcome: ReconcileOutcome
+    package var plan: Plan?
+    package var outcome: ReconcileOutcome
     /// The badge set on the center, when it was set.
     public var badgeSet: Int?
     /// Why the run failed, when it did.
@@ -25,7 +25,7 @@ public struct ReconcileReport: Sendable {
     /// requests with their badges.
     public var badgesOff = false
     /// What the run did to the alarm service (nothing without one).
-    public var alarms = AlarmOutcome()
+    package var alarms = AlarmOutcome()
     /// The run found the device in a zone the app was not told of yet (a trip began,
     /// moved on or ended): which floating rules' times now differ from home.
     public var travel: TravelNotice?

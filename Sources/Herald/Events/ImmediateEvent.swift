@@ -2,7 +2,7 @@ import Foundation
 
 /// An app-triggered notification: an achievement unlocked, a result imported, a test
 /// notification. It lives in the reserve, behind snoozes and ahead of reminders (see
-/// ``Planner``); ``Engine/post(_:)`` refuses it when events and snoozes fill the
+/// `Planner`); ``Engine/post(_:)`` refuses it when events and snoozes fill the
 /// reserve already, so events never push planned reminders out. It carries no badge.
 ///
 /// ```swift

@@ -11,7 +11,7 @@ extension OccurrenceHistory {
     /// ```swift
     /// history.recordPlan(plan, reasons: [.launch], at: clock.now, notificationsOff: false)
     /// ```
-    public func recordPlan(_ plan: Plan, reasons: [EngineEvent], at now: Date, notificationsOff: Bool) {
+    package func recordPlan(_ plan: Plan, reasons: [EngineEvent], at now: Date, notificationsOff: Bool) {
         recordPlan(plan, reasons: reasons, at: now, notificationsOff: notificationsOff, requestTexts: [])
     }
 
@@ -157,7 +157,7 @@ extension OccurrenceHistory {
     ///   - failed: the identifiers whose additions the center refused.
     ///   - pendingAfter: the identifiers the run left pending.
     ///   - now: when the reconcile ran.
-    public func recordReconcile(_ diff: ReconcileDiff, managedPending: [String: NotificationRequest],
+    package func recordReconcile(_ diff: ReconcileDiff, managedPending: [String: NotificationRequest],
                                 failed: [String], pendingAfter: Set<String>, at now: Date) {
         recordReconcile(diff, managedPending: managedPending, failed: failed, pendingAfter: pendingAfter, at: now,
                         identify: NotificationIdentifier.init(parsing:))
@@ -202,7 +202,7 @@ extension OccurrenceHistory {
     /// Records that the system showed `identifier` (the occurrence it stands for) at
     /// `date`, as the request `request`; once per delivery. A member of a group the
     /// quiet hours deferred was held by them.
-    public func recordDelivery(of identifier: NotificationIdentifier, request: String, at date: Date) {
+    package func recordDelivery(of identifier: NotificationIdentifier, request: String, at date: Date) {
         storage.withLock { Self.recordDelivery(of: identifier, request: request, at: date, in: &$0) }
     }
 
@@ -226,7 +226,7 @@ extension OccurrenceHistory {
 
     /// Records that the alarm `alarm` sounded at `date` for the occurrence `identifier`;
     /// once per sounding.
-    public func recordAlarmSounded(_ identifier: NotificationIdentifier, alarm: String, at date: Date) {
+    package func recordAlarmSounded(_ identifier: NotificationIdentifier, alarm: String, at date: Date) {
         storage.withLock { storage in
             let key = Key(identifier)
             let fact = OccurrenceStory.Fact.alarmSounded(identifier: alarm)
@@ -239,7 +239,7 @@ extension OccurrenceHistory {
 
     /// Records the user's answer to a delivered notification (and its delivery, when no
     /// run saw it yet).
-    public func recordResponse(_ response: NotificationResponse, of identifier: NotificationIdentifier, at now: Date) {
+    package func recordResponse(_ response: NotificationResponse, of identifier: NotificationIdentifier, at now: Date) {
         let request = response.notification.request.identifier
         let action = switch response.actionIdentifier {
         case NotificationResponse.defaultActionIdentifier: "open"

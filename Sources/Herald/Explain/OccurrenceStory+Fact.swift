@@ -12,7 +12,7 @@ extension OccurrenceStory {
     public enum Fact: Hashable, Sendable, CustomStringConvertible {
         /// A plan scheduled it: the request's identifier, its badge, and when it fires.
         case planned(identifier: String, badge: Int?, firesAt: Date)
-        /// A plan scheduled it as an alarm (``Plan/alarms``): the alarm's identifier (a
+        /// A plan scheduled it as an alarm (`Plan.alarms`): the alarm's identifier (a
         /// weekly alarm's names its time of day), and when it sounds.
         case plannedAlarm(identifier: String, soundsAt: Date)
         /// A plan left it out for lack of room: `held` requests took the slots Herald

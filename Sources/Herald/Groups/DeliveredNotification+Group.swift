@@ -3,7 +3,7 @@ import Foundation
 extension DeliveredNotification {
     /// What this delivery puts in the fired log: its Herald identifier
     /// (``heraldIdentifier(deviceZone:)``) and, for a group, the reminder of each member
-    /// (``HeraldPayload/members``), so no later plan schedules a member again, even
+    /// (`HeraldPayload.members`), so no later plan schedules a member again, even
     /// after the clock is set back. Empty when the notification is not Herald's.
     ///
     /// ```swift

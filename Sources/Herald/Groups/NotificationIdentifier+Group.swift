@@ -2,7 +2,7 @@ import Foundation
 
 extension NotificationIdentifier {
     /// The entity a group identifier is filed under: groups belong to no entity of the
-    /// app's (their members do, see ``HeraldPayload/members``), and their text names none.
+    /// app's (their members do, see `HeraldPayload.members`), and their text names none.
     public static let groupEntity = EntityReference(namespace: "herald", id: "group")
 
     /// The identifier of the group notification that fires at `date`: one per instant,
@@ -15,12 +15,12 @@ extension NotificationIdentifier {
     /// NotificationIdentifier(parsing: "herald:group:herald:group:quiet:20261122T0600") == seven  // the old text
     /// seven.groupDate                            // sevenInBerlin
     /// ```
-    public static func group(at date: Date, reason: GroupReason, part: Int = 1) -> NotificationIdentifier {
+    package static func group(at date: Date, reason: GroupReason, part: Int = 1) -> NotificationIdentifier {
         NotificationIdentifier(entity: groupEntity, rule: reason.rawValue,
                                occurrence: OccurrenceKey(ZoneConverter.utc.local(for: date)), kind: .group, part: part)
     }
 
-    /// The identifier of the group at `date`, ``GroupReason/quiet`` when `deferred`.
+    /// The identifier of the group at `date`, `GroupReason.quiet` when `deferred`.
     public static func group(at date: Date, deferred: Bool) -> NotificationIdentifier {
         group(at: date, reason: deferred ? .quiet : .due)
     }
@@ -40,9 +40,9 @@ extension NotificationIdentifier {
     public var isGroup: Bool { kind == .group }
 
     /// Why the group this names holds its members; `nil` for every other kind.
-    public var groupReason: GroupReason? { kind == .group ? GroupReason(rawValue: rule) : nil }
+    package var groupReason: GroupReason? { kind == .group ? GroupReason(rawValue: rule) : nil }
 
-    /// Whether this names a group the quiet hours deferred (``GroupReason/quiet``).
+    /// Whether this names a group the quiet hours deferred (`GroupReason.quiet`).
     public var isDeferredGroup: Bool { groupReason == .quiet }
 
     /// The instant a group fires at (its occurrence key read in UTC); `nil` for every

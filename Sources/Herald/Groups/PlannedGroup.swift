@@ -4,7 +4,7 @@ import Foundation
 /// deferred to one end (``PlannerConfiguration/quietHours``), and those due within
 /// ``PlannerConfiguration/groupWithin`` of the first. It takes one slot of the center
 /// for all of them, fires at ``date``, and its payload names every member
-/// (``HeraldPayload/members``), so "Done all" completes each and a tap opens the list.
+/// (`HeraldPayload.members`), so "Done all" completes each and a tap opens the list.
 ///
 /// Members are the reminders each occurrence would have been, with the group's
 /// ``date`` and ``day``: ``ReminderSource/content(for:)`` is asked for each, and
@@ -65,7 +65,7 @@ public struct PlannedGroup: Hashable, Sendable {
     }
 
     /// `herald:group:<quiet|due>:<instant in UTC>`, with `#<part>` from the second part
-    /// on (``NotificationIdentifier/group(at:reason:part:)``).
+    /// on (`NotificationIdentifier.group(at:reason:part:)`).
     public var identifier: NotificationIdentifier { .group(at: date, reason: isDeferred ? .quiet : .due, part: part) }
 
     /// A one-shot trigger at ``date``, pinned to UTC: the instant stays when the device
@@ -76,7 +76,7 @@ public struct PlannedGroup: Hashable, Sendable {
 
     /// The members as the payload names them: each reminder's identifier, with its
     /// rule's pinned zone.
-    public var payloadMembers: [GroupMember] {
+    package var payloadMembers: [GroupMember] {
         members.map { GroupMember(identifier: $0.identifier, zone: $0.rule.schedule.timeZone?.identifier) }
     }
 

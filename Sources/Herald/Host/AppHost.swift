@@ -22,18 +22,18 @@
 /// await host.backgroundRefresh()                 // BGAppRefreshTask
 /// await host.dataLoaded(responder)               // the app's data is loaded: a re-plan, then routes flow
 /// ```
-public struct AppHost: Sendable {
-    public let engine: Engine
+package struct AppHost: Sendable {
+    package let engine: Engine
 
     /// - Parameter engine: The app's engine; its observers hear every run a call causes.
-    public init(engine: Engine) {
+    package init(engine: Engine) {
         self.engine = engine
     }
 
     /// The process started: categories, history trimmed, a re-plan. Routes wait for
     /// ``ready(_:)``; pass `readyWith` when the app's data is in memory at launch.
     @discardableResult
-    public func launched(readyWith responder: (any AppResponder)? = nil) async -> ReconcileReport {
+    package func launched(readyWith responder: (any AppResponder)? = nil) async -> ReconcileReport {
         let report = await engine.launched()
         if let responder { await engine.ready(responder) }
         return report
@@ -44,14 +44,14 @@ public struct AppHost: Sendable {
     ///
     /// - Returns: whether notifications are allowed.
     @discardableResult
-    public func requestAuthorization(options: AuthorizationOptions = [.alert, .sound, .badge]) async throws -> Bool {
+    package func requestAuthorization(options: AuthorizationOptions = [.alert, .sound, .badge]) async throws -> Bool {
         try await engine.requestAuthorization(options: options)
     }
 
     /// The app's data is loaded: a re-plan with it (`reason` in its report), then the app
     /// is ready (``ready(_:)``), so queued routes are handed over, in order, each once.
     @discardableResult
-    public func dataLoaded(_ responder: any AppResponder, because reason: String = "data loaded") async
+    package func dataLoaded(_ responder: any AppResponder, because reason: String = "data loaded") async
         -> ReconcileReport {
         let report = await engine.reconcile(because: reason)
         await engine.ready(responder)
@@ -60,55 +60,55 @@ public struct AppHost: Sendable {
 
     /// The app came back to the foreground.
     @discardableResult
-    public func becameActive() async -> ReconcileReport {
+    package func becameActive() async -> ReconcileReport {
         await engine.becameActive()
     }
 
     /// The app left the foreground. Herald needs nothing here: the system may suspend
     /// the app, and Herald catches up when it next runs.
-    public func enteredBackground() async {}
+    package func enteredBackground() async {}
 
     /// A notification arrives in the foreground: how to present it (system options, or
     /// an in-app prompt for the app to show, with no banner).
-    public func willPresent(_ notification: DeliveredNotification) async -> PresentationDecision {
+    package func willPresent(_ notification: DeliveredNotification) async -> PresentationDecision {
         await engine.willPresent(notification)
     }
 
     /// The user responded to a notification: its effect is applied and re-planned now;
     /// its route reaches the app once it is ready.
     @discardableResult
-    public func received(_ response: NotificationResponse) async -> ReconcileReport {
+    package func received(_ response: NotificationResponse) async -> ReconcileReport {
         await engine.received(response)
     }
 
     /// The user answered an in-app prompt: handled like the same action on the system
     /// notification.
     @discardableResult
-    public func chose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async -> ReconcileReport {
+    package func chose(_ actionIdentifier: String, in prompt: InAppPrompt, text: String? = nil) async -> ReconcileReport {
         await engine.chose(actionIdentifier, in: prompt, text: text)
     }
 
     /// The user answered the travel prompt (``TravelNotice/prompt``): its choice is
     /// recorded for every rule and re-planned now.
     @discardableResult
-    public func chose(_ actionIdentifier: String, in prompt: TravelPrompt) async throws -> ReconcileReport? {
+    package func chose(_ actionIdentifier: String, in prompt: TravelPrompt) async throws -> ReconcileReport? {
         try await engine.chose(actionIdentifier, in: prompt)
     }
 
     /// Time moved under the app (a day change, a zone change, the clock set).
     @discardableResult
-    public func timeChanged(_ change: TimeChange) async -> ReconcileReport {
+    package func timeChanged(_ change: TimeChange) async -> ReconcileReport {
         await engine.timeChanged(change)
     }
 
     /// The system gave the app a background refresh.
     @discardableResult
-    public func backgroundRefresh() async -> ReconcileReport {
+    package func backgroundRefresh() async -> ReconcileReport {
         await engine.backgroundRefresh()
     }
 
     /// The app's data is loaded and its handlers wired: queued routes are handed over.
-    public func ready(_ responder: any AppResponder) async {
+    package func ready(_ responder: any AppResponder) async {
         await engine.ready(responder)
     }
 }

@@ -9,7 +9,7 @@
 /// `:` inside a part are percent-escaped, so any part may hold any text. A nag's second
 /// and later repeats add `#<repeat>` after the occurrence (``repeat``); a group reads
 /// `herald:group:<quiet|due>:<instant in UTC>`, with `#<part>` from its second part on
-/// (``part``, ``NotificationIdentifier/group(at:reason:part:)``). Parsing also reads
+/// (``part``, `NotificationIdentifier.group(at:reason:part:)`). Parsing also reads
 /// the group form written before, `herald:group:herald:group:<quiet|due>:<instant>`, to
 /// the same identifier.
 ///

@@ -15,6 +15,6 @@ public enum NotificationKind: String, Hashable, Sendable, Codable, CaseIterable 
     case group
     /// The notification armed a few minutes after an alarm, one rung down its rule's
     /// urgency ladder, in case the alarm never sounds or nobody answers it
-    /// (``PlannedAlarm``, <doc:UrgencyAndAlarms>); withdrawn once the alarm is stopped or snoozed.
+    /// (`PlannedAlarm`, <doc:UrgencyAndAlarms>); withdrawn once the alarm is stopped or snoozed.
     case backstop
 }

@@ -7,7 +7,7 @@ import Foundation
 /// watches for the app: it needs *when in use*. A route's waypoints are watched by the
 /// app's own region monitoring, which relaunches the app at a crossing only with
 /// *always*. The engine plans only what the access allows and says what it holds
-/// back in the plan (``RegionPlan/withheld``):
+/// back in the plan (`RegionPlan.withheld`):
 ///
 /// ```swift
 /// try await engine.locationAccessChanged(.whenInUse)   // waypoints are no longer watched

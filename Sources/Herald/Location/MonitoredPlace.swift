@@ -5,7 +5,7 @@
 /// let gym = MonitoredPlace(identifier: "herald:location:habit:gym:arrive:region", kind: .locationReminder,
 ///                          center: Coordinate(latitude: 52.52, longitude: 13.40), radius: 150, name: "arrive")
 /// ```
-public struct MonitoredPlace: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct MonitoredPlace: Hashable, Sendable, Codable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable, Codable, Comparable {
         /// A waypoint of the route in progress: watched before any location reminder.
         case waypoint

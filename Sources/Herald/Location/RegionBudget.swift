@@ -14,7 +14,7 @@ import Collections
 /// plan.watched   // what to monitor: waypoints, then the nearest reminders
 /// plan.cut       // what waits until the device comes nearer
 /// ```
-public struct RegionBudget: Hashable, Sendable {
+package struct RegionBudget: Hashable, Sendable {
     /// The platform's limit of monitored regions per app.
     public static let platformLimit = 20
 

@@ -5,7 +5,7 @@
 /// let plan = RegionBudget().plan(places, at: here)
 /// let toStart = plan.changes(from: previouslyWatched).start
 /// ```
-public struct RegionPlan: Hashable, Sendable {
+package struct RegionPlan: Hashable, Sendable {
     /// Where the choice was made from; `nil` before the first position.
     public var position: Coordinate?
     /// The places to monitor: waypoints first, then location reminders, nearest first.

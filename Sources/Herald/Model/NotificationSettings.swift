@@ -11,7 +11,7 @@
 /// on the badge: it sets no app badge and no badge in content, and says so in the run's
 /// report (``ReconcileReport/badgesOff``); the first run after they come back sets the
 /// badge to what is outstanding. The urgency settings decide the level each reminder
-/// is delivered at (``DeliveryForecast``).
+/// is delivered at (`DeliveryForecast`).
 ///
 /// ```swift
 /// let settings = NotificationSettings(alert: true, sound: false, badge: false)

@@ -4,7 +4,7 @@ import Foundation
 /// occurrence and kind the notification stands for.
 ///
 /// It is written under ``userInfoKey`` beside the app's own JSON-safe extras, and read
-/// back from a tap or an action by ``PayloadDecoder``.
+/// back from a tap or an action by `PayloadDecoder`.
 ///
 /// ```swift
 /// let payload = HeraldPayload(identifier: id)
@@ -28,7 +28,7 @@ public struct HeraldPayload: Hashable, Sendable, Codable {
     /// For a group (``NotificationKind/group``): the reminder of every occurrence it
     /// stands for, in due order, each with its pinned zone when its rule has one. Empty
     /// for every other kind.
-    public var members: [GroupMember] = []
+    package var members: [GroupMember] = []
 
     public init(identifier: NotificationIdentifier, occurrenceZone: String? = nil, extras: [String: JSONValue] = [:],
                 schemaVersion: Int = HeraldPayload.currentSchemaVersion) {
@@ -102,7 +102,7 @@ public struct HeraldPayload: Hashable, Sendable, Codable {
 /// let member = GroupMember(identifier: water.identifier(for: nine), zone: nil)
 /// member.day(deviceZone: berlin)   // 2026-11-21
 /// ```
-public struct GroupMember: Hashable, Sendable, Codable {
+package struct GroupMember: Hashable, Sendable, Codable {
     public var identifier: NotificationIdentifier
     public var zone: String?
 

@@ -37,7 +37,7 @@ public enum InvalidPayloadReason: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The outcome of decoding a payload: a payload, or the reason there is none.
-public enum PayloadDecoding: Hashable, Sendable {
+package enum PayloadDecoding: Hashable, Sendable {
     case valid(HeraldPayload)
     case invalid(InvalidPayloadReason)
 

@@ -11,7 +11,7 @@ import Foundation
 /// case .invalid(let reason): logger.warning("ignored response", metadata: ["reason": "\(reason)"])
 /// }
 /// ```
-public struct PayloadDecoder: Sendable {
+package struct PayloadDecoder: Sendable {
     /// The largest `userInfo` accepted, in bytes of its JSON form (the platform's
     /// whole push payload is limited to 4 KB).
     public var sizeLimit: Int

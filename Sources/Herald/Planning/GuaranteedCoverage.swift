@@ -8,7 +8,7 @@ import Foundation
 /// repeating trigger keeps firing with no re-plan, so a plan whose every due rule is
 /// covered that way is ``unbounded``, unless a daylight-saving change skips or repeats
 /// one of their times: the platform's handling of that is not confirmed, so coverage
-/// ends there (see ``RepeatingTriggerPolicy``).
+/// ends there (see ``PlannerConfiguration/RepeatingTriggerPolicy``).
 ///
 /// ```swift
 /// switch plan.guaranteedCoverage {
@@ -17,7 +17,7 @@ import Foundation
 /// }
 /// plan.guaranteedCoverage.date     // nil when unbounded
 /// ```
-public enum GuaranteedCoverage: Hashable, Sendable, Comparable {
+package enum GuaranteedCoverage: Hashable, Sendable, Comparable {
     /// Every due reminder before this instant fires with no further re-plan.
     case until(Date)
     /// Every due reminder fires with no further re-plan, however long the app stays closed.

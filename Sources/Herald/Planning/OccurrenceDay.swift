@@ -9,7 +9,7 @@ import Foundation
 /// // 08:00 in Tokyo on 11-22 is 18:00 on 11-21 in New York.
 /// let day = OccurrenceDay.day(of: local, pinnedTo: tokyo, deviceZone: newYork) // 2026-11-21
 /// ```
-public enum OccurrenceDay {
+package enum OccurrenceDay {
     /// The device-local day of the instant `local` stands for in `zone` (the device's
     /// own zone for a floating rule).
     public static func day(of local: LocalDateTime, pinnedTo zone: TimeZone?, deviceZone: TimeZone) -> LocalDate {

@@ -31,7 +31,7 @@ import Foundation
 /// outstanding.count(on: today)   // the app badge under the outstanding policy
 /// outstanding.stale              // identifiers of delivered notifications to remove
 /// ```
-public struct OutstandingNotifications: Sendable {
+package struct OutstandingNotifications: Sendable {
     /// What the judge holds, in one immutable box: the planner hands the judge to the
     /// engine, and a copy is one reference rather than a copy of the planning input.
     private final class Storage: Sendable {

@@ -16,7 +16,7 @@ import Foundation
 /// plan.repeating           // repeating requests of rules with fixed content, where exact
 /// plan.cuts()              // each occurrence left out for lack of room, with its reason
 /// ```
-public struct Plan: Sendable {
+package struct Plan: Sendable {
     /// The plan's values in one shared box: a plan is copied into reports, the engine's
     /// memory and the history, and a copy is then one reference, not every list (a
     /// change to a shared plan copies the box first).
@@ -54,7 +54,7 @@ public struct Plan: Sendable {
     /// again): ``GuaranteedCoverage/unbounded`` when every due rule is covered by
     /// ``repeating`` requests and none of their times meets a daylight-saving change;
     /// otherwise the earlier of the ``coverageHorizon`` (while any due rule keeps
-    /// one-shot requests) and the first such change (see ``RepeatingTriggerPolicy``).
+    /// one-shot requests) and the first such change (see ``PlannerConfiguration/RepeatingTriggerPolicy``).
     public internal(set) var guaranteedCoverage: GuaranteedCoverage {
         get { box.values.guaranteedCoverage }
         set { changingValues { $0.guaranteedCoverage = newValue } }
@@ -124,7 +124,7 @@ public struct Plan: Sendable {
     /// rules whose level is ``Urgency/alarm`` (``DeliveryForecast``), which take no slot
     /// of the notification center. Weekly where that is exact, one per occurrence
     /// otherwise (see the planner's alarm channel).
-    public internal(set) var alarms: [PlannedAlarm] {
+    package internal(set) var alarms: [PlannedAlarm] {
         get { box.values.alarms }
         set { changingValues { $0.alarms = newValue } }
     }
@@ -180,7 +180,7 @@ public struct Plan: Sendable {
     }
 
     /// Requests with a repeating calendar trigger, one per time of day (and weekday) of
-    /// each rule the plan covers that way (see ``RepeatingTriggerPolicy``), in order of
+    /// each rule the plan covers that way (see ``PlannerConfiguration/RepeatingTriggerPolicy``), in order of
     /// their first delivery. Each takes one slot of the reminders' budget and keeps
     /// firing with no re-plan.
     public internal(set) var repeating: [PlannedReminder] {

@@ -1,5 +1,5 @@
 /// A due occurrence the plan did not schedule, and why.
-public struct PlanCut: Hashable, Sendable {
+package struct PlanCut: Hashable, Sendable {
     public enum Reason: String, Hashable, Sendable {
         /// The budget was full with sooner (or, at the same instant, higher-priority)
         /// occurrences. It will be scheduled by a later plan as earlier ones fire.

@@ -23,7 +23,7 @@ public struct PlannedReminder: Hashable, Sendable {
     /// For a request with a repeating trigger, which stands for every occurrence of its
     /// rule at one time of day (and weekday): that slot. Its ``occurrence`` and ``date``
     /// are the first one it fires for. `nil` for a one-shot request.
-    public var repeating: RepeatingSlot?
+    package var repeating: RepeatingSlot?
     /// For a follow-up, which repeat of its rule's ``Nag`` it is, from 1 (the first,
     /// which a single follow-up is); 1 for every other kind.
     public var nagRepeat: Int = 1
@@ -46,7 +46,7 @@ public struct PlannedReminder: Hashable, Sendable {
     }
 
     /// The platform trigger: a one-shot calendar trigger, or a repeating one for a
-    /// ``repeating`` slot. Reminders float with the device's zone or keep the rule's
+    /// `repeating` slot. Reminders float with the device's zone or keep the rule's
     /// pinned zone; snoozes and follow-ups are a fixed instant after something that
     /// happened, so they are pinned to UTC.
     public var trigger: NotificationTrigger {

@@ -8,7 +8,7 @@ extension Planner {
         var slots: [Int: [RepeatingSlot]] = [:]
         /// The earliest daylight-saving limit of the compressed rules.
         var limit: Date?
-        /// Compressed rules whose badge is dropped (``RepeatingTriggerPolicy/droppingBadges``).
+        /// Compressed rules whose badge is dropped (``PlannerConfiguration/RepeatingTriggerPolicy/droppingBadges``).
         var droppedBadges: [Int] = []
         /// The earliest instant after now at which a blocked rule may be compressed.
         var switchAt: Date?

@@ -40,7 +40,7 @@ import Foundation
 ///     print(reminder.identifier, reminder.date, reminder.badge ?? 0)
 /// }
 /// ```
-public struct Planner: Sendable {
+package struct Planner: Sendable {
     public var configuration: PlannerConfiguration
 
     public init(configuration: PlannerConfiguration = PlannerConfiguration()) {

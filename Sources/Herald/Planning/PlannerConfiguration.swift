@@ -1,6 +1,6 @@
 import Foundation
 
-/// The limits and policies a ``Planner`` plans within.
+/// The limits and policies a `Planner` plans within.
 ///
 /// ```swift
 /// var configuration = PlannerConfiguration()
@@ -10,7 +10,7 @@ import Foundation
 public struct PlannerConfiguration: Sendable {
     /// How many requests the notification center keeps pending: 64 on Apple platforms.
     /// The engine plans with its center's ``NotificationCenter/capacity`` instead (in
-    /// ``PlanningInput/capacity``); this one serves plans made without a center.
+    /// `PlanningInput.capacity`); this one serves plans made without a center.
     public var capacity: Int
     /// Slots kept free for immediate events, snoozes and follow-ups.
     public var reserve: Int
@@ -20,13 +20,13 @@ public struct PlannerConfiguration: Sendable {
     /// How many follow-ups may be pending at once; they come out of the reserve.
     public var followUpLimit: Int
     /// Whether the content of the app's notifications changes with the day (streaks at
-    /// risk, "3 left today"), so the plan's ``Plan/refreshDeadline`` is no later than
+    /// risk, "3 left today"), so the plan's `Plan.refreshDeadline` is no later than
     /// the next local midnight, when the new day's content should be written. Rules
     /// that declare ``ReminderRule/fixedContent`` are the exception: a plan whose
     /// requests are all of such rules needs no midnight re-plan.
     public var contentDependsOnDay: Bool
     /// Whether compressible rules may be covered by repeating calendar triggers, and
-    /// whether badges may be dropped for it (see ``RepeatingTriggerPolicy``).
+    /// whether badges may be dropped for it (see ``PlannerConfiguration/RepeatingTriggerPolicy``).
     public var repeatingTriggers: RepeatingTriggerPolicy
     /// Whether a ``TravelNotice`` that lists rules carries the in-app prompt offering
     /// the choice (``TravelNotice/prompt``); off by default.

@@ -8,7 +8,7 @@ import Foundation
 ///                           satisfied: [EntityDay(water, today)])
 /// let plan = Planner().plan(input)
 /// ```
-public struct PlanningInput: Sendable {
+package struct PlanningInput: Sendable {
     public var now: Date
     /// The device's zone: floating schedules and "today" are read in it.
     public var deviceZone: TimeZone

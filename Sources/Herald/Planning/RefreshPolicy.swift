@@ -4,8 +4,8 @@ import Foundation
 /// `earliestBeginDate` of the request `BackgroundRefresh` (HeraldUserNotifications)
 /// submits after every run, and the instant a scenario's `background_refresh` asks for.
 ///
-/// The plan says how far it reaches without the app (``Plan/guaranteedCoverage``) and by
-/// when it must be re-planned (``Plan/refreshDeadline``); the policy only adds margins:
+/// The plan says how far it reaches without the app (`Plan.guaranteedCoverage`) and by
+/// when it must be re-planned (`Plan.refreshDeadline`); the policy only adds margins:
 /// 1. **Before the coverage runs out.** Past the end of the guaranteed coverage,
 ///    reminders are missing until the app runs again, so the refresh may begin
 ///    ``marginBeforeDeadline`` before it.
@@ -55,13 +55,13 @@ public struct RefreshPolicy: Hashable, Sendable {
     /// - Parameters:
     ///   - plan: the last run's plan, or `nil` when it failed.
     ///   - now: the current instant.
-    public func earliestBeginDate(after plan: Plan?, now: Date) -> Date {
+    package func earliestBeginDate(after plan: Plan?, now: Date) -> Date {
         earliestBeginDate(guaranteedCoverage: plan?.guaranteedCoverage, refreshDeadline: plan?.refreshDeadline, now: now)
     }
 
     /// The same from a plan's two figures: `guaranteedCoverage` is `nil` when the run
     /// failed; `refreshDeadline` is `nil` when the plan needs no refresh.
-    public func earliestBeginDate(guaranteedCoverage: GuaranteedCoverage?, refreshDeadline: Date?, now: Date) -> Date {
+    package func earliestBeginDate(guaranteedCoverage: GuaranteedCoverage?, refreshDeadline: Date?, now: Date) -> Date {
         let soonest = now.addingTimeInterval(minimumDelay)
         guard let guaranteedCoverage else { return now.addingTimeInterval(max(retryAfterFailure, minimumDelay)) }
         guard let refreshDeadline else { return max(now.addingTimeInterval(withoutDeadline), soonest) }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The app declares rules through its ``ReminderSource``; Herald plans every
 /// occurrence from them, so creating, editing and re-planning always go through the
-/// one ``Planner``.
+/// one `Planner`.
 ///
 /// ```swift
 /// let rule = try ReminderRule(

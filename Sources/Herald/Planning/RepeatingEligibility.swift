@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether a rule can be covered by repeating calendar triggers now, exactly: the one
-/// place the planner decides it (see ``RepeatingTriggerPolicy``).
+/// place the planner decides it (see ``PlannerConfiguration/RepeatingTriggerPolicy``).
 ///
 /// A repeating calendar trigger starts matching as soon as it is added and never ends,
 /// so a rule is covered by its ``RepeatingSlot``s only when every match from now on is

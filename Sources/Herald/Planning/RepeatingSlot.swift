@@ -13,7 +13,7 @@ import Foundation
 /// slots?.first?.trigger(timeZone: nil)   // CalendarTrigger(hour: 9, minute: 0, second: 0, repeats: true)
 /// slots?.first?.occurrenceKey            // "every-0900"
 /// ```
-public struct RepeatingSlot: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct RepeatingSlot: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The weekday it matches, or `nil` for every day.
     public var weekday: Weekday?
     public var time: LocalTime

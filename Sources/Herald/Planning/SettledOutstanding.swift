@@ -14,7 +14,7 @@ import Foundation
 /// settled.remove(water)
 /// settled.contains(water)     // true: the follow-up still counts it
 /// ```
-public struct SettledOutstanding: Sendable, Equatable {
+package struct SettledOutstanding: Sendable, Equatable {
     /// The day the occurrences are outstanding on (`nil`: none).
     public var day: LocalDate?
     /// How many settled notifications count each occurrence.

@@ -52,7 +52,7 @@ public struct QuietHours: Hashable, Sendable, Codable {
 
     /// The quiet period holding `date` (start included, end excluded), as instants, or
     /// `nil` when `date` is not quiet.
-    public func period(holding date: Date, converter: ZoneConverter) -> (start: Date, end: Date)? {
+    package func period(holding date: Date, converter: ZoneConverter) -> (start: Date, end: Date)? {
         let day = converter.local(for: date).date
         // A period starts on the day of `date` or, crossing midnight, the day before (two
         // days before where a zone skipped the day before, as Apia skipped 2011-12-30).
@@ -66,7 +66,7 @@ public struct QuietHours: Hashable, Sendable, Codable {
     }
 
     /// The end of the quiet period holding `date`, when `date` is quiet.
-    public func end(ofPeriodHolding date: Date, converter: ZoneConverter) -> Date? {
+    package func end(ofPeriodHolding date: Date, converter: ZoneConverter) -> Date? {
         period(holding: date, converter: converter)?.end
     }
 
@@ -75,7 +75,7 @@ public struct QuietHours: Hashable, Sendable, Codable {
     /// included). The day is read with `converter` at each instant, so a DST change
     /// in between moves nothing: Saturday 23:00 and Sunday 07:00 are two days apart
     /// whatever the night's length.
-    public static func crossesDay(from date: Date, to end: Date, converter: ZoneConverter) -> Bool {
+    package static func crossesDay(from date: Date, to end: Date, converter: ZoneConverter) -> Bool {
         converter.local(for: end).date > converter.local(for: date).date
     }
 }

@@ -1,6 +1,6 @@
 /// The difference between what should be pending and what is: the fewest calls that
 /// make the center match the plan.
-public struct ReconcileDiff: Hashable, Sendable {
+package struct ReconcileDiff: Hashable, Sendable {
     /// Identifiers to remove, in one batch: Herald's managed requests no longer planned.
     public var removals: [String]
     /// Delivered notifications to remove, in one batch: those that no longer ask

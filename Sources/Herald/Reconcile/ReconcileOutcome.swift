@@ -1,5 +1,5 @@
 /// What a reconcile did to the center.
-public struct ReconcileOutcome: Hashable, Sendable {
+package struct ReconcileOutcome: Hashable, Sendable {
     /// Pending requests removed.
     public var removed: Int
     /// Pending requests added (new, or replaced because their content or trigger changed).

@@ -14,7 +14,7 @@ import Logging
 /// let outcome = await reconciler.reconcile(desired: requests, with: center)
 /// outcome.touched // == the size of the difference
 /// ```
-public struct Reconciler: Sendable {
+package struct Reconciler: Sendable {
     /// The kinds of request whose pending set this reconciler owns.
     public var managedKinds: Set<NotificationKind>
     var logger: Logger

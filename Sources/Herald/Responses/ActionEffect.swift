@@ -1,6 +1,6 @@
 import Foundation
 
-/// What Herald did about a response when it arrived (see ``ResponseStep``), reported on
+/// What Herald did about a response when it arrived (see `ResponseStep`), reported on
 /// the ``ResponseHandoff`` the app receives.
 public enum ActionEffect: Hashable, Sendable, Codable {
     /// Nothing beyond recording that the user acted.
@@ -13,5 +13,5 @@ public enum ActionEffect: Hashable, Sendable, Codable {
     case deferredToTomorrow(LocalDate)
     /// "Done all" on a group (``PlannedGroup``): each member's entity completed for its
     /// occurrence's day, in the group's order.
-    case completedAll([EntityDay])
+    case completedAll([EngineState.EntityDay])
 }

@@ -7,7 +7,7 @@ import Logging
 /// let decoder = ResponseDecoder(logger: logger)
 /// if case .valid(let payload) = decoder.decode(response) { ... }
 /// ```
-public struct ResponseDecoder: Sendable {
+package struct ResponseDecoder: Sendable {
     public var payloadDecoder: PayloadDecoder
     var logger: Logger
 

@@ -21,7 +21,7 @@ public struct ResponseHandoff: Hashable, Sendable {
         case missing(EntityReference)
         case invalid(InvalidPayloadReason)
         /// A group (``PlannedGroup``): the list of its members' entities, in its order,
-        /// each once. Its payload's ``HeraldPayload/members`` name each occurrence.
+        /// each once. Its payload's `HeraldPayload.members` name each occurrence.
         case list([EntityReference])
     }
 

@@ -16,7 +16,7 @@ import Foundation
 /// // later, when the app is ready:
 /// let route = ResponseStep.handoff(for: queued, resolution: await responder.resolve(entity))
 /// ```
-public enum ResponseStep {
+package enum ResponseStep {
     /// A response as received: what to commit, and what it did.
     public struct Received: Hashable, Sendable {
         /// The changes to commit together: the queued response (carrying its effect),

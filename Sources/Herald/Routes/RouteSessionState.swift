@@ -19,12 +19,12 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     public var session: RouteSession { didSet { index = WaypointIndex(session); refreshAwaiting() } }
     public var startedAt: Date { didSet { refreshAwaiting() } }
     /// Waypoints reached, by waypoint id; the first visit is kept.
-    public var visits: [String: RouteVisit] {
+    public var visits: [String: RouteSessionState.Visit] {
         get { recorded }
         set { recorded = newValue; refreshAwaiting() }
     }
     /// Set once, when every waypoint was reached.
-    public var completion: RouteCompletion?
+    public var completion: RouteSessionState.Completion?
     /// This session's notifications the center accepted or delivered: never planned
     /// again, however long ago that was.
     public var delivered: Set<NotificationIdentifier> {
@@ -50,8 +50,8 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     /// not change the text of a spot not delivered yet).
     private var ordinals: [String: Int] = [:]
 
-    public init(session: RouteSession, startedAt: Date, visits: [String: RouteVisit] = [:],
-                completion: RouteCompletion? = nil, delivered: Set<NotificationIdentifier> = [],
+    public init(session: RouteSession, startedAt: Date, visits: [String: RouteSessionState.Visit] = [:],
+                completion: RouteSessionState.Completion? = nil, delivered: Set<NotificationIdentifier> = [],
                 completionAcknowledged: Date? = nil) {
         self.session = session
         self.startedAt = startedAt
@@ -147,7 +147,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
     /// threshold not reached yet and, when that reaches the last one, the completion.
     /// Each carries the outcome `suppression` gives (`nil`: sent). Pure; empty when
     /// nothing changes (the completion is never recorded twice).
-    public func progress(to position: Coordinate, at now: Date, suppression: RouteSuppression?) -> [EngineStateChange] {
+    public func progress(to position: Coordinate, at now: Date, suppression: RouteSessionState.Suppression?) -> [EngineStateChange] {
         guard completion == nil, position.isValid else { return [] }
         let outcome: RouteNotificationOutcome = suppression.map { .suppressed($0) } ?? .sent
         var changes: [EngineStateChange] = []
@@ -256,7 +256,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
 
     /// The notifications still to send: sent visits and the completion neither
     /// ``delivered`` nor in `fired` (the fired log), as events due `now`.
-    public func dueNotifications(now: Date, fired: Set<NotificationIdentifier>) -> [PostedEvent] {
+    public func dueNotifications(now: Date, fired: Set<NotificationIdentifier>) -> [EngineState.PostedEvent] {
         var result: [PostedEvent] = []
         // In walking order; a spot sent and handed over is not looked at again.
         let positions = awaiting.compactMap { index.position(of: $0) }.sorted()
@@ -276,7 +276,7 @@ public struct RouteSessionState: Hashable, Sendable, Codable {
 
     /// The waypoints not reached yet, as places for the platform to watch (identified by
     /// their spot notification's identifier), in walking order.
-    public var watchedPlaces: [MonitoredPlace] {
+    package var watchedPlaces: [MonitoredPlace] {
         // The places are made once per session; each run only leaves out those reached.
         let all = index.places(key: sessionKey) {
             session.waypoints.map {

@@ -9,7 +9,7 @@
 /// }
 /// ```
 public enum RouteWalkDestination: Hashable, Sendable {
-    case completion(RouteSummary)
+    case completion(RouteSessionState.Summary)
     case waypoint(sessionID: String, waypointID: String)
 
     /// The destination a payload names; `nil` for notifications that are not a route's.

@@ -6,7 +6,7 @@
 /// "\(InputExcerpt("Europe/Berlin\0"))"                        // 'Europe/Berlin\0'
 /// "\(InputExcerpt(String(repeating: "X", count: 100_000)))"  // 'XXXX…' (100000 bytes), 40 X shown
 /// ```
-public struct InputExcerpt: CustomStringConvertible, Sendable {
+package struct InputExcerpt: CustomStringConvertible, Sendable {
     /// The characters shown before the text is cut.
     public static let limit = 40
 

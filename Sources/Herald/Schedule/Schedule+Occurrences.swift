@@ -27,7 +27,7 @@ extension Schedule {
     /// their instants, except a shifted one (spring forward), which is put in its place
     /// among the last few. The cost grows with the number of occurrences, whatever the
     /// number of times a day.
-    public func occurrences(after instant: Date, before end: Date, using converter: ZoneConverter) -> [Occurrence] {
+    package func occurrences(after instant: Date, before end: Date, using converter: ZoneConverter) -> [Occurrence] {
         guard end > instant else { return [] }
         let after = ZoneConverter.seconds(instant)
         // Whole seconds are before `end` when before it rounded up.
@@ -117,7 +117,7 @@ extension Schedule {
     /// let berlin = ZoneConverter.for(TimeZone(identifier: "Europe/Berlin")!)
     /// let next = schedule.nextOccurrence(after: now, using: berlin)
     /// ```
-    public func nextOccurrence(after instant: Date, using converter: ZoneConverter) -> Occurrence? {
+    package func nextOccurrence(after instant: Date, using converter: ZoneConverter) -> Occurrence? {
         let after = ZoneConverter.seconds(instant)
         var best: (seconds: Int, wall: Int, exists: Bool)?
         // Wall times up to `after + bounds.min` fire at or before `after` (from the last

@@ -17,15 +17,15 @@ import Foundation
 /// }
 /// ```
 public struct SmartReminderTiming: Sendable {
-    public var configuration: SmartTimingConfiguration
+    public var configuration: SmartReminderTiming.Configuration
 
-    public init(configuration: SmartTimingConfiguration = SmartTimingConfiguration()) {
+    public init(configuration: SmartReminderTiming.Configuration = SmartReminderTiming.Configuration()) {
         self.configuration = configuration
     }
 
     /// The suggestion from completions within the history window before `now`, read in
     /// `zone`; `nil` when there is none to learn from.
-    public func suggest(completions: [Date], now: Date, zone: TimeZone) -> SmartTimingSuggestion? {
+    public func suggest(completions: [Date], now: Date, zone: TimeZone) -> SmartReminderTiming.Suggestion? {
         let converter = ZoneConverter.for(zone)
         let since = now.addingTimeInterval(-Double(configuration.historyDays) * 86_400)
         var counts = [Int](repeating: 0, count: 24)

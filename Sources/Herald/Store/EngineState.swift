@@ -22,7 +22,7 @@ public struct EngineState: Hashable, Sendable, Codable {
     /// Occurrences the user acted on (tapped, chose an action, dismissed), and when:
     /// they get no follow-up.
     public var acknowledged: [NotificationIdentifier: Date]
-    /// Every Herald notification delivered, once each, by ``FiredRecord/key``.
+    /// Every Herald notification delivered, once each, by ``EngineState/FiredRecord/key``.
     public var fired: [String: FiredRecord]
     /// Responses waiting for the app to be ready, in arrival order.
     public var queuedResponses: [QueuedResponse]
@@ -49,7 +49,7 @@ public struct EngineState: Hashable, Sendable, Codable {
     /// The alarms Herald asked the alarm service for, by alarm id: a relaunch neither
     /// schedules again what is held nor loses what to cancel.
     public var scheduledAlarms: [UUID: ScheduledAlarm]
-    /// The location requests the last run left pending (``ArmedLocations``).
+    /// The location requests the last run left pending (``EngineState/ArmedLocations``).
     public var armedLocations: ArmedLocations
     /// The location access last reported (``Engine/locationAccessChanged(_:)``); `nil`
     /// before the first report.

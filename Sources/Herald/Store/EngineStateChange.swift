@@ -4,7 +4,7 @@ import Foundation
 /// transaction, by ``EngineStore/commit(_:)``; ``EngineState/apply(_:)`` says what
 /// each means.
 public enum EngineStateChange: Hashable, Sendable, Codable {
-    case recordCompletion(Completion)
+    case recordCompletion(EngineState.Completion)
     case removeCompletion(EntityReference, LocalDate)
     case pause(EntityReference)
     case resume(EntityReference)
@@ -13,21 +13,21 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     /// deletion record stay).
     case forget(EntityReference)
     /// No more reminders of the entity that day, without counting it as done.
-    case deferDay(EntityDay)
-    case snooze(SnoozeRecord)
+    case deferDay(EngineState.EntityDay)
+    case snooze(EngineState.SnoozeRecord)
     case removeSnooze(original: NotificationIdentifier)
     /// The user acted on an occurrence; the first time is kept.
     case acknowledge(NotificationIdentifier, at: Date)
-    case recordFired(FiredRecord)
+    case recordFired(EngineState.FiredRecord)
     /// Queues a response unless it is queued or was handled already.
-    case enqueueResponse(QueuedResponse)
+    case enqueueResponse(EngineState.QueuedResponse)
     /// Takes a response off the queue and remembers it was handed over.
     case markResponseHandled(id: String, at: Date)
-    case setSmartTiming(key: String, SmartTimingState?)
+    case setSmartTiming(key: String, EngineState.SmartTimingState?)
     case setSetting(key: String, JSONValue?)
     /// Keeps an app-triggered notification until it fires (replacing one with the same
     /// identifier).
-    case postEvent(PostedEvent)
+    case postEvent(EngineState.PostedEvent)
     /// The app deleted an entity at this instant: its delivered notifications of
     /// every kind, up to then, are removed by the next run. The latest instant is kept.
     case recordDeletion(EntityReference, at: Date)
@@ -43,10 +43,10 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     case stopRoute
     /// A waypoint reached in the session with this ``RouteSessionState/sessionKey``;
     /// ignored for another session, and when the waypoint was reached already.
-    case recordRouteVisit(session: String, RouteVisit)
+    case recordRouteVisit(session: String, RouteSessionState.Visit)
     /// Every waypoint of the session with this key was reached; only the first
     /// completion of a session is kept.
-    case completeRoute(session: String, RouteCompletion)
+    case completeRoute(session: String, RouteSessionState.Completion)
     /// A notification of the session with this key was handed to the center or seen
     /// delivered: it is never planned again in that session.
     case recordRouteDelivered(session: String, NotificationIdentifier)
@@ -58,9 +58,9 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     /// The trip in progress, or none (``EngineState/trip``).
     case setTrip(Trip?)
     /// Every alarm Herald scheduled, by alarm id, replacing those kept.
-    case setScheduledAlarms([UUID: ScheduledAlarm])
+    case setScheduledAlarms([UUID: EngineState.ScheduledAlarm])
     /// The location requests a run left pending, replacing those kept.
-    case setArmedLocations(ArmedLocations)
+    case setArmedLocations(EngineState.ArmedLocations)
     /// The location access the app reported.
     case setLocationAccess(LocationAccess?)
     /// The app's route notifications turned on or off.

@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// let next = DayBoundary.next(after: now, in: TimeZone(identifier: "America/Havana")!)
 /// ```
-public enum DayBoundary {
+package enum DayBoundary {
     /// The first instant of the first local day that begins strictly after `instant`.
     public static func next(after instant: Date, in zone: TimeZone) -> Date {
         let converter = ZoneConverter.for(zone)

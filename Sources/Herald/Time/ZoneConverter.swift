@@ -18,7 +18,7 @@ import Foundation
 /// let (date, exists) = berlin.instant(for: local) // 01:30 UTC (03:30 CEST), exists == false
 /// berlin.local(for: date)                          // 2026-03-29T03:30
 /// ```
-public final class ZoneConverter: Sendable {
+package final class ZoneConverter: Sendable {
     /// The zone this converter works in.
     public let zone: TimeZone
     private let table: OffsetTable

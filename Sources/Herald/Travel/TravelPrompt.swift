@@ -3,12 +3,12 @@ import Foundation
 /// The in-app prompt offering the travel choice for every rule at once, built when the
 /// app asks for it (``PlannerConfiguration/travelPrompt``) and carried by the
 /// ``TravelNotice``. Choosing one of its actions with ``Engine/chose(_:in:)`` (or
-/// ``AppHost/chose(_:in:)``) records the same choice as ``Engine/chooseTravel(_:for:)``.
+/// `HeraldSystem.chose(_:in:)`) records the same choice as ``Engine/chooseTravel(_:for:)``.
 ///
 /// ```swift
 /// if let prompt = report.travel?.prompt {
 ///     let picked = await ui.ask(prompt.title, prompt.body, buttons: prompt.actions.map(\.title))
-///     try await host.chose(prompt.actions[picked].identifier, in: prompt)
+///     try await herald.chose(prompt.actions[picked].identifier, in: prompt)
 /// }
 /// ```
 public struct TravelPrompt: Hashable, Sendable {

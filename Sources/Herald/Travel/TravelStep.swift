@@ -9,7 +9,7 @@ import Foundation
 /// try store.commit(noticed.changes)          // the trip to New York begins
 /// if noticed.reports { report.travel = TravelStep.notice(rules: rules, state: after, deviceZone: newYork, now: now) }
 /// ```
-public enum TravelStep {
+package enum TravelStep {
     /// What a run records about the device's zone, and whether it tells the app.
     public struct Noticed: Hashable, Sendable {
         public var changes: [EngineStateChange]

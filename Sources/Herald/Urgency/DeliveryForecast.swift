@@ -22,7 +22,7 @@ import Foundation
 /// forecast.level          // .active
 /// forecast.description    // "active (alarm: no alarms; time-sensitive: turned off)"
 /// ```
-public struct DeliveryForecast: Hashable, Sendable, CustomStringConvertible {
+package struct DeliveryForecast: Hashable, Sendable, CustomStringConvertible {
     /// Why a level of the ladder was passed over.
     public enum Unavailable: String, Hashable, Sendable, CustomStringConvertible {
         /// The user turned the app's time-sensitive notifications off (or the app lacks
@@ -80,7 +80,7 @@ public struct DeliveryForecast: Hashable, Sendable, CustomStringConvertible {
     /// DeliveryForecast(urgency: .alarm, settings: .allOn, alarmChannel: full).description
     /// // "active (alarm: the alarm limit is reached)"
     /// ```
-    public init(urgency: Urgency, fallback: [Urgency] = [], settings: NotificationSettings, alarmChannel: AlarmChannel?) {
+    package init(urgency: Urgency, fallback: [Urgency] = [], settings: NotificationSettings, alarmChannel: AlarmChannel?) {
         self.init(urgency: urgency, fallback: fallback, settings: settings,
                   alarmsPassedOver: alarmChannel.map(\.unavailability) ?? .alarmsUnavailable)
     }

@@ -2,7 +2,7 @@ import Foundation
 
 extension ReminderRule {
     /// This rule asking for `urgency`, with a fallback ladder for when the device does
-    /// not allow it (see ``DeliveryForecast``): the plan says the level each reminder
+    /// not allow it (see `DeliveryForecast`): the plan says the level each reminder
     /// will be delivered at, and its request carries that interruption level.
     ///
     /// ```swift

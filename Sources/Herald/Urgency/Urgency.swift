@@ -4,7 +4,7 @@ import Foundation
 /// that rings through Silent and Focus. A rule asks for one (``ReminderRule/urgency``)
 /// with a fallback ladder for when the device does not allow it
 /// (``ReminderRule/fallback``); the plan says what the user will really get
-/// (``DeliveryForecast``).
+/// (`DeliveryForecast`).
 ///
 /// ```swift
 /// let pills = try ReminderRule(entity: pillbox, id: "evening", schedule: .daily(at: [LocalTime(hour: 21)]))

@@ -4,7 +4,7 @@
 /// Herald checks identity and payload where they are made, so that nothing reaches
 /// the notification center that it could not parse back: an identifier with an empty
 /// part never parses (it would be added again on every run and never removed), a part
-/// longer than ``PayloadDecoder`` accepts or a `userInfo` above the platform's size
+/// longer than `PayloadDecoder` accepts or a `userInfo` above the platform's size
 /// makes every tap on it invalid, and a number that is not finite makes a request
 /// differ from itself (it would be replaced on every run).
 ///
@@ -40,7 +40,7 @@ public struct DeclarationError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// The longest identity part Herald accepts, in characters: what
-    /// ``PayloadDecoder`` reads back.
+    /// `PayloadDecoder` reads back.
     public static let maximumPartLength = 256
 
     /// `owner` as a message names it: whole when short, else its kind ("rule") and an

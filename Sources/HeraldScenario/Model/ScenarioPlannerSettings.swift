@@ -43,7 +43,7 @@ package struct ScenarioPlannerSettings: Hashable, Sendable {
     /// Herald's ``Herald/ReminderCategory/group`` ("Done all").
     package var groupsReminders: Bool { quietHours != nil || groupWithinMinutes != nil }
 
-    /// The repeating-trigger policies a scenario can choose (``Herald/RepeatingTriggerPolicy``).
+    /// The repeating-trigger policies a scenario can choose (``Herald/PlannerConfiguration/RepeatingTriggerPolicy``).
     package enum Repeating: String, Hashable, Sendable, CaseIterable {
         /// Compressible rules whose requests carry no badge repeat (the default).
         case exact

@@ -29,7 +29,7 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var horizonEnd: Date?
     /// The last plan's guaranteed coverage: until when every due reminder fires if the
     /// app never runs again (`nil` before any plan).
-    public var guaranteedCoverage: GuaranteedCoverage?
+    package var guaranteedCoverage: GuaranteedCoverage?
     /// The last plan's refresh deadline: by when it must be re-planned to keep its
     /// coverage (`nil` before any plan, or when the plan needs no refresh).
     public var refreshDeadline: Date?

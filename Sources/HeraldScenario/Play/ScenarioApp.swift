@@ -6,7 +6,7 @@ import HeraldSimulator
 /// wrapping a fresh Herald `Engine` over the app's data (``ScenarioReminderSource``)
 /// and Herald's store, which outlive the process like files on disk.
 ///
-/// Every system call goes through Herald's ``Herald/AppHost``. The recorder, the refresh
+/// Every system call goes through Herald's `AppHost`, the forwarding `HeraldSystem` does. The recorder, the refresh
 /// requests and (with ``ScenarioLocationUpdates/regions``) region monitoring observe the
 /// engine from the moment it is made, so each hears every run without a call site
 /// handing reports on:

@@ -33,7 +33,7 @@ public struct TimelineReconcile: Hashable, Sendable {
     public var coverageHorizon: Date?
     /// Until when every due reminder fires if the app never runs again; `nil` when
     /// planning failed.
-    public var guaranteedCoverage: GuaranteedCoverage?
+    package var guaranteedCoverage: GuaranteedCoverage?
     /// By when the plan must be re-planned to keep that coverage; `nil` when planning
     /// failed or the plan needs no refresh.
     public var refreshDeadline: Date?
@@ -52,7 +52,7 @@ public struct TimelineReconcile: Hashable, Sendable {
     public var urgency: [String] = []
     /// What the run did to the alarm service (`ReconcileReport.alarms`): `nil`
     /// when it scheduled, cancelled and was refused nothing.
-    public var alarms: AlarmOutcome?
+    package var alarms: AlarmOutcome?
 
     package init(date: Date, local: LocalDateTime, reasons: [String], added: Int, removed: Int, unchanged: Int,
                 failedAdds: Int, clearedDelivered: Int = 0, displaced: Int = 0, planned: Int?, badgeSet: Int?,

@@ -26,7 +26,7 @@ public struct TimelineRegion: Hashable, Sendable {
     /// What the app calls the place (a waypoint's name); the identifier when unknown.
     public var name: String
     /// A waypoint or a location reminder's region; `nil` when no plan named it.
-    public var place: MonitoredPlace.Kind?
+    package var place: MonitoredPlace.Kind?
     /// When the device was first seen on the other side of the boundary.
     public var crossedAt: Date
     /// Why the app did not act on it (`the app is not running`, an exit), when it did not.

@@ -15,7 +15,7 @@ public struct TimelineRegions: Hashable, Sendable {
     public struct Place: Hashable, Sendable {
         public var identifier: String
         public var name: String
-        public var kind: MonitoredPlace.Kind
+        package var kind: MonitoredPlace.Kind
 
         package init(identifier: String, name: String, kind: MonitoredPlace.Kind) {
             self.identifier = identifier
@@ -38,7 +38,7 @@ public struct TimelineRegions: Hashable, Sendable {
     /// cuts 27,980 at every step).
     public var cut: Int
     /// What the user's location access held back (`RegionPlan.withheld`).
-    public var withheld: RegionPlan.Withheld?
+    package var withheld: RegionPlan.Withheld?
 
     package init(date: Date, local: LocalDateTime, watched: [Place], cut: Int, withheld: RegionPlan.Withheld? = nil) {
         self.date = date

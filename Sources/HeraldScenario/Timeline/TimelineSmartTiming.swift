@@ -15,7 +15,7 @@ public struct TimelineSmartTiming: Hashable, Sendable {
     public var date: Date
     public var local: LocalDateTime
     /// The suggestion; `nil` when there were no completions to learn from.
-    public var suggestion: SmartTimingSuggestion?
+    public var suggestion: SmartReminderTiming.Suggestion?
     /// Whether the app moved its `smart` rules to the suggested time now (`false` when
     /// they were there already, there is no suggestion, or reminders are off).
     public var applied: Bool

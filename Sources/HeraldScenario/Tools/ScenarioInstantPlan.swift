@@ -49,7 +49,7 @@ public struct ScenarioInstantPlan: Hashable, Sendable {
     /// The last plan's guaranteed coverage (until when reminders fire if the app never
     /// runs again) and refresh deadline; `nil` before any plan, and the deadline `nil`
     /// when the plan needs no refresh.
-    public var guaranteedCoverage: GuaranteedCoverage?
+    package var guaranteedCoverage: GuaranteedCoverage?
     public var refreshDeadline: Date?
     /// Every occurrence the last plan cut, with its reason.
     public var cuts: [ScenarioCut]

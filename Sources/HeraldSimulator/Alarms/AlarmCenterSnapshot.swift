@@ -18,8 +18,8 @@ public struct AlarmCenterSnapshot: Hashable, Sendable, Codable {
         public var schedule: AlarmSchedule
         public var title: String
         public var stopTitle: String
-        public var secondary: AlarmSecondaryButton?
-        public var state: AlarmState
+        public var secondary: AlarmRequest.SecondaryButton?
+        public var state: SystemAlarm.State
         /// The order of first scheduling.
         public var sequence: Int
         /// While scheduled: the instant after which its next time is sought.

@@ -13,7 +13,7 @@ public enum AlarmPressError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The system holds no alarm with this id (never scheduled, cancelled, or stopped).
     case unknownAlarm(UUID)
     /// The alarm is not sounding, so it shows no buttons.
-    case notAlerting(UUID, state: AlarmState)
+    case notAlerting(UUID, state: SystemAlarm.State)
     /// The alarm was scheduled without a snooze button.
     case noSnoozeButton(UUID)
     /// The alarm was scheduled without this action button.

@@ -185,12 +185,12 @@ public actor SimulatedAlarmCenter: AlarmCenter {
     /// ```swift
     /// let sounding = await alarms.requests(in: .alerting).map(\.identifier)
     /// ```
-    public func requests(in state: AlarmState) -> [AlarmRequest] {
+    public func requests(in state: SystemAlarm.State) -> [AlarmRequest] {
         heldInOrder.filter { $0.state == state }.map(\.request)
     }
 
     /// The state of the held alarm; `nil` when the system does not hold it.
-    public func state(of id: UUID) -> AlarmState? {
+    public func state(of id: UUID) -> SystemAlarm.State? {
         held[id]?.state
     }
 

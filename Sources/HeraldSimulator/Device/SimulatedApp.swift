@@ -8,28 +8,28 @@ import Herald
 /// ``SimulatedDevice/crash()``; what must survive lives in the center (the system) or
 /// in the app's store.
 ///
-/// An app with logic of its own conforms itself and routes the lifecycle through its
-/// Herald `AppHost`, as its delegates do on a device; an app that only
+/// An app with logic of its own conforms itself and hands the lifecycle to its Herald
+/// `Engine`, as `HeraldSystem` does for its delegates on a device; an app that only
 /// forwards is a ``HostedApp``.
 ///
 /// ```swift
 /// actor GoalApp: SimulatedApp {
-///     let host: AppHost
+///     let engine: Engine
 ///     private(set) var openedResponses: [NotificationResponse] = []
-///     init(engine: Engine) { host = AppHost(engine: engine) }
+///     init(engine: Engine) { self.engine = engine }
 ///
-///     func didFinishLaunching(in state: AppState) async { await host.launched() }
-///     func didBecomeActive() async { await host.becameActive() }
-///     func didEnterBackground() async { await host.enteredBackground() }
+///     func didFinishLaunching(in state: AppState) async { await engine.launched() }
+///     func didBecomeActive() async { await engine.becameActive() }
+///     func didEnterBackground() async {}
 ///     func willPresent(_ notification: DeliveredNotification) async -> PresentationOptions {
-///         await host.willPresent(notification).systemOptions
+///         await engine.willPresent(notification).systemOptions
 ///     }
 ///     func didReceive(_ response: NotificationResponse) async {
 ///         openedResponses.append(response)
-///         await host.received(response)
+///         await engine.received(response)
 ///     }
-///     func timeChanged(_ change: TimeChange) async { await host.timeChanged(change) }
-///     func performBackgroundRefresh() async { await host.backgroundRefresh() }
+///     func timeChanged(_ change: TimeChange) async { await engine.timeChanged(change) }
+///     func performBackgroundRefresh() async { await engine.backgroundRefresh() }
 /// }
 ///
 /// let device = await SimulatedDevice(center: center) { GoalApp(engine: makeEngine(center)) }

@@ -59,8 +59,7 @@ enum HeraldLandingPageSamples {
         }
 
         let engine = Engine(center: center, source: Habits(), clock: clock)
-        let host = AppHost(engine: engine)          // what the app's delegates call
-        await host.launched()
+        await engine.launched()                     // on Apple platforms, HeraldSystem makes this call
         try await engine.completed(EntityReference(namespace: "habit", id: "water"))
     }
 

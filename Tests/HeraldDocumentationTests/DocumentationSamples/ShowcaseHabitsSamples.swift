@@ -11,7 +11,7 @@ enum ShowcaseHabitsLandingPageSamples {
         let clock = VirtualClock(now: start, timeZone: berlin)
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         let habits = HabitReminderSource(clock: clock)
-        let app = HabitApp(habits: habits, host: AppHost(engine: Engine(center: center, source: habits, clock: clock)))
+        let app = HabitApp(habits: habits, engine: Engine(center: center, source: habits, clock: clock))
 
         await app.save(Habit(id: "stretch", name: "Stretch", category: "Health",
                              reminderTimes: [LocalTime(hour: 9), LocalTime(hour: 9, minute: 1)]))

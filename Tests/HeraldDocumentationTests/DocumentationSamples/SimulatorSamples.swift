@@ -67,7 +67,7 @@ enum HeraldSimulatorLandingPageSamples {
 
         let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
         await center.setNotificationCategories([exerciseCategory])   // Log (foreground), Snooze
-        let device = await SimulatedDevice(center: center) { HostedApp(host: AppHost(engine: makeEngine(center))) }
+        let device = await SimulatedDevice(center: center) { HostedApp(engine: makeEngine(center)) }
 
         try await center.add(reminder)                  // due at 13:00, category "exercise"
         await device.advance(by: 3_600)                 // the app is not running: shown by the system
