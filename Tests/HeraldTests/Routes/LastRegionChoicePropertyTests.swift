@@ -45,6 +45,16 @@ import Testing
         }
     }
 
+    /// Known, not yet explained: after badges are turned off behind the engine's back and
+    /// a run, one request keeps its badge number; a full run at a later position (two
+    /// runs later here) takes it off, while the reused plan keeps it until the next run.
+    /// Found by a fresh seed of the first test.
+    @Test func aBadgeLeftAfterBadgesWentOffStaysUntilTheNextRun() async {
+        await withKnownIssue("a run after badges went off is not the center's fixed point; the reused plan keeps what it left") {
+            _ = await check(seed: 3_741_990_432_618_271_777, knownGaps: false)
+        }
+    }
+
     /// Plays 32 random steps on two copies of one device, one engine keeping its last
     /// plan and one forgetting it before every step; how many positions the first
     /// answered without a run.
