@@ -73,6 +73,96 @@ import Testing
                 "replayed \(replayed) of \(2 * PropertySeeds.listed(300)) plans")
     }
 
+    /// Along a random sequence of events on one device (days done and undone, snoozes,
+    /// firings with their deliveries, the list cleared, answers, posted events, pauses
+    /// and resumptions, deletions, other apps' requests, the zone, a few seconds or hours
+    /// passing), each plan with the walk kept from the plan before equals the full
+    /// planner's plan of the same input, in every field.
+    @Test func everyPlanOfARandomSequenceIsTheFullPlannersPlan() async {
+        var replayed = 0
+        await PropertySeeds.check(count: 200) { seed in
+            var random = SeededGenerator(seed: seed ^ 0x2545_F491_4F6C_DD1D)
+            let testCase = PlannerWholeStatePropertyTests().makeCase(seed: seed)
+            var configuration = testCase.configuration
+            if Int.random(in: 0...3, using: &random) != 0 { configuration.repeatingTriggers = .never }
+            let planner = Planner(configuration: configuration)
+            var input = testCase.input
+            var walk: Planner.OneShotWalk?
+            var plan = planner.plan(input, walk: &walk)
+            for index in 0..<12 {
+                let step = nextEvent(after: plan, on: &input, using: &random)
+                let replays = walk?.replays ?? 0
+                plan = planner.plan(input, walk: &walk)
+                #expect(Fingerprint(plan) == Fingerprint(planner.plan(input)), "seed \(seed), step \(index): \(step)")
+                if (walk?.replays ?? 0) > replays { replayed += 1 }
+            }
+        }
+        // Not dead code: most events change only what the walk replays.
+        #expect(replayed >= PropertySeeds.listed(200) * 3, "replayed \(replayed) of \(12 * PropertySeeds.listed(200)) plans")
+    }
+
+    /// Applies a random event to `input`, the device's state after `plan`; what it was.
+    func nextEvent(after plan: Plan, on input: inout PlanningInput, using random: inout SeededGenerator) -> String {
+        let today = ZoneConverter.for(input.deviceZone).local(for: input.now).date
+        let entities = Array(Set(input.rules.map(\.entity))).sorted { $0.description < $1.description }
+        let entity = entities.randomElement(using: &random) ?? EntityReference(namespace: "habit", id: "none")
+        let planned = plan.reminders.randomElement(using: &random)?.identifier
+        switch Int.random(in: 0...13, using: &random) {
+        case 0, 1:
+            input.satisfied.insert(EntityDay(entity, today.adding(days: Int.random(in: -1...1, using: &random))))
+            return "\(entity) done"
+        case 2:
+            guard let day = input.satisfied.randomElement(using: &random) else { return "nothing to undo" }
+            input.satisfied.remove(day)
+            return "\(day.entity) undone"
+        case 3:
+            guard let planned else { return "nothing to snooze" }
+            input.snoozes.append(SnoozeRecord(original: planned, until: input.now.addingTimeInterval(
+                Double(Int.random(in: 60...86_400, using: &random)))))
+            return "\(planned) snoozed"
+        case 4:
+            guard let planned else { return "nothing to fire" }
+            input.fired.append(FiredRecord(identifier: planned, date: input.now))
+            input.delivered.append(PlannerWholeStatePropertyTests.delivered(planned.description, at: input.now))
+            return "\(planned) fired"
+        case 5:
+            input.delivered = input.delivered.filter { _ in Bool.random(using: &random) }
+            return "the list cleared in part"
+        case 6:
+            guard let original = input.delivered.randomElement(using: &random)?.request.heraldIdentifier else {
+                return "nothing to answer"
+            }
+            input.acknowledged.insert(original)
+            return "\(original) answered"
+        case 7:
+            let identifier = NotificationIdentifier(entity: entity, rule: "post",
+                                                    occurrence: OccurrenceKey(rawValue: "s\(input.postedEvents.count)"), kind: .event)
+            input.postedEvents.append(PostedEvent(identifier: identifier, content: NotificationContent(title: "Event"),
+                                                  fireDate: input.now.addingTimeInterval(Double(Int.random(in: 0...86_400, using: &random))),
+                                                  postedAt: input.now))
+            return "event posted for \(entity)"
+        case 8:
+            if input.paused.remove(entity) == nil { input.paused.insert(entity) }
+            return "\(entity) paused or resumed"
+        case 9:
+            input.rules.removeAll { $0.entity == entity }
+            input.deletions[entity] = input.now
+            return "\(entity) deleted"
+        case 10:
+            input.foreignRequests = Int.random(in: 0...40, using: &random)
+            return "\(input.foreignRequests) requests not Herald's"
+        case 11:
+            input.deviceZone = RandomRules.zones.randomElement(using: &random)!
+            return "zone \(input.deviceZone.identifier)"
+        case 12:
+            input.now = input.now.addingTimeInterval(Double(Int.random(in: 1...7_200, using: &random)))
+            return "later"
+        default:
+            input.now = input.now.addingTimeInterval(Double(Int.random(in: 1...60, using: &random)))
+            return "a few seconds later"
+        }
+    }
+
     /// A state of the same device before `input`: usually only what an event changes
     /// (days done, snoozes, the fired log, the delivered list), sometimes more.
     func earlierState(of input: PlanningInput, using random: inout SeededGenerator) -> PlanningInput {
