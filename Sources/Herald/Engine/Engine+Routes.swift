@@ -72,17 +72,12 @@ extension Engine {
         guard position.isValid, lastRegionChoice != nil else { return nil }
         let pending = await center.pendingNotificationRequests().count
         let (authorization, settings) = await center.permission()
-        guard currentRun == nil, var last = lastRegionChoice, last.stateVersion == stateVersion,
-              last.zone == clock.timeZone, last.day == day(of: clock.now), last.pending == pending,
-              last.authorization == authorization, last.settings == settings else { return nil }
-        if let route = last.route, !route.progress(to: position, at: clock.now, suppression: nil).isEmpty { return nil }
-        let regions = last.plan.regions.chosen(from: position)
-        guard Set(regions.watched.map(\.identifier)) == Set(last.plan.regions.watched.map(\.identifier)) else { return nil }
-        // It reaches no waypoint (checked above): the step records only the position
-        // (`EngineStep.recording`, what its full step records then), with no suspension
-        // before the commit.
+        guard currentRun == nil, var last = lastRegionChoice?.moved(
+            to: position, stateVersion: stateVersion, day: day(of: clock.now), zone: clock.timeZone, pending: pending,
+            authorization: authorization, settings: settings, now: clock.now) else { return nil }
+        // It reaches no waypoint: the step records only the position (what its full
+        // step records then), with no suspension before the commit.
         try commit(EngineStep.recording(position))
-        last.plan.regions = regions
         last.stateVersion = stateVersion
         lastRegionChoice = last
         // Not published: no run, the last plan, the same places watched (checked above),
