@@ -15,7 +15,7 @@ extension Engine {
     /// they are committed (``RecordedDeliveries``).
     func stateRecordingDeliveries(_ delivered: [DeliveredNotification]) throws
         -> (state: EngineState, changes: [EngineStateChange], unseen: [DeliveredNotification]) {
-        let unseen = recordedDeliveries.unseen(in: delivered, from: deliveredLedger.commonPrefix(with: delivered))
+        let unseen = memory.unseenDeliveries(in: delivered)
         var state = try store.load(since: DeliveryStep.readSince(unseen, now: clock.now, window: Self.historyWindow))
         let step = DeliveryStep.recording(unseen, state: state, deviceZone: clock.timeZone)
         for shown in step.shown { history.recordDelivery(of: shown.identifier, request: shown.request, at: shown.date) }

@@ -11,14 +11,14 @@ extension Engine {
         let recorded = RunRecording(state: state, changes: changes, pending: pending, authorization: authorization,
                                     capacity: center.capacity, alarmService: alarmService, now: now, zone: clock.timeZone)
         try commit(recorded.changes)
-        recordedDeliveries.remember(unseen, delivered: delivered)
+        memory.recordedDeliveries.remember(unseen, delivered: delivered)
         if recorded.locationFirings > 0 {
             logger.debug("location reminders fired while not listed", metadata: ["count": "\(recorded.locationFirings)"])
         }
         for record in recorded.alarmsSounded {
             history.recordAlarmSounded(record.identifier, alarm: record.identifier.description, at: record.date)
         }
-        if recorded.reportsTravel { travelNoticeDue = true }
+        if recorded.reportsTravel { memory.travelNoticeDue = true }
         return recorded
     }
 

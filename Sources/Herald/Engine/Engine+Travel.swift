@@ -42,10 +42,7 @@ extension Engine {
     ///   does not offer; nothing is recorded then.
     @discardableResult
     public func chose(_ actionIdentifier: String, in prompt: TravelPrompt) async throws -> ReconcileReport? {
-        guard let choice = prompt.choice(of: actionIdentifier) else {
-            throw EngineError.unknownTravelAction(actionIdentifier, offered: prompt.actions.map(\.identifier))
-        }
-        return try await chooseTravel(choice)
+        try await chooseTravel(try prompt.choosing(actionIdentifier))
     }
 
     /// How the device's zone compares with home now, whether or not a run reported it

@@ -45,12 +45,11 @@ public actor Engine {
     let responseDecoder: ResponseDecoder
     let logger: Logger
 
-    /// The run in progress, and the one queued behind it that later callers join.
+    /// The run in progress, and the one queued behind it that later callers join, with
+    /// the reasons and the route visits and completions of the events it serves.
     private(set) var currentRun: Task<ReconcileReport, Never>?
     private var queuedRun: Task<ReconcileReport, Never>?
-    private var queuedReasons: [EngineEvent] = []
-    /// Route visits and completions recorded by the events the queued run serves.
-    private var queuedRouteChanges: [EngineStateChange] = []
+    private var queued: (reasons: [EngineEvent], routeChanges: [EngineStateChange]) = ([], [])
     /// Who hears of every run (``observeReports(_:)``), the history first.
     var reportObservers: ReportObservers
 
@@ -61,22 +60,14 @@ public actor Engine {
     /// Counts commits made through ``commit(_:)``: a run that sees it move while it
     /// waits for the app plans again.
     private(set) var stateVersion = 0
-    /// The last run's plan while nothing but positions changed since (``LastRegionChoice``).
-    var lastRegionChoice: LastRegionChoice?
-    /// Deliveries this process knows are in the fired log.
-    var recordedDeliveries = RecordedDeliveries()
-    /// The delivered list as the last run saw it, so a run looks only at what changed.
-    var deliveredLedger = DeliveredLedger()
-    /// Location firings this process removed from the list as no longer asking
-    /// (``LocationFiringStep/unlistedDeliveries(_:listed:removed:now:zone:)`` leaves them out).
-    var removedLocationDeliveries: Set<String> = []
-    /// The requests the last run built, so a run builds only what changed.
-    var builtRequests = BuiltRequests()
-    /// Whether a run recorded a zone the app has not been told of yet (``TravelStep``).
-    var travelNoticeDue = false
-    /// The last plan's walk over the rules' occurrences, which the next plan replays
-    /// when it meets the same ones (a completion: ``Planner/OneShotWalk``).
-    var oneShotWalk: Planner.OneShotWalk?
+    /// What the runs of this process remember from one to the next (``RunMemory``).
+    var memory = RunMemory()
+    /// The last plan's walk and the delivered ledger (``RunMemory``), for tests.
+    var oneShotWalk: Planner.OneShotWalk? { memory.oneShotWalk }
+    var deliveredLedger: DeliveredLedger {
+        get { memory.deliveredLedger }
+        set { memory.deliveredLedger = newValue }
+    }
 
     public init(
         center: any NotificationCenter,
@@ -120,16 +111,12 @@ public actor Engine {
         await reconcile(reasons: [reason])
     }
 
-    /// Re-plans once for several reasons (``reconcile(reason:)``).
+    /// Re-plans once for several reasons (``reconcile(reason:)``), whose events recorded
+    /// `routeChanges` (given in the report).
     @discardableResult
-    func reconcile(reasons: [EngineEvent]) async -> ReconcileReport {
-        await reconcile(reasons: reasons, routeChanges: [])
-    }
-
-    /// Re-plans for `reasons`, whose events recorded `routeChanges` (given in the report).
-    func reconcile(reasons: [EngineEvent], routeChanges: [EngineStateChange]) async -> ReconcileReport {
-        queuedReasons += reasons
-        queuedRouteChanges += routeChanges
+    func reconcile(reasons: [EngineEvent], routeChanges: [EngineStateChange] = []) async -> ReconcileReport {
+        queued.reasons += reasons
+        queued.routeChanges += routeChanges
         if let queuedRun { return await queuedRun.value }
         let previous = currentRun
         let run = Task {
@@ -145,10 +132,8 @@ public actor Engine {
             currentRun = queuedRun
             self.queuedRun = nil
         }
-        let reasons = queuedReasons
-        let routeChanges = queuedRouteChanges
-        queuedReasons = []
-        queuedRouteChanges = []
+        let (reasons, routeChanges) = queued
+        queued = ([], [])
         var report = await run(reasons: reasons)
         report.routeChanges = routeChanges
         // Observers hear of the run before its callers get the report, and before the
@@ -167,15 +152,7 @@ public actor Engine {
             do {
                 prepared = try await prepare()
             } catch {
-                if error is ReminderSourceNotReady {
-                    logger.debug("re-plan deferred: the app's data is still loading", metadata: ["reasons": "\(reasons)"])
-                } else {
-                    logger.error("re-plan failed; pending requests left as they are", metadata: [
-                        "reasons": "\(reasons)", "error": "\(error)",
-                    ])
-                }
-                return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
-                                       failure: "\(error)")
+                return ReconcileReport.unplanned(error, reasons: reasons, logger: logger)
             }
             travel = prepared.travel ?? travel
             // The app's state changed while the run waited for the app (its rules or
@@ -195,7 +172,7 @@ public actor Engine {
             report.travel = travel
             // Nothing changed while the plan was applied: a position may reuse it while
             // the center holds as many requests (none delivered) and allows the same.
-            lastRegionChoice = stateVersion == prepared.stateVersion
+            memory.lastRegionChoice = stateVersion == prepared.stateVersion
                 ? LastRegionChoice(plan: prepared.plan, route: prepared.route, stateVersion: stateVersion,
                                    day: day(of: clock.now), zone: clock.timeZone, pending: prepared.pendingAfter(report),
                                    authorization: prepared.authorization, settings: prepared.settings)
@@ -221,23 +198,29 @@ public actor Engine {
         let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
-        let travel = travelNoticeDue ? TravelStep.announcing(rules: rules, state: state, deviceZone: clock.timeZone,
-                                                             now: now, prompt: planner.configuration.travelPrompt,
-                                                             logger: logger) : nil
-        travelNoticeDue = false
-        let built = builtRequests
+        let travel = memory.travelNoticeDue
+            ? TravelStep.announcing(rules: rules, state: state, deviceZone: clock.timeZone, now: now,
+                                    prompt: planner.configuration.travelPrompt, logger: logger) : nil
+        memory.travelNoticeDue = false
+        let built = memory.builtRequests
         let (managed, foreign) = reconciler.partition(pending) { built.identifier(of: $0) }
-        let plan = self.plan(now: now, rules: rules, state: state, route: route, log: log, delivered: delivered,
-                             managed: managed, foreign: foreign, settings: settings, alarms: alarms?.channel)
+        var input = PlanningInput(
+            now: now, deviceZone: clock.timeZone, rules: rules, state: state, route: route, fired: log.planned,
+            capacity: center.capacity, foreignRequests: foreign, historyWindow: Self.historyWindow
+        ) { managed[$0.description] != nil }
+        input.deliverySettings = settings
+        // The backstops pending: those of alarm occurrences passed stay (AlarmBackstop).
+        input.alarms = alarms?.channel.holding(pending: managed.keys)
+        let plan = memory.plan(&input, listed: delivered, locationFirings: log.locationFirings, planner: planner)
         // While notifications are off the center is left alone: no content is asked for.
         // With badges off, no request carries one (the badge is not counted on).
         var texts: [String?] = []
         var desired: [NotificationRequest] = []
         if authorization != .denied {
-            var building = builtRequests
+            var building = memory.builtRequests
             desired = await RequestBuilder(source: source, logger: logger)
                 .requests(for: plan, pending: managed, badges: settings.badge, built: &building, texts: &texts)
-            builtRequests = building
+            memory.builtRequests = building
         }
         desired = LocationCrossingInFlight.keepingPending(desired, pending: managed, position: plan.regions.position)
         // Route notifications handed to the center stay until they are delivered: the
@@ -261,8 +244,8 @@ public actor Engine {
         -> (report: ReconcileReport, changes: [EngineStateChange]) {
         guard prepared.authorization != .denied else { return (planApplier.hold(prepared.plan, reasons: reasons), []) }
         var applied = await planApplier.apply(prepared, reasons: reasons)
-        removedLocationDeliveries.formUnion(applied.removedLocations)
-        applied.report.historyFacts?.identify(with: builtRequests.identifier(of:))
+        memory.removedLocationDeliveries.formUnion(applied.removedLocations)
+        applied.report.historyFacts?.identify(with: memory.builtRequests.identifier(of:))
         return (applied.report, applied.changes)
     }
 
