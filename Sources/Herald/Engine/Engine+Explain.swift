@@ -15,22 +15,7 @@ extension Engine {
     /// if story.verdict == .cut { print(story.events.last { $0.fact.isPlanDecision }!.fact) }
     /// ```
     public func explain(entity: EntityReference, rule: String, at occurrence: LocalDateTime) async -> OccurrenceStory {
-        // Deliveries since the last run are in the list already: the story has them.
-        for notification in await center.deliveredNotifications() {
-            guard let identifier = notification.heraldIdentifier(deviceZone: clock.timeZone),
-                  identifier.entity == entity, identifier.rule == rule else { continue }
-            history.recordDelivery(of: identifier, request: notification.request.identifier, at: notification.date)
-        }
-        let rules = (try? await source.reminderRules()) ?? []
-        let state: EngineState?
-        do {
-            state = try store.load()
-        } catch {
-            logger.warning("reading the state for a story failed; deletions are left out", metadata: ["error": "\(error)"])
-            state = nil
-        }
-        return history.story(entity: entity, rule: rule, at: occurrence, rules: rules, state: state,
-                             deviceZone: clock.timeZone, now: clock.now)
+        await explainer.story(entity: entity, rule: rule, at: occurrence)
     }
 
     /// The story of the occurrence a notification identifier names (a reminder, or a
@@ -41,22 +26,10 @@ extension Engine {
     /// if let id = NotificationIdentifier(parsing: request.identifier), let story = await engine.explain(id) { ... }
     /// ```
     public func explain(_ identifier: NotificationIdentifier) async -> OccurrenceStory? {
-        guard [.reminder, .snooze, .followUp, .backstop].contains(identifier.kind),
-              let local = identifier.occurrence.localDateTime else { return nil }
-        return await explain(entity: identifier.entity, rule: identifier.rule, at: local)
+        await explainer.story(of: identifier)
     }
 
-    /// Records a run's plan and what its reconcile did in the history.
-    /// (`requestTexts`: the identifier's text of each request built for `plan.requests`, in that order.)
-    func recordInHistory(_ plan: Plan, requestTexts: [String?], reasons: [EngineEvent], diff: ReconcileDiff,
-                         managedPending: [String: NotificationRequest], desired: [NotificationRequest],
-                         failed: [String]) {
-        let now = clock.now
-        history.recordPlan(plan, reasons: reasons, at: now, notificationsOff: false, requestTexts: requestTexts)
-        var pending = Set(desired.lazy.map(\.identifier))
-        pending.subtract(failed)
-        let built = builtRequests
-        history.recordReconcile(diff, managedPending: managedPending, failed: failed, pendingAfter: pending, at: now,
-                                identify: built.identifier(of:))
+    private var explainer: OccurrenceExplainer {
+        OccurrenceExplainer(center: center, source: source, store: store, clock: clock, history: history, logger: logger)
     }
 }

@@ -30,7 +30,7 @@ extension Engine {
         case .foreground:
             return await becameActive()
         case .authorizationGranted:
-            await registerCategoriesIfAuthorized()
+            await categories.registerIfAuthorized(on: center)
         default:
             break
         }

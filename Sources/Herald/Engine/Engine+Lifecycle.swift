@@ -6,7 +6,7 @@ extension Engine {
     /// re-plans (which records what was delivered while the app was not running).
     @discardableResult
     public func launched() async -> ReconcileReport {
-        await registerCategoriesIfAuthorized()
+        await categories.registerIfAuthorized(on: center)
         await recordLoggingFailure(.launch)
         return await reconcile(reason: .launch)
     }
@@ -15,7 +15,7 @@ extension Engine {
     /// notifications may have been delivered meanwhile.
     @discardableResult
     public func becameActive() async -> ReconcileReport {
-        await registerCategoriesIfAuthorized()
+        await categories.registerIfAuthorized(on: center)
         return await reconcile(reason: .foreground)
     }
 
@@ -43,20 +43,10 @@ extension Engine {
     public func requestAuthorization(options: AuthorizationOptions = [.alert, .sound, .badge]) async throws -> Bool {
         let granted = try await center.requestAuthorization(options: options)
         if granted {
-            await registerCategoriesIfAuthorized()
+            await categories.registerIfAuthorized(on: center)
             await reconcile(reason: .authorizationGranted)
         }
         return granted
-    }
-
-    /// Registers every category of the registry while notifications are allowed (seed
-    /// 003: not only after the permission prompt).
-    func registerCategoriesIfAuthorized() async {
-        guard await center.authorizationStatus().allowsDelivery else { return }
-        let wanted = categories.notificationCategories
-        if await center.notificationCategories() != wanted {
-            await center.setNotificationCategories(wanted)
-        }
     }
 
     /// Records every delivered Herald notification not yet in the fired log, including

@@ -1,67 +1,30 @@
 import Foundation
 
-/// What a run records before it plans and after it applies, each in one commit.
-///
-/// Before planning, each step is a pure function of what the run read, the state and
-/// the time, in this order, each seeing the state with the steps before it applied:
-/// the deliveries the center lists (the fired log), the location reminders that fired
-/// unlisted (``LocationFiringStep``), the alarms that sounded (``AlarmStep``), the route
-/// notifications the fired log has (``RouteDeliveryStep``), and the device's zone
-/// (``TravelStep``). Their changes are committed together, so a failure records none.
-/// After applying, the route notifications the center accepted, the location requests
-/// left pending and the alarms scheduled are committed together too.
+/// What a run records before it plans (``RunRecording``) and after it applies, each in
+/// one commit.
 extension Engine {
-    /// What the run plans from: the state and route session with what it read recorded,
-    /// the fired log as planning reads it, and what it read of the alarm service.
-    struct Recorded {
-        var state: EngineState
-        var route: RouteSessionState?
-        var log: RunFiredLog
-        var alarms: AlarmRead?
-    }
-
-    /// Records what the run read before planning (see the extension's overview).
+    /// Records what the run read before planning (``RunRecording``).
     func recording(delivered: [DeliveredNotification], pending: [NotificationRequest],
-                   authorization: AuthorizationStatus,
-                   alarmService: (authorization: AlarmAuthorization, held: [SystemAlarm]?, capacity: Int)?) throws
-        -> Recorded {
-        let now = clock.now, zone = clock.timeZone
-        var (state, changes, unseen) = try stateRecordingDeliveries(delivered)
-        func record(_ more: [EngineStateChange]) {
-            changes += more
-            for change in more { state.apply(change) }
+                   authorization: AuthorizationStatus, alarmService: AlarmApplier.ServiceRead?) throws -> RunRecording {
+        let now = clock.now
+        let (state, changes, unseen) = try stateRecordingDeliveries(delivered)
+        let recorded = RunRecording(state: state, changes: changes, pending: pending, authorization: authorization,
+                                    capacity: center.capacity, alarmService: alarmService, now: now, zone: clock.timeZone)
+        try commit(recorded.changes)
+        memory.recordedDeliveries.remember(unseen, delivered: delivered)
+        if recorded.locationFirings > 0 {
+            logger.debug("location reminders fired while not listed", metadata: ["count": "\(recorded.locationFirings)"])
         }
-        let firings = LocationFiringStep.firings(pending: pending, authorization: authorization,
-                                                 capacity: center.capacity, state: state, now: now)
-        record(firings)
-        let alarms = alarmService.map {
-            AlarmStep.recording(authorization: $0.authorization, held: $0.held, capacity: $0.capacity, state: state,
-                                now: now, zone: zone)
-        }
-        record(alarms?.changes ?? [])
-        // With the fired log planning reads and the location firings, from the same one
-        // pass over the log. The state keeps the session as read; the run plans with
-        // the one returned.
-        let log = RunFiredLog(state, route: state.routeSession)
-        let (routeChanges, route) = RouteDeliveryStep.recordingDeliveries(log, in: state.routeSession)
-        changes += routeChanges
-        let noticed = TravelStep.noticing(deviceZone: zone, state: state)
-        record(noticed.changes)
-        try commit(changes)
-        rememberRecorded(unseen, delivered: delivered)
-        if !firings.isEmpty {
-            logger.debug("location reminders fired while not listed", metadata: ["count": "\(firings.count)"])
-        }
-        for case .recordFired(let record) in alarms?.changes ?? [] {
+        for record in recorded.alarmsSounded {
             history.recordAlarmSounded(record.identifier, alarm: record.identifier.description, at: record.date)
         }
-        if noticed.reports { travelNoticeDue = true }
-        return Recorded(state: state, route: route, log: log, alarms: alarms?.read)
+        if recorded.reportsTravel { memory.travelNoticeDue = true }
+        return recorded
     }
 
-    /// Commits what a run records after applying its plan (see the extension's
-    /// overview). The location requests left pending are not a change planning reads:
-    /// alone, they do not make the next plan be made again.
+    /// Commits what a run records after applying its plan. The location requests left
+    /// pending are not a change planning reads: alone, they do not make the next plan
+    /// be made again.
     func commitAfterApplying(_ changes: [EngineStateChange]) {
         let movesState = changes.contains { if case .setArmedLocations = $0 { false } else { true } }
         do {

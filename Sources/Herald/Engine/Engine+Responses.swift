@@ -57,14 +57,8 @@ extension Engine {
             }
             guard !queued.isEmpty else { return }
             for next in queued {
-                let decoding = responseDecoder.payloadDecoder.decode(next.response.notification.request.content.userInfo)
-                let resolution: EntityResolution? = switch decoding {
-                // A group leads to the list of its members: no entity of its own to resolve.
-                case .valid(let payload) where payload.identifier.kind == .group: nil
-                case .valid(let payload): await responder.resolve(payload.entity)
-                case .invalid: nil
-                }
-                let route = ResponseStep.handoff(for: next, decoding: decoding, resolution: resolution, categories: categories)
+                let route = await ResponseHandover(decoder: responseDecoder.payloadDecoder, categories: categories)
+                    .route(for: next, resolvedBy: responder)
                 do {
                     try commit([.markResponseHandled(id: next.id, at: clock.now)])
                 } catch {

@@ -13,14 +13,7 @@ extension Engine {
     ///   a placeholder other than those of ``RouteMessages``); the store's error.
     @discardableResult
     public func startRoute(_ session: RouteSession) async throws -> ReconcileReport {
-        var session = session
-        do {
-            if let messages = try await source.routeMessages(for: session) { session.messages = messages }
-        } catch {
-            logger.warning("the app's route texts failed; the session's own are used", metadata: [
-                "route": "\(session.id)", "error": "\(error)",
-            ])
-        }
+        let session = await session.withMessages(from: source, logger: logger)
         let report = try await handled(.routeStarted(session))
         logger.debug("route started", metadata: ["route": "\(session.id)", "waypoints": "\(session.waypoints.count)"])
         return report
@@ -48,43 +41,26 @@ extension Engine {
     public func positionChanged(_ position: Coordinate) async throws -> ReconcileReport {
         if let report = try await reportWithoutPlanning(at: position) { return report }
         let outcome = try await record(.position(position))
-        for change in outcome.routeChanges {
-            if case .recordRouteVisit(_, let visit) = change {
-                logger.debug("waypoint reached", metadata: ["waypoint": "\(visit.waypointID)", "outcome": "\(visit.outcome)"])
-            } else if case .completeRoute(_, let completion) = change {
-                logger.debug("route complete", metadata: [
-                    "visited": "\(completion.summary.visitedCount)", "outcome": "\(completion.outcome)",
-                ])
-            }
-        }
+        RouteProgressLog.log(outcome.routeChanges, to: logger)
         return await reconcile(reasons: [outcome.reason], routeChanges: outcome.routeChanges)
     }
 
-    /// The report of a position that changes nothing a plan depends on, without a run:
-    /// since the last run nothing but positions changed (same state, day and zone, no
-    /// run in progress, the center holding as many requests, none delivered, and
-    /// allowing the same, with the same settings), the position reaches no waypoint, and the nearest places are
-    /// the ones watched. Only the position is recorded; the report gives the last plan
-    /// with the choice made from here, and is not published (observers hear of runs,
-    /// and the places watched are the same). `nil` when a run is needed. A walk of
-    /// 10,000 positions costs 10,000 of these, not 10,000 plans.
+    /// The report of a position that needs no run (``LastRegionChoice/moved(to:stateVersion:day:zone:pending:authorization:settings:now:)``),
+    /// `nil` when one is needed: only the position is recorded, and the report, not
+    /// published (nothing an observer acts on changed), gives the last plan with the
+    /// choice made from here. A walk of 10,000 positions costs 10,000 of these, not 10,000 plans.
     private func reportWithoutPlanning(at position: Coordinate) async throws -> ReconcileReport? {
-        guard position.isValid, lastRegionChoice != nil else { return nil }
+        guard position.isValid, memory.lastRegionChoice != nil else { return nil }
         let pending = await center.pendingNotificationRequests().count
         let (authorization, settings) = await center.permission()
-        guard currentRun == nil, var last = lastRegionChoice, last.stateVersion == stateVersion,
-              last.zone == clock.timeZone, last.day == day(of: clock.now), last.pending == pending,
-              last.authorization == authorization, last.settings == settings else { return nil }
-        if let route = last.route, !route.progress(to: position, at: clock.now, suppression: nil).isEmpty { return nil }
-        let regions = last.plan.regions.chosen(from: position)
-        guard Set(regions.watched.map(\.identifier)) == Set(last.plan.regions.watched.map(\.identifier)) else { return nil }
-        // It reaches no waypoint (checked above): the step records only the position
-        // (`EngineStep.recording`, what its full step records then), with no suspension
-        // before the commit.
+        guard currentRun == nil, var last = memory.lastRegionChoice?.moved(
+            to: position, stateVersion: stateVersion, day: day(of: clock.now), zone: clock.timeZone, pending: pending,
+            authorization: authorization, settings: settings, now: clock.now) else { return nil }
+        // It reaches no waypoint: the step records only the position (what its full
+        // step records then), with no suspension before the commit.
         try commit(EngineStep.recording(position))
-        last.plan.regions = regions
         last.stateVersion = stateVersion
-        lastRegionChoice = last
+        memory.lastRegionChoice = last
         // Not published: no run, the last plan, the same places watched (checked above),
         // so nothing an observer acts on changed.
         return ReconcileReport(reasons: [.position(position)], plan: last.plan, outcome: ReconcileOutcome(),

@@ -26,15 +26,10 @@ extension Engine {
     public func refreshSmartTiming(key: String, timing: SmartReminderTiming = SmartReminderTiming(),
                                    completions: [Date]? = nil, onlyWhenStale: Bool = false) async throws
         -> SmartTimingRefresh? {
-        let now = clock.now
-        let state = try store.load()
-        if onlyWhenStale, !timing.needsRecompute(computedAt: state.smartTiming[key]?.computedAt, now: now) {
-            return nil
-        }
-        let suggestion = timing.suggest(completions: completions ?? state.completions.values.map(\.date),
-                                        now: now, zone: clock.timeZone)
-        try await record(.smartTimingComputed(key: key, SmartTimingState(
-            suggestion: suggestion?.reminderTime, windowStartHour: suggestion?.windowStartHour, computedAt: now)))
-        return SmartTimingRefresh(suggestion: suggestion)
+        guard let refreshed = timing.refreshed(key: key, state: try store.load(), completions: completions,
+                                               onlyWhenStale: onlyWhenStale, now: clock.now, zone: clock.timeZone)
+        else { return nil }
+        try await record(.smartTimingComputed(key: key, refreshed.kept))
+        return refreshed.refresh
     }
 }

@@ -42,33 +42,14 @@ extension Engine {
     ///   does not offer; nothing is recorded then.
     @discardableResult
     public func chose(_ actionIdentifier: String, in prompt: TravelPrompt) async throws -> ReconcileReport? {
-        guard let choice = prompt.choice(of: actionIdentifier) else {
-            throw EngineError.unknownTravelAction(actionIdentifier, offered: prompt.actions.map(\.identifier))
-        }
-        return try await chooseTravel(choice)
+        try await chooseTravel(try prompt.choosing(actionIdentifier))
     }
 
     /// How the device's zone compares with home now, whether or not a run reported it
     /// already: for an app that shows the choice again (a settings screen), or that
     /// missed the report. `nil` before a home zone is known.
     public func travelNotice() async throws -> TravelNotice? {
-        let rules = try await source.reminderRules()
-        return TravelStep.notice(rules: rules, state: try recentState(), deviceZone: clock.timeZone, now: clock.now,
-                                 prompt: planner.configuration.travelPrompt)
-    }
-
-    /// The notice due, if one is: made once the rules are known, so a run that cannot
-    /// read them (the app's data still loading) leaves it to the next.
-    func dueTravelNotice(state: EngineState, rules: [ReminderRule], now: Date) -> TravelNotice? {
-        guard travelNoticeDue else { return nil }
-        travelNoticeDue = false
-        let zone = clock.timeZone
-        let notice = TravelStep.notice(rules: rules, state: state, deviceZone: zone, now: now,
-                                       prompt: planner.configuration.travelPrompt)
-        logger.debug("the device's zone changed", metadata: [
-            "home": "\(state.homeZone?.identifier ?? "?")", "zone": "\(zone.identifier)",
-            "affected": "\(notice?.affected.map(\.rule.description) ?? [])",
-        ])
-        return notice
+        TravelStep.notice(rules: try await source.reminderRules(), state: try recentState(), deviceZone: clock.timeZone,
+                          now: clock.now, prompt: planner.configuration.travelPrompt)
     }
 }

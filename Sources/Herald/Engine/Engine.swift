@@ -24,18 +24,7 @@ import Logging
 /// try await engine.deleted([oldHabit])    // its pending and delivered are gone
 /// ```
 ///
-/// ## Store calls are synchronous, on the engine's executor
-///
-/// ``EngineStore`` is a synchronous protocol, and the engine calls it from its own
-/// executor. That is deliberate: an event's step reads the state and commits its
-/// changes with no suspension in between, which is what makes two posts unable to take
-/// the last reserve slot and two positions unable to complete a route twice, without a
-/// lock. An asynchronous store would put a suspension point there, and actor
-/// reentrancy would let another event interleave. The cost is bounded: a run reads two
-/// days of history (``RetentionPolicy`` bounds the rest), the SQLite store keeps that
-/// read in a cache checked against SQLite's `data_version`, and a completion's commit
-/// and read take about 2 ms on the benchmark machine; the center's calls, which may
-/// take longer on a device, are the ones the engine awaits.
+/// Store calls are synchronous, on the engine's executor: see <doc:StateAndCrashes>.
 public actor Engine {
     nonisolated let center: any NotificationCenter
     public nonisolated let source: any ReminderSource
@@ -44,6 +33,7 @@ public actor Engine {
     /// The alarm service (AlarmKit), when the app gave one: rules asking for
     /// ``Urgency/alarm`` are planned there while the user allows alarms.
     public nonisolated let alarmCenter: (any AlarmCenter)?
+    let alarmApplier: AlarmApplier?
     package nonisolated let planner: Planner
     public nonisolated let categories: CategoryRegistry
     /// How long the fired log and other history are kept; applied at each launch.
@@ -51,18 +41,17 @@ public actor Engine {
     /// What the runs did to each occurrence, for ``explain(entity:rule:at:)``: in memory, for its days.
     public nonisolated let history: OccurrenceHistory
     let reconciler: Reconciler
+    let planApplier: PlanApplier
     let responseDecoder: ResponseDecoder
     let logger: Logger
 
-    /// The run in progress, and the one queued behind it that later callers join.
+    /// The run in progress, and the one queued behind it that later callers join, with
+    /// the reasons and the route visits and completions of the events it serves.
     private(set) var currentRun: Task<ReconcileReport, Never>?
     private var queuedRun: Task<ReconcileReport, Never>?
-    private var queuedReasons: [EngineEvent] = []
-    /// Route visits and completions recorded by the events the queued run serves.
-    private var queuedRouteChanges: [EngineStateChange] = []
-    /// Who hears of every run (``observeReports(_:)``), in the order they subscribed.
-    var reportObservers: [(observation: ReportObservation, observer: ReportObserver)] = []
-    var nextObservationID = 0
+    private var queued: (reasons: [EngineEvent], routeChanges: [EngineStateChange]) = ([], [])
+    /// Who hears of every run (``observeReports(_:)``), the history first.
+    var reportObservers: ReportObservers
 
     /// The app's responder, once it said it is ready.
     var responder: (any AppResponder)?
@@ -71,23 +60,14 @@ public actor Engine {
     /// Counts commits made through ``commit(_:)``: a run that sees it move while it
     /// waits for the app plans again.
     private(set) var stateVersion = 0
-    /// The last run's plan while nothing but positions changed since (``LastRegionChoice``).
-    var lastRegionChoice: LastRegionChoice?
-    /// Deliveries this process knows are in the fired log (the store outlives it, so a
-    /// new process looks each up once).
-    var recordedDeliveries: Set<DeliveryStamp> = []
-    /// The delivered list as the last run saw it, so a run looks only at what changed.
-    var deliveredLedger = DeliveredLedger()
-    /// Location firings this process removed from the list as no longer asking
-    /// (``unlistedLocationDeliveries(_:listed:)`` leaves them out from then on).
-    var removedLocationDeliveries: Set<String> = []
-    /// The requests the last run built, so a run builds only what changed.
-    var builtRequests = BuiltRequests()
-    /// Whether a run recorded a zone the app has not been told of yet (``TravelStep``).
-    var travelNoticeDue = false
-    /// The last plan's walk over the rules' occurrences, which the next plan replays
-    /// when it meets the same ones (a completion: ``Planner/OneShotWalk``).
-    var oneShotWalk: Planner.OneShotWalk?
+    /// What the runs of this process remember from one to the next (``RunMemory``).
+    var memory = RunMemory()
+    /// The last plan's walk and the delivered ledger (``RunMemory``), for tests.
+    var oneShotWalk: Planner.OneShotWalk? { memory.oneShotWalk }
+    var deliveredLedger: DeliveredLedger {
+        get { memory.deliveredLedger }
+        set { memory.deliveredLedger = newValue }
+    }
 
     public init(
         center: any NotificationCenter,
@@ -101,6 +81,8 @@ public actor Engine {
         history: OccurrenceHistory = OccurrenceHistory(),
         logger: Logger = Logger(label: "herald.engine")
     ) {
+        // The history hears of every run first, from its report: the one place runs are written to it.
+        self.reportObservers = ReportObservers { report in history.record(report) }
         self.center = center
         self.alarmCenter = alarms
         self.source = source
@@ -110,11 +92,14 @@ public actor Engine {
         // Groups carry the "Done all" button of ReminderCategory.group: registered with
         // the app's categories whenever the planner makes groups.
         let groups = configuration.quietHours != nil || configuration.groupWithin != nil
-        self.categories = groups && categories[ReminderCategory.group.identifier] == nil
+        let categories = groups && categories[ReminderCategory.group.identifier] == nil
             ? (try? CategoryRegistry(Array(categories.categories.values) + [.group])) ?? categories : categories
+        self.categories = categories
+        self.alarmApplier = alarms.map { AlarmApplier(center: $0, source: source, categories: categories, logger: logger) }
         self.retention = retention
         self.history = history
         self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location, .group, .backstop], logger: logger)
+        self.planApplier = PlanApplier(center: center, reconciler: self.reconciler, clock: clock, logger: logger)
         self.responseDecoder = ResponseDecoder(logger: logger)
         self.logger = logger
     }
@@ -126,16 +111,12 @@ public actor Engine {
         await reconcile(reasons: [reason])
     }
 
-    /// Re-plans once for several reasons (``reconcile(reason:)``).
+    /// Re-plans once for several reasons (``reconcile(reason:)``), whose events recorded
+    /// `routeChanges` (given in the report).
     @discardableResult
-    func reconcile(reasons: [EngineEvent]) async -> ReconcileReport {
-        await reconcile(reasons: reasons, routeChanges: [])
-    }
-
-    /// Re-plans for `reasons`, whose events recorded `routeChanges` (given in the report).
-    func reconcile(reasons: [EngineEvent], routeChanges: [EngineStateChange]) async -> ReconcileReport {
-        queuedReasons += reasons
-        queuedRouteChanges += routeChanges
+    func reconcile(reasons: [EngineEvent], routeChanges: [EngineStateChange] = []) async -> ReconcileReport {
+        queued.reasons += reasons
+        queued.routeChanges += routeChanges
         if let queuedRun { return await queuedRun.value }
         let previous = currentRun
         let run = Task {
@@ -151,15 +132,13 @@ public actor Engine {
             currentRun = queuedRun
             self.queuedRun = nil
         }
-        let reasons = queuedReasons
-        let routeChanges = queuedRouteChanges
-        queuedReasons = []
-        queuedRouteChanges = []
+        let (reasons, routeChanges) = queued
+        queued = ([], [])
         var report = await run(reasons: reasons)
         report.routeChanges = routeChanges
         // Observers hear of the run before its callers get the report, and before the
         // next run starts: in run order, one at a time.
-        await publish(report)
+        await reportObservers.publish(report)
         if queuedRun == nil { currentRun = nil }
         return report
     }
@@ -169,19 +148,11 @@ public actor Engine {
         var travel: TravelNotice?
         while true {
             attempt += 1
-            let prepared: Prepared
+            let prepared: RunPreparation
             do {
                 prepared = try await prepare()
-            } catch is ReminderSourceNotReady {
-                logger.debug("re-plan deferred: the app's data is still loading", metadata: ["reasons": "\(reasons)"])
-                return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
-                                       failure: "\(ReminderSourceNotReady())")
             } catch {
-                logger.error("re-plan failed; pending requests left as they are", metadata: [
-                    "reasons": "\(reasons)", "error": "\(error)",
-                ])
-                return ReconcileReport(reasons: reasons, plan: nil, outcome: ReconcileOutcome(), badgeSet: nil,
-                                       failure: "\(error)")
+                return ReconcileReport.unplanned(error, reasons: reasons, logger: logger)
             }
             travel = prepared.travel ?? travel
             // The app's state changed while the run waited for the app (its rules or
@@ -190,12 +161,10 @@ public actor Engine {
                 logger.debug("state changed during a re-plan; planning again", metadata: ["reasons": "\(reasons)"])
                 continue
             }
-            var (report, applied): (ReconcileReport, [EngineStateChange]) = prepared.authorization == .denied
-                ? (heldWhileNotificationsOff(prepared.plan, reasons: reasons), [])
-                : await apply(prepared, reasons: reasons)
+            var (report, applied) = await apply(prepared, reasons: reasons)
             // Alarms have a permission of their own: reconciled whether or not notifications are on.
-            if let read = prepared.alarms {
-                let reconciled = await reconcileAlarms(prepared.plan, read: read)
+            if let read = prepared.alarms, let alarmApplier {
+                let reconciled = await alarmApplier.apply(prepared.plan, read: read)
                 report.alarms = reconciled.outcome
                 applied += reconciled.changes
             }
@@ -203,15 +172,9 @@ public actor Engine {
             report.travel = travel
             // Nothing changed while the plan was applied: a position may reuse it while
             // the center holds as many requests (none delivered) and allows the same.
-            // What it holds now is what the run left there, without reading it again:
-            // the desired requests that were added or kept, and the others' (or, while
-            // notifications are off, what it showed). A center that holds something
-            // else reads differently at the next position, which then runs.
-            let pending = prepared.authorization == .denied ? prepared.pendingCount
-                : prepared.desired.count + prepared.othersPending - report.outcome.failedAdds.count
-            lastRegionChoice = stateVersion == prepared.stateVersion
+            memory.lastRegionChoice = stateVersion == prepared.stateVersion
                 ? LastRegionChoice(plan: prepared.plan, route: prepared.route, stateVersion: stateVersion,
-                                   day: day(of: clock.now), zone: clock.timeZone, pending: pending,
+                                   day: day(of: clock.now), zone: clock.timeZone, pending: prepared.pendingAfter(report),
                                    authorization: prepared.authorization, settings: prepared.settings)
                 : nil
             return report
@@ -222,54 +185,43 @@ public actor Engine {
     /// applies what it has (the run queued behind it follows at once).
     static let maximumPlanningAttempts = 3
 
-    /// A plan and what the center needs for it, with the state version it was made from.
-    private struct Prepared {
-        var plan: Plan
-        var managedPending: [String: NotificationRequest]
-        /// How many pending requests the center listed, and how many of them are not Herald's.
-        var pendingCount: Int
-        var othersPending: Int
-        var desired: [NotificationRequest]
-        /// The identifier's text of each request built for `plan.requests`, in that order.
-        var requestTexts: [String?]
-        var stateVersion: Int
-        /// The route session in progress, as the plan saw it.
-        var route: RouteSessionState?
-        /// The app's notification permission when the run read the center.
-        var authorization: AuthorizationStatus
-        /// The location requests the last run left pending.
-        var armedLocations: ArmedLocations
-        /// Which of alert, sound and badge the user allowed then.
-        var settings: NotificationSettings
-        /// What the run read of the alarm service, if the app has one.
-        var alarms: AlarmRead?
-        /// The notice for a zone the app was not told of yet.
-        var travel: TravelNotice?
-    }
-
     /// Reads the center and the store, records what was delivered since the last run,
     /// plans, and gets content for what made the cut.
-    private func prepare() async throws -> Prepared {
+    private func prepare() async throws -> RunPreparation {
         let (authorization, settings) = await center.permission()
         let delivered = await center.deliveredNotifications()
         let pending = await center.pendingNotificationRequests()
-        let alarmService = await readAlarms()
+        let alarmService = await alarmApplier?.read()
         let recorded = try recording(delivered: delivered, pending: pending, authorization: authorization,
                                      alarmService: alarmService)
         let (state, route, log, alarms) = (recorded.state, recorded.route, recorded.log, recorded.alarms)
         let version = stateVersion
         let rules = try await source.reminderRules()
         let now = clock.now
-        let travel = dueTravelNotice(state: state, rules: rules, now: now)
-        let built = builtRequests
+        let travel = memory.travelNoticeDue
+            ? TravelStep.announcing(rules: rules, state: state, deviceZone: clock.timeZone, now: now,
+                                    prompt: planner.configuration.travelPrompt, logger: logger) : nil
+        memory.travelNoticeDue = false
+        let built = memory.builtRequests
         let (managed, foreign) = reconciler.partition(pending) { built.identifier(of: $0) }
-        let plan = self.plan(now: now, rules: rules, state: state, route: route, log: log, delivered: delivered,
-                             managed: managed, foreign: foreign, settings: settings, alarms: alarms?.channel)
+        var input = PlanningInput(
+            now: now, deviceZone: clock.timeZone, rules: rules, state: state, route: route, fired: log.planned,
+            capacity: center.capacity, foreignRequests: foreign, historyWindow: Self.historyWindow
+        ) { managed[$0.description] != nil }
+        input.deliverySettings = settings
+        // The backstops pending: those of alarm occurrences passed stay (AlarmBackstop).
+        input.alarms = alarms?.channel.holding(pending: managed.keys)
+        let plan = memory.plan(&input, listed: delivered, locationFirings: log.locationFirings, planner: planner)
         // While notifications are off the center is left alone: no content is asked for.
         // With badges off, no request carries one (the badge is not counted on).
         var texts: [String?] = []
-        var desired = authorization == .denied ? []
-            : await requests(for: plan, pending: managed, badges: settings.badge, texts: &texts)
+        var desired: [NotificationRequest] = []
+        if authorization != .denied {
+            var building = memory.builtRequests
+            desired = await RequestBuilder(source: source, logger: logger)
+                .requests(for: plan, pending: managed, badges: settings.badge, built: &building, texts: &texts)
+            memory.builtRequests = building
+        }
         desired = LocationCrossingInFlight.keepingPending(desired, pending: managed, position: plan.regions.position)
         // Route notifications handed to the center stay until they are delivered: the
         // pending ones (at most the center's capacity) are looked up in the session,
@@ -279,86 +231,22 @@ public actor Engine {
                 built.identifier(of: key).flatMap { route.delivered.contains($0) ? request : nil }
             }
         }
-        return Prepared(plan: plan, managedPending: managed, pendingCount: pending.count, othersPending: foreign,
-                        desired: desired, requestTexts: texts, stateVersion: version, route: route,
-                        authorization: authorization, armedLocations: state.armedLocations, settings: settings,
-                        alarms: alarms, travel: travel)
+        return RunPreparation(plan: plan, managedPending: managed, pendingCount: pending.count, othersPending: foreign,
+                              desired: desired, requestTexts: texts, stateVersion: version, route: route,
+                              authorization: authorization, armedLocations: state.armedLocations, settings: settings,
+                              alarms: alarms, travel: travel)
     }
 
-    /// Makes the center match the plan: the one place Herald writes to it. Removals
-    /// first (pending in one batch, then delivered notifications that no longer ask
-    /// anything), so the center never holds more than its capacity; then additions;
-    /// then the badge, unless the user turned badges off (``ReconcileReport/badgesOff``).
-    /// Returns the report and what to record of it (``commitAfterApplying(_:)``).
-    private func apply(_ prepared: Prepared, reasons: [EngineEvent]) async
+    /// Makes the center match the plan (``PlanApplier``), or leaves it alone while
+    /// notifications are off; returns the report and what to record of it
+    /// (``commitAfterApplying(_:)``).
+    private func apply(_ prepared: RunPreparation, reasons: [EngineEvent]) async
         -> (report: ReconcileReport, changes: [EngineStateChange]) {
-        let plan = prepared.plan
-        let badges = prepared.settings.badge
-        // `desired` is in AdditionOrder, and so are the additions: latest first.
-        let diff = reconciler.diff(desired: prepared.desired, managedPending: prepared.managedPending,
-                                   staleDelivered: plan.staleDelivered)
-        let outcome = await reconciler.apply(diff, to: center)
-        recordInHistory(plan, requestTexts: prepared.requestTexts, reasons: reasons, diff: diff,
-                        managedPending: prepared.managedPending,
-                        desired: prepared.desired, failed: outcome.failedAdds)
-        let handedOver = prepared.route.map {
-            RouteDeliveryStep.handOver(of: diff.additions, failed: outcome.failedAdds, in: $0)
-        } ?? []
-        let applied = handedOver + LocationFiringStep.keeping(desired: prepared.desired, failed: outcome.failedAdds,
-                                         previous: prepared.armedLocations)
-        let ended = LocationFiringStep.deliveriesEnded(by: reasons, armed: prepared.armedLocations,
-                                                        now: clock.now, zone: clock.timeZone)
-        if !ended.isEmpty {
-            await center.removeDeliveredNotifications(withIdentifiers: ended)
-            removedLocationDeliveries.formUnion(ended)
-        }
-        removedLocationDeliveries.formUnion(plan.staleDelivered.lazy.filter {
-            NotificationIdentifier(parsing: $0)?.kind == .location
-        })
-        // The badge is set on every run: deliveries and the user change it behind
-        // Herald's back, and one call is cheaper than being wrong. With badges off it is
-        // not counted on: the first run after they come back sets it.
-        var badgeSet: Int?
-        if badges, let badge = plan.appBadge {
-            do {
-                try await center.setBadgeCount(badge)
-                badgeSet = badge
-            } catch {
-                logger.warning("setting the badge failed", metadata: ["badge": "\(badge)", "error": "\(error)"])
-            }
-        }
-        if !plan.displaced.isEmpty {
-            logger.debug("snoozes and posted events outgrew the reserve; the latest reminders wait", metadata: [
-                "displaced": "\(plan.displaced.map(\.identifier.description))",
-            ])
-        }
-        logger.debug("reconciled", metadata: [
-            "reasons": "\(reasons.map(\.description))", "planned": "\(plan.pendingCount)",
-            "added": "\(outcome.added)", "removed": "\(outcome.removed)",
-            "removedDelivered": "\(outcome.removedDelivered)", "unchanged": "\(outcome.unchanged)",
-            "coverageHorizon": "\(plan.coverageHorizon)",
-        ])
-        var report = ReconcileReport(reasons: reasons, plan: plan, outcome: outcome, badgeSet: badgeSet, failure: nil)
-        report.badgesOff = !badges
-        return (report, applied)
-    }
-
-    /// A run while the user has turned notifications off: the center is left as it is.
-    /// iOS then hides the app's pending requests and ignores its adds and removals (the
-    /// set it kept returns when notifications come back), so what the center reports is
-    /// not what it holds: Herald neither re-adds nor removes anything, nor sets the
-    /// badge, and forgets nothing of its own (fired log, snoozes, queued responses).
-    /// The first run after they come back (a foreground or launch reads the
-    /// permission) reconciles the whole plan, badge included.
-    private func heldWhileNotificationsOff(_ plan: Plan, reasons: [EngineEvent]) -> ReconcileReport {
-        history.recordPlan(plan, reasons: reasons, at: clock.now, notificationsOff: true)
-        logger.debug("notifications are turned off: the center is left as it is", metadata: [
-            "reasons": "\(reasons.map(\.description))", "planned": "\(plan.pendingCount)",
-        ])
-        var report = ReconcileReport(reasons: reasons, plan: plan, outcome: ReconcileOutcome(), badgeSet: nil,
-                                     failure: nil)
-        report.heldWhileNotificationsOff = true
-        return report
+        guard prepared.authorization != .denied else { return (planApplier.hold(prepared.plan, reasons: reasons), []) }
+        var applied = await planApplier.apply(prepared, reasons: reasons)
+        memory.removedLocationDeliveries.formUnion(applied.removedLocations)
+        applied.report.historyFacts?.identify(with: memory.builtRequests.identifier(of:))
+        return (applied.report, applied.changes)
     }
 
     /// Commits an event's changes in one transaction; every change to Herald's state

@@ -25,3 +25,27 @@ struct LastRegionChoice {
     /// Which of alert, sound and badge the user allowed: badges turned back on need a run.
     var settings: NotificationSettings
 }
+
+extension LastRegionChoice {
+    /// This choice moved to `position`, when that needs no run: nothing but positions
+    /// changed since (the same state version, day and zone, the center holding as
+    /// many requests, none delivered, and allowing the same, with the same settings),
+    /// the position reaches no waypoint, and the nearest places are the ones watched.
+    /// `nil` when a run is needed.
+    ///
+    /// ```swift
+    /// if let moved = last.moved(to: here, stateVersion: version, day: today, zone: zone, pending: 12,
+    ///                           authorization: .authorized, settings: settings, now: now) { ... }
+    /// ```
+    func moved(to position: Coordinate, stateVersion: Int, day: LocalDate, zone: TimeZone, pending: Int,
+               authorization: AuthorizationStatus, settings: NotificationSettings, now: Date) -> LastRegionChoice? {
+        guard self.stateVersion == stateVersion, self.zone == zone, self.day == day, self.pending == pending,
+              self.authorization == authorization, self.settings == settings else { return nil }
+        if let route, !route.progress(to: position, at: now, suppression: nil).isEmpty { return nil }
+        let regions = plan.regions.chosen(from: position)
+        guard Set(regions.watched.map(\.identifier)) == Set(plan.regions.watched.map(\.identifier)) else { return nil }
+        var moved = self
+        moved.plan.regions = regions
+        return moved
+    }
+}

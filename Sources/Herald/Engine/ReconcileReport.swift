@@ -29,4 +29,6 @@ public struct ReconcileReport: Sendable {
     /// The run found the device in a zone the app was not told of yet (a trip began,
     /// moved on or ended): which floating rules' times now differ from home.
     public var travel: TravelNotice?
+    /// What the history records of this run (``OccurrenceHistory/record(_:)``).
+    var historyFacts: RunHistoryFacts?
 }

@@ -1,9 +1,32 @@
 import Foundation
 
-/// The location reminders' decisions in a run, pure functions of what it read (see
-/// ``Engine``'s overview of location firings): before planning, the one-shot location
-/// requests the last run left pending that the center no longer holds have fired;
-/// after applying, the requests the center holds now are kept for the next run.
+/// The location reminders' decisions in a run, pure functions of what it read: before
+/// planning, the one-shot location requests the last run left pending that the center
+/// no longer holds have fired; after applying, the requests the center holds now are
+/// kept for the next run.
+///
+/// This is how Herald knows a location reminder fired without reading it back. iOS
+/// never lists a notification fired by a location trigger in the delivered list
+/// ("Notifications triggered by location cannot be retrieved, but can be removed"), so
+/// Herald keeps, after each run, the location requests it left pending
+/// (``EngineState/armedLocations``) and learns of a firing another way:
+/// - a one-shot location request the last run left pending that the center no longer
+///   holds has fired: Herald removes its own requests only in its runs. The firing is
+///   dated at the run that notices it. While the center is full a missing request may
+///   have been dropped instead, and while notifications are off the center hides its
+///   pending list, so nothing is concluded then;
+/// - a location reminder presented in the foreground, or responded to, is recorded like
+///   any other notification.
+///
+/// Each firing is recorded once in the fired log, so the day's occurrence is never armed
+/// again (no second alert). Planning counts today's location firings as delivered
+/// (``unlistedDeliveries(_:listed:removed:now:zone:)``, less those the engine's process
+/// removed already): they count toward the badge while they still ask, and when they
+/// stop asking the run removes them by identifier, which iOS allows. A run caused by
+/// completing, pausing or deleting an entity also removes today's location
+/// notifications of that entity that were armed, repeating ones included, whether or
+/// not Herald learnt that they fired. Herald cannot see the user clear one from
+/// Notification Center, so it counts it until then or until its day ends.
 ///
 /// ```swift
 /// let fired = LocationFiringStep.firings(pending: pending, authorization: .authorized,

@@ -1,18 +1,32 @@
 import Foundation
+import Logging
 
-extension Engine {
-    /// The requests for a plan: content from the source for each planned reminder and
-    /// group, and the posted events. When the source fails for one, or its content is refused, the
-    /// pending request for it (if any) is kept as it is. A request whose reminder and
-    /// content equal the last run's is that run's (``BuiltRequests``). They come in the
-    /// order to add them (``AdditionOrder``). Without `badges` none carries a badge.
-    /// `texts` gets the identifier's text of each request built for `plan.requests`, in
-    /// that order (`nil` where none was), which the history records without writing it again.
-    func requests(for plan: Plan, pending pendingByIdentifier: [String: NotificationRequest],
-                  badges: Bool, texts: inout [String?]) async -> [NotificationRequest] {
+/// Builds the requests for a plan: content from the app's source for each planned
+/// reminder and group, and the posted events.
+///
+/// When the source fails for one, or its content is refused, the pending request for
+/// it (if any) is kept as it is. A request whose reminder and content equal the last
+/// run's is that run's (``BuiltRequests``). They come in the order to add them
+/// (``AdditionOrder``). Without `badges` none carries a badge.
+///
+/// ```swift
+/// var texts: [String?] = []
+/// let desired = await RequestBuilder(source: source, logger: logger)
+///     .requests(for: plan, pending: managed, badges: true, built: &built, texts: &texts)
+/// ```
+struct RequestBuilder: Sendable {
+    let source: any ReminderSource
+    let logger: Logger
+
+    /// The requests for `plan` (see the overview); ends `built`'s run. `texts` gets the
+    /// identifier's text of each request built for `plan.requests`, in that order (`nil`
+    /// where none was), which the history records without writing it again.
+    nonisolated(nonsending) func requests(for plan: Plan, pending pendingByIdentifier: [String: NotificationRequest],
+                                          badges: Bool, built: inout BuiltRequests, texts: inout [String?]) async
+        -> [NotificationRequest] {
         var order = AdditionOrder()
         let planned = plan.requests
-        defer { builtRequests.endRun() }
+        defer { built.endRun() }
         texts.reserveCapacity(planned.count)
         for var reminder in planned {
             if !badges { reminder.badge = nil }
@@ -20,7 +34,7 @@ extension Engine {
             do {
                 var content = try await source.content(for: reminder)
                 if let level = plan.delivery(of: reminder)?.level.interruptionLevel { content.interruptionLevel = level }
-                let request = try builtRequests.request(for: reminder, content: content)
+                let request = try built.request(for: reminder, content: content)
                 texts.append(request.identifier)
                 order.add(request, firesAt: firesAt)
             } catch {
@@ -49,7 +63,8 @@ extension Engine {
     /// The request of a group: the source's content for each member, then its
     /// ``ReminderSource/groupContent(for:members:)``. When the source fails for one, or
     /// the content is refused, the pending request for it (if any) is kept as it is.
-    private func request(for group: PlannedGroup, plan: Plan, pending: [String: NotificationRequest]) async
+    private nonisolated(nonsending) func request(for group: PlannedGroup, plan: Plan,
+                                                 pending: [String: NotificationRequest]) async
         -> NotificationRequest? {
         do {
             var members: [NotificationContent] = []

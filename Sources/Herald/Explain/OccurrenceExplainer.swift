@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+
+/// "Why didn't it fire?": tells the story of one occurrence from the engine's
+/// ``OccurrenceHistory``, with what the center, the source and the store say now.
+///
+/// ```swift
+/// let explainer = OccurrenceExplainer(center: center, source: source, store: store, clock: clock,
+///                                     history: history, logger: logger)
+/// let story = await explainer.story(entity: water, rule: "sips", at: LocalDateTime(parsing: "2026-11-21T15:00")!)
+/// ```
+struct OccurrenceExplainer: Sendable {
+    let center: any NotificationCenter
+    let source: any ReminderSource
+    let store: any EngineStore
+    let clock: any DeviceClock
+    let history: OccurrenceHistory
+    let logger: Logger
+
+    /// The story of `entity`'s `rule` at the local date-time `occurrence` (``Engine/explain(entity:rule:at:)``).
+    nonisolated(nonsending) func story(entity: EntityReference, rule: String, at occurrence: LocalDateTime) async
+        -> OccurrenceStory {
+        // Deliveries since the last run are in the list already: the story has them.
+        for notification in await center.deliveredNotifications() {
+            guard let identifier = notification.heraldIdentifier(deviceZone: clock.timeZone),
+                  identifier.entity == entity, identifier.rule == rule else { continue }
+            history.recordDelivery(of: identifier, request: notification.request.identifier, at: notification.date)
+        }
+        let rules = (try? await source.reminderRules()) ?? []
+        let state: EngineState?
+        do {
+            state = try store.load()
+        } catch {
+            logger.warning("reading the state for a story failed; deletions are left out", metadata: ["error": "\(error)"])
+            state = nil
+        }
+        return history.story(entity: entity, rule: rule, at: occurrence, rules: rules, state: state,
+                             deviceZone: clock.timeZone, now: clock.now)
+    }
+
+    /// The story of the occurrence a notification identifier names (``Engine/explain(_:)``);
+    /// `nil` when it names no local date-time.
+    nonisolated(nonsending) func story(of identifier: NotificationIdentifier) async -> OccurrenceStory? {
+        guard [.reminder, .snooze, .followUp, .backstop].contains(identifier.kind),
+              let local = identifier.occurrence.localDateTime else { return nil }
+        return await story(entity: identifier.entity, rule: identifier.rule, at: local)
+    }
+}
