@@ -258,6 +258,6 @@ import Testing
 extension Engine {
     /// Forgets the last run's plan: the next position runs and plans in full.
     func forgetLastRegionChoice() {
-        lastRegionChoice = nil
+        memory.lastRegionChoice = nil
     }
 }
