@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import Herald
+@_spi(Benchmarking) import Herald
 
 /// How long reminders keep firing if the app never runs again: plans four rule sets
 /// with the default planner (budget 54, 14-day horizon) at a fixed instant, Saturday
@@ -27,31 +27,31 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(2),
         maxIterations: 200
     )
-    let policies: [(name: String, policy: RepeatingTriggerPolicy)] =
+    let policies: [(name: String, policy: PlannerConfiguration.RepeatingTriggerPolicy)] =
         [("never", .never), ("exact", .exact), ("droppingBadges", .droppingBadges)]
     for coverageCase in CoverageCase.all {
         for (policyName, policy) in policies {
-            let planner = Planner(configuration: PlannerConfiguration(repeatingTriggers: policy))
+            let planner = BenchmarkPlanner(configuration: PlannerConfiguration(repeatingTriggers: policy))
             Benchmark("Coverage: \(coverageCase.name), \(policyName)") { benchmark in
-                var plan: Plan?
+                var plan: BenchmarkPlanner.Result?
                 for _ in benchmark.scaledIterations {
-                    plan = planner.plan(coverageCase.input)
+                    plan = coverageCase.plan(with: planner)
                     blackHole(plan)
                 }
-                if let plan { benchmark.measurement(CoverageCase.metric, coverageCase.minutes(plan.guaranteedCoverage)) }
+                if let plan { benchmark.measurement(CoverageCase.metric, coverageCase.minutes(until: plan.guaranteedCoverageEnd)) }
             }
         }
     }
     for (groupingName, within) in [("off", nil), ("on", 0)] as [(String, TimeInterval?)] {
-        let planner = Planner(configuration: PlannerConfiguration(groupWithin: within))
+        let planner = BenchmarkPlanner(configuration: PlannerConfiguration(groupWithin: within))
         let coverageCase = CoverageCase.grouped
         Benchmark("Coverage: \(coverageCase.name), grouping \(groupingName)") { benchmark in
-            var plan: Plan?
+            var plan: BenchmarkPlanner.Result?
             for _ in benchmark.scaledIterations {
-                plan = planner.plan(coverageCase.input)
+                plan = coverageCase.plan(with: planner)
                 blackHole(plan)
             }
-            if let plan { benchmark.measurement(CoverageCase.metric, coverageCase.minutes(plan.guaranteedCoverage)) }
+            if let plan { benchmark.measurement(CoverageCase.metric, coverageCase.minutes(until: plan.guaranteedCoverageEnd)) }
         }
     }
 }
@@ -66,11 +66,14 @@ struct CoverageCase: Sendable {
     var name: String
     var rules: [ReminderRule]
 
-    var input: PlanningInput { PlanningInput(now: Self.now, deviceZone: Self.zone, rules: rules) }
+    func plan(with planner: BenchmarkPlanner) -> BenchmarkPlanner.Result {
+        planner.plan(rules: rules, now: Self.now, zone: Self.zone)
+    }
 
-    /// Whole minutes from ``now`` to the end of `coverage` (`Int32.max` when unbounded).
-    func minutes(_ coverage: GuaranteedCoverage) -> Int {
-        guard let end = coverage.date else { return Int(Int32.max) }
+    /// Whole minutes from ``now`` to `end`, the end of a plan's guaranteed coverage
+    /// (`Int32.max` when unbounded).
+    func minutes(until end: Date?) -> Int {
+        guard let end else { return Int(Int32.max) }
         return Int((end.timeIntervalSince(Self.now) / 60).rounded(.down))
     }
 

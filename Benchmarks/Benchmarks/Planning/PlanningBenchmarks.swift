@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import Herald
+@_spi(Benchmarking) import Herald
 
 /// Plans mixed rule sets of 10, 1,000 and 10,000 rules over a 14-day horizon with the
 /// default budget of 54. Target: 10,000 rules under 5 ms median (release build).
@@ -21,7 +21,7 @@ let benchmarks: @Sendable () -> Void = {
         let rules = makeMixedRules(count: count)
         Benchmark("Plan \(count) rules") { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(Planner().plan(PlanningInput(now: now, deviceZone: zone, rules: rules)))
+                blackHole(BenchmarkPlanner().plan(rules: rules, now: now, zone: zone))
             }
         }
     }
@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         Benchmark("Plan \(count) fixed-content habits (repeating triggers)") { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(Planner().plan(PlanningInput(now: now, deviceZone: zone, rules: rules)))
+                blackHole(BenchmarkPlanner().plan(rules: rules, now: now, zone: zone))
             }
         }
     }
@@ -44,13 +44,10 @@ let benchmarks: @Sendable () -> Void = {
     let urgent = makeMixedRules(count: 1_000).enumerated().map { index, rule in
         index % 10 == 0 ? try! rule.urgent(.alarm, fallback: [.timeSensitive]) : rule
     }
-    for (name, channel) in [("one channel", nil), ("two channels", AlarmChannel(authorization: .authorized, capacity: 32))]
-        as [(String, AlarmChannel?)] {
-        var input = PlanningInput(now: now, deviceZone: zone, rules: urgent)
-        input.alarms = channel
+    for (name, alarmCapacity) in [("one channel", nil), ("two channels", 32)] as [(String, Int?)] {
         Benchmark("Plan 1000 rules, 100 asking for alarms: \(name)") { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(Planner().plan(input))
+                blackHole(BenchmarkPlanner().plan(rules: urgent, now: now, zone: zone, alarmCapacity: alarmCapacity))
             }
         }
     }

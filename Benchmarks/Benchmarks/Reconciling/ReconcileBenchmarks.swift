@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import Herald
+@_spi(Benchmarking) import Herald
 import HeraldSimulator
 
 /// Churn when one of 20 habits (two reminders a day each) is completed: the requests
@@ -20,11 +20,12 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         let report = try await setup.engine.completed(ChurnSetup.completedHabit)
         benchmark.stopMeasurement()
-        guard report.outcome.touched == expected else {
-            benchmark.error("touched \(report.outcome.touched), difference is \(expected)")
+        let touched = BenchmarkMachinery.requestsTouched(by: report)
+        guard touched == expected else {
+            benchmark.error("touched \(touched), difference is \(expected)")
             return
         }
-        benchmark.measurement(.custom("requests touched"), report.outcome.touched)
+        benchmark.measurement(.custom("requests touched"), touched)
     }
 
     Benchmark("Seed method: clear all and re-add after completing 1 of 20 habits") { benchmark in
@@ -67,7 +68,7 @@ struct ChurnSetup {
     func differenceAfterCompletion() async -> Int {
         let plan = planAfterCompletion()
         let desired = plan.reminders.map { try! $0.request(with: source.makeContent(for: $0)) }
-        return Reconciler().diff(desired: desired, pending: await center.pendingNotificationRequests()).touched
+        return BenchmarkMachinery.requestsTouched(desired: desired, pending: await center.pendingNotificationRequests())
     }
 
     /// The seed's method: remove every pending request, then add the whole new plan.
@@ -81,11 +82,10 @@ struct ChurnSetup {
         return removed + plan.reminders.count
     }
 
-    private func planAfterCompletion() -> Plan {
+    private func planAfterCompletion() -> BenchmarkPlanner.Result {
         let today = LocalDate(year: 2026, month: 11, day: 21)
-        return Planner().plan(PlanningInput(
-            now: Self.start, deviceZone: Self.zone, rules: source.rules,
-            satisfied: [EntityDay(Self.completedHabit, today)]))
+        return BenchmarkPlanner().plan(rules: source.rules, now: Self.start, zone: Self.zone,
+                                       satisfied: [EngineState.EntityDay(Self.completedHabit, today)])
     }
 }
 

@@ -1,10 +1,10 @@
 import Benchmark
 import Foundation
-import Herald
+@_spi(Benchmarking) import Herald
 
 /// Chooses the 20 regions to watch among 10,000 candidate places for a new position:
-/// the bounded heap of `RegionBudget.nearest` against sorting every place
-/// (`RegionBudget.nearestBySorting`), in the same run. Target: the heap at least 10×
+/// the bounded heap of Herald's region budget (`BenchmarkMachinery.nearest`) against
+/// sorting every place (`BenchmarkMachinery.nearestBySorting`), in the same run. Target: the heap at least 10×
 /// faster (release build).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -20,25 +20,23 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Nearest 20 of 10000 places (heap)") { benchmark in
         for (index, _) in benchmark.scaledIterations.enumerated() {
-            blackHole(RegionBudget.nearest(20, of: places, to: positions[index % positions.count]))
+            blackHole(BenchmarkMachinery.nearest(20, of: places, to: positions[index % positions.count]))
         }
     }
     Benchmark("Nearest 20 of 10000 places (sort all)") { benchmark in
         for (index, _) in benchmark.scaledIterations.enumerated() {
-            blackHole(RegionBudget.nearestBySorting(20, of: places, to: positions[index % positions.count]))
+            blackHole(BenchmarkMachinery.nearestBySorting(20, of: places, to: positions[index % positions.count]))
         }
     }
 }
 
 /// Places around Berlin (a 0.6° × 0.9° box, about 66 × 61 km), from a fixed seed.
-func makePlaces(count: Int) -> [MonitoredPlace] {
+func makePlaces(count: Int) -> BenchmarkMachinery.Places {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     func next() -> Double {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Double(state >> 11) / Double(1 << 53)
     }
-    return (0..<count).map { index in
-        MonitoredPlace(identifier: "place-\(index)", kind: index < 5 ? .waypoint : .locationReminder,
-                       center: Coordinate(latitude: 52.2 + 0.6 * next(), longitude: 13.0 + 0.9 * next()), radius: 150)
-    }
+    let centers = (0..<count).map { _ in Coordinate(latitude: 52.2 + 0.6 * next(), longitude: 13.0 + 0.9 * next()) }
+    return BenchmarkMachinery.Places(centers: centers, radius: 150, waypoints: 5)
 }

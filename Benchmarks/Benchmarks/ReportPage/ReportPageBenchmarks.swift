@@ -87,7 +87,7 @@ func playWithStories(_ scenario: Scenario) async -> (delivered: Int, page: Strin
     let report = HTMLReportSink(for: scenario, stories: true)
     let outcome = try! await runner.play(from: nil, streamingTo: ScenarioTimelineFanOut([textSink(scenario), report]))
     let teller = ScenarioStoryTeller(
-        scenario: scenario, history: history, state: try? store.load(), now: outcome.summary.endedAt ?? .distantPast,
+        scenario: scenario, history: history, state: store.load(), now: outcome.summary.endedAt ?? .distantPast,
         deliveries: report.deliveries, dropped: outcome.summary.droppedIdentifiers)
     return (outcome.summary.delivered, report.page(tell: teller.story(of:at:))!)
 }

@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import Herald
+@_spi(Benchmarking) import Herald
 import HeraldSimulator
 import Synchronization
 
@@ -33,26 +33,17 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Decode a response") { benchmark in
-        let decoder = ResponseDecoder()
         let sample = response(0)
         for _ in benchmark.scaledIterations {
-            blackHole(decoder.decode(sample))
+            blackHole(BenchmarkMachinery.decode(sample))
         }
     }
 
     Benchmark("Decide and record a response (ResponseStep, in-memory store)") { benchmark in
         let store = InMemoryEngineStore()
-        let categories = CategoryRegistry.empty
         let responses = (0..<benchmark.scaledIterations.count).map(response)
         benchmark.startMeasurement()
-        for (index, sample) in responses.enumerated() {
-            // The state a response is decided on: the recent one (the queue drains as
-            // the app takes routes, so it is read as it stands here).
-            let step = ResponseStep.received(sample, decoding: PayloadDecoder().decode(sample.notification.request.content.userInfo),
-                                             sequence: index + 1, state: EngineState(), now: start,
-                                             deviceZone: zone, categories: categories)
-            store.commit(step.changes)
-        }
+        BenchmarkMachinery.recordResponses(responses, in: store, now: start, zone: zone)
         benchmark.stopMeasurement()
     }
 

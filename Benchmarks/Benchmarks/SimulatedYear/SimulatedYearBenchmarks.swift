@@ -42,8 +42,8 @@ func simulateYear(_ benchmark: Benchmark, middayRefresh: Bool) async {
     let engine = Engine(center: center, source: YearSource(rules: rules), clock: clock)
     // The benchmark measures re-planning at every day change, so the app is kept
     // running in the background (iOS would suspend it until its next run).
-    let device = await SimulatedDevice(center: center, suspendsInBackground: false) { HostedApp(host: AppHost(engine: engine)) }
-    try? await device.launch(into: .background)
+    let device = await SimulatedDevice(center: center, suspendsInBackground: false) { HostedApp(engine: engine) }
+    _ = try? await device.launch(into: .background)
 
     let stopwatch = ContinuousClock()
     let began = stopwatch.now
