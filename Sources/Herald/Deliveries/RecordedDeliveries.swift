@@ -3,6 +3,15 @@ import Foundation
 /// The deliveries this process knows are in the fired log (the store outlives it, so a
 /// new process looks each up once): later runs skip them without a look-up.
 ///
+/// A cache of ``RunMemory``: it keeps the request identifier and instant of each
+/// delivery whose record a run committed; it is rebuilt from the delivered list when it
+/// grows past four times the list (at least 256 entries), and a relaunch starts it
+/// empty. Measured as part of a run's "recording deliveries, location firings, the
+/// route's fired log": 2.0–3.4 µs of a 17.8–27.7 µs run (Benchmarks/LOG.md, "Receiving
+/// a response and a completion's step: third side-by-side run"). Proved by
+/// `RecordedDeliveriesPropertyTests.anEngineThatForgetsItsRecordedDeliveriesMatchesOneThatKeepsThem`:
+/// runs with it leave the center and the store as runs without it.
+///
 /// ```swift
 /// var recorded = RecordedDeliveries()
 /// let unseen = recorded.unseen(in: delivered, from: 0)   // all of them, the first time
@@ -22,6 +31,9 @@ struct RecordedDeliveries {
     }
 
     private var stamps: Set<Stamp> = []
+
+    /// Whether no delivery is known to be recorded (a new process).
+    var isEmpty: Bool { stamps.isEmpty }
 
     /// The deliveries of `delivered` from `start` on not known to be recorded (what the
     /// last run saw, before `start`, is).

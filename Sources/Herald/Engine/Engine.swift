@@ -62,12 +62,6 @@ public actor Engine {
     private(set) var stateVersion = 0
     /// What the runs of this process remember from one to the next (``RunMemory``).
     var memory = RunMemory()
-    /// The last plan's walk and the delivered ledger (``RunMemory``), for tests.
-    var oneShotWalk: Planner.OneShotWalk? { memory.oneShotWalk }
-    var deliveredLedger: DeliveredLedger {
-        get { memory.deliveredLedger }
-        set { memory.deliveredLedger = newValue }
-    }
 
     public init(
         center: any NotificationCenter,
@@ -161,7 +155,7 @@ public actor Engine {
                 logger.debug("state changed during a re-plan; planning again", metadata: ["reasons": "\(reasons)"])
                 continue
             }
-            var (report, applied) = await apply(prepared, reasons: reasons)
+            var (report, applied, removedDelivered) = await apply(prepared, reasons: reasons)
             // Alarms have a permission of their own: reconciled whether or not notifications are on.
             if let read = prepared.alarms, let alarmApplier {
                 let reconciled = await alarmApplier.apply(prepared.plan, read: read)
@@ -171,10 +165,12 @@ public actor Engine {
             commitAfterApplying(applied)
             report.travel = travel
             // Nothing changed while the plan was applied: a position may reuse it while
-            // the center holds as many requests (none delivered) and allows the same.
+            // the center holds the same requests and delivered list and allows the same.
             memory.lastRegionChoice = stateVersion == prepared.stateVersion
                 ? LastRegionChoice(plan: prepared.plan, route: prepared.route, stateVersion: stateVersion,
                                    day: day(of: clock.now), zone: clock.timeZone, pending: prepared.pendingAfter(report),
+                                   delivered: prepared.deliveredAfter(removing: removedDelivered),
+                                   heldInFlight: prepared.heldInFlight,
                                    authorization: prepared.authorization, settings: prepared.settings)
                 : nil
             return report
@@ -222,7 +218,9 @@ public actor Engine {
                 .requests(for: plan, pending: managed, badges: settings.badge, built: &building, texts: &texts)
             memory.builtRequests = building
         }
-        desired = LocationCrossingInFlight.keepingPending(desired, pending: managed, position: plan.regions.position)
+        var heldInFlight: [LocationRegion] = []
+        desired = LocationCrossingInFlight.keepingPending(desired, pending: managed, position: plan.regions.position,
+                                                          held: &heldInFlight)
         // Route notifications handed to the center stay until they are delivered: the
         // pending ones (at most the center's capacity) are looked up in the session,
         // not each of the session's deliveries in the pending list.
@@ -231,22 +229,24 @@ public actor Engine {
                 built.identifier(of: key).flatMap { route.delivered.contains($0) ? request : nil }
             }
         }
-        return RunPreparation(plan: plan, managedPending: managed, pendingCount: pending.count, othersPending: foreign,
+        return RunPreparation(plan: plan, managedPending: managed, pending: pending.map(\.identifier),
                               desired: desired, requestTexts: texts, stateVersion: version, route: route,
                               authorization: authorization, armedLocations: state.armedLocations, settings: settings,
-                              alarms: alarms, travel: travel)
+                              delivered: delivered, heldInFlight: heldInFlight, alarms: alarms, travel: travel)
     }
 
     /// Makes the center match the plan (``PlanApplier``), or leaves it alone while
     /// notifications are off; returns the report and what to record of it
     /// (``commitAfterApplying(_:)``).
     private func apply(_ prepared: RunPreparation, reasons: [EngineEvent]) async
-        -> (report: ReconcileReport, changes: [EngineStateChange]) {
-        guard prepared.authorization != .denied else { return (planApplier.hold(prepared.plan, reasons: reasons), []) }
+        -> (report: ReconcileReport, changes: [EngineStateChange], removedDelivered: Set<String>) {
+        guard prepared.authorization != .denied else {
+            return (planApplier.hold(prepared.plan, reasons: reasons), [], [])
+        }
         var applied = await planApplier.apply(prepared, reasons: reasons)
         memory.removedLocationDeliveries.formUnion(applied.removedLocations)
         applied.report.historyFacts?.identify(with: memory.builtRequests.identifier(of:))
-        return (applied.report, applied.changes)
+        return (applied.report, applied.changes, applied.removedDelivered)
     }
 
     /// Commits an event's changes in one transaction; every change to Herald's state

@@ -11,13 +11,16 @@
 /// sets the app badge right.
 ///
 /// ```swift
-/// desired = LocationCrossingInFlight.keepingPending(desired, pending: managed, position: plan.regions.position)
+/// var held: [LocationRegion] = []
+/// desired = LocationCrossingInFlight.keepingPending(desired, pending: managed, position: plan.regions.position,
+///                                                   held: &held)
 /// ```
 enum LocationCrossingInFlight {
     /// `desired`, with each one-shot arrive request that the center holds for the same
-    /// region replaced by the held one while `position` is inside that region.
+    /// region replaced by the held one while `position` is inside that region; `held`
+    /// gets the regions of those replaced (a later position outside one plans otherwise).
     static func keepingPending(_ desired: [NotificationRequest], pending: [String: NotificationRequest],
-                               position: Coordinate?) -> [NotificationRequest] {
+                               position: Coordinate?, held kept: inout [LocationRegion]) -> [NotificationRequest] {
         guard let position, !pending.isEmpty else { return desired }
         return desired.map { request in
             guard case .location(let region, let repeats)? = request.trigger, region.notifyOnEntry,
@@ -25,6 +28,7 @@ enum LocationCrossingInFlight {
                   case .location(let heldRegion, repeats)? = held.trigger, heldRegion == region,
                   Coordinate(latitude: region.latitude, longitude: region.longitude).distance(to: position)
                     <= region.radius else { return request }
+            kept.append(region)
             return held
         }
     }

@@ -20,12 +20,13 @@ import Logging
 /// // commit applied.changes; forget applied.removedLocations from the next plans
 /// ```
 struct PlanApplier: Sendable {
-    /// What applying a plan did: the report, what to record of it, and the location
-    /// notifications it removed from the delivered list.
+    /// What applying a plan did: the report, what to record of it, the location
+    /// notifications it removed from the delivered list, and all it removed from it.
     struct Applied {
         var report: ReconcileReport
         var changes: [EngineStateChange]
         var removedLocations: Set<String>
+        var removedDelivered: Set<String>
     }
 
     let center: any NotificationCenter
@@ -73,7 +74,8 @@ struct PlanApplier: Sendable {
         var report = ReconcileReport(reasons: reasons, plan: plan, outcome: outcome, badgeSet: badgeSet, failure: nil)
         report.badgesOff = !badges
         report.historyFacts = facts
-        return Applied(report: report, changes: applied, removedLocations: removed)
+        return Applied(report: report, changes: applied, removedLocations: removed,
+                       removedDelivered: Set(ended).union(diff.deliveredRemovals))
     }
 
     /// Sets the badge, returning it when it was set. The badge is set on every run:

@@ -219,6 +219,6 @@ import Testing
 extension Engine {
     /// Forgets what the delivered ledger knows: the next run judges the whole list.
     func forgetDeliveredLedger() {
-        deliveredLedger = DeliveredLedger()
+        memory.deliveredLedger = DeliveredLedger()
     }
 }

@@ -13,68 +13,53 @@ import Testing
 /// time-based reminders delivered, completions, pauses, location access, and changes the
 /// engine is not told of (authorization, settings, the zone), another app's request,
 /// both leave the same center (pending requests, delivered list, badge), the same store
-/// (route session, visits, position, fired log) and watch the same places. Requests that
-/// repeat, and another app's requests the engine is not told of, are the known gaps the
-/// second test shows.
+/// (route session, visits, position, fired log) and watch the same places; the second
+/// test lets requests repeat and adds another app's requests untold.
 @Suite struct LastRegionChoicePropertyTests {
-    /// Without the known gaps below: no repeating requests (location reminders fire once,
-    /// no repeating calendar triggers), and the engine is told of another app's request.
+    /// No repeating requests (location reminders fire once, no repeating calendar
+    /// triggers), and the engine is told of another app's request. Regressions: another
+    /// app's request among the pending ones left their count as it was when one of
+    /// Herald's was delivered (9360717071071030950, 1364303954483903169, when reuse
+    /// compared counts); badges turned off untold, with an arrive request kept as the
+    /// center held it (its entry maybe in flight, badge and all) while the device was
+    /// inside its region, which a run from a position outside it replaces
+    /// (3741990432618271777).
     @Test func aPositionAnsweredFromTheLastPlanMatchesAFullRun() async {
         var answeredWithoutARun = 0
-        await PropertySeeds.check(count: 60) { seed in
-            // Seeds of the thorough run that meet the gaps anyway: shown as known issues below.
-            guard !Self.gapSeeds.contains(seed) else { return }
-            answeredWithoutARun += await check(seed: seed, knownGaps: false)
+        await PropertySeeds.check(
+            count: 60, regressions: [9_360_717_071_071_030_950, 1_364_303_954_483_903_169, 3_741_990_432_618_271_777]
+        ) { seed in
+            answeredWithoutARun += await check(seed: seed, repeatsAndUntold: false)
         }
         // Not dead code: most short steps are answered without a run.
         #expect(answeredWithoutARun >= PropertySeeds.listed(60) * 4, "answered \(answeredWithoutARun) without a run")
     }
 
-    /// Seeds of the list above (`HERALD_THOROUGH=1`) whose walks meet the known gaps
-    /// even without repeating requests: another app's request among the pending ones
-    /// leaves the count as it was when one of Herald's is delivered.
-    static let gapSeeds: Set<UInt64> = [9_360_717_071_071_030_950, 1_364_303_954_483_903_169]
-
-    @Test(arguments: [9_360_717_071_071_030_950, 1_364_303_954_483_903_169] as [UInt64])
-    func listedSeedsThatMeetTheGap(seed: UInt64) async {
-        await withKnownIssue("LastRegionChoice counts pending requests, which such a delivery leaves as they were") {
-            _ = await check(seed: seed, knownGaps: false)
+    /// With requests that repeat (a repeating location reminder, the center listing
+    /// location deliveries or not; repeating calendar triggers), which stay pending when
+    /// they fire, and another app's requests added untold, which may make up for one of
+    /// Herald's delivered: the delivered list and the pending identifiers tell, not their
+    /// count; a delivery nothing lists (a repeating location request while location
+    /// deliveries are hidden) sets the badge, which a position answered without a run
+    /// sets again as a run does. Regressions: seeds that met these when reuse compared
+    /// the pending count (12286128644572098065, 9052931208416286752,
+    /// 11068195955949897636).
+    @Test func aPositionWithRepeatingAndUntoldRequestsMatchesAFullRun() async {
+        var answeredWithoutARun = 0
+        await PropertySeeds.check(
+            count: 60, regressions: [12_286_128_644_572_098_065, 9_052_931_208_416_286_752, 11_068_195_955_949_897_636]
+        ) { seed in
+            answeredWithoutARun += await check(seed: seed, repeatsAndUntold: true)
         }
-    }
-
-    /// Known gaps: the last plan is reused while the center holds as many requests as the
-    /// last run left, taken to mean that none was delivered. A repeating request (a
-    /// repeating location reminder, the center listing location deliveries) stays
-    /// pending when it fires; another app's request added behind the engine's back makes
-    /// up for one of Herald's delivered (seed 11068195955949897636). Either way the next
-    /// position is answered from the last plan: the delivery is not recorded in the
-    /// fired log, the badge and the places watched stay as they were until the next run,
-    /// where a full run at that position sees it at once. Found by fresh seeds of the
-    /// test above, when it let requests repeat and did not tell the engine of another
-    /// app's requests.
-    @Test(arguments: [12_286_128_644_572_098_065, 9_052_931_208_416_286_752, 11_068_195_955_949_897_636] as [UInt64])
-    func aDeliveryThatLeavesThePendingCountIsNotSeen(seed: UInt64) async {
-        await withKnownIssue("LastRegionChoice counts pending requests, which such a delivery leaves as they were") {
-            _ = await check(seed: seed, knownGaps: true)
-        }
-    }
-
-    /// Known, not yet explained: after badges are turned off behind the engine's back and
-    /// a run, one request keeps its badge number; a full run at a later position (two
-    /// runs later here) takes it off, while the reused plan keeps it until the next run.
-    /// Found by a fresh seed of the first test.
-    @Test func aBadgeLeftAfterBadgesWentOffStaysUntilTheNextRun() async {
-        await withKnownIssue("a run after badges went off is not the center's fixed point; the reused plan keeps what it left") {
-            _ = await check(seed: 3_741_990_432_618_271_777, knownGaps: false)
-        }
+        #expect(answeredWithoutARun >= PropertySeeds.listed(60) * 4, "answered \(answeredWithoutARun) without a run")
     }
 
     /// Plays 32 random steps on two copies of one device, one engine keeping its last
     /// plan and one forgetting it before every step; how many positions the first
     /// answered without a run.
-    func check(seed: UInt64, knownGaps: Bool) async -> Int {
-        let kept = World(seed: seed, forgetsChoice: false, knownGaps: knownGaps)
-        let full = World(seed: seed, forgetsChoice: true, knownGaps: knownGaps)
+    func check(seed: UInt64, repeatsAndUntold: Bool) async -> Int {
+        let kept = World(seed: seed, forgetsChoice: false, repeatsAndUntold: repeatsAndUntold)
+        let full = World(seed: seed, forgetsChoice: true, repeatsAndUntold: repeatsAndUntold)
         await kept.launch()
         await full.launch()
         var random = SeededGenerator(seed: seed ^ 0x1A57_C401)
@@ -153,7 +138,7 @@ import Testing
         let engine: Engine
         let forgetsChoice: Bool
         /// Whether requests may repeat and another app's requests come untold.
-        let knownGaps: Bool
+        let repeatsAndUntold: Bool
         var position = Coordinate(latitude: 0, longitude: 0)
         var routes = 0
         var paused: Set<Int> = []
@@ -161,7 +146,7 @@ import Testing
         /// How many runs the engine published.
         var published = 0
 
-        init(seed: UInt64, forgetsChoice: Bool, knownGaps: Bool) {
+        init(seed: UInt64, forgetsChoice: Bool, repeatsAndUntold: Bool) {
             var random = SeededGenerator(seed: seed)
             let zone = RandomRules.zones.randomElement(using: &random)!
             clock = VirtualClock(now: RandomRules.now(using: &random), timeZone: zone)
@@ -177,14 +162,14 @@ import Testing
                     id: "place\(index)",
                     location: LocationTrigger(region: LocationRegion(identifier: "place\(index)", latitude: latitude,
                                                                      longitude: longitude, radius: 60),
-                                              repeats: Bool.random(using: &random) && knownGaps)))
+                                              repeats: Bool.random(using: &random) && repeatsAndUntold)))
             }
             var configuration = PlannerConfiguration()
-            if !knownGaps { configuration.repeatingTriggers = .never }
+            if !repeatsAndUntold { configuration.repeatingTriggers = .never }
             engine = Engine(center: center, source: TestReminderSource(rules), store: store, clock: clock,
                             configuration: configuration)
             self.forgetsChoice = forgetsChoice
-            self.knownGaps = knownGaps
+            self.repeatsAndUntold = repeatsAndUntold
         }
 
         func entity(_ index: Int) -> EntityReference { EntityReference(namespace: "habit", id: "e\(index)") }
@@ -246,7 +231,7 @@ import Testing
                 try? await center.add(NotificationRequest(
                     identifier: "another-app-\(foreign)", content: NotificationContent(title: "Other"),
                     trigger: .timeInterval(Double(600 * foreign), repeats: false)))
-                if !knownGaps { await engine.becameActive() }
+                if !repeatsAndUntold { await engine.becameActive() }
             }
             await center.advance(by: 0)
             return nil

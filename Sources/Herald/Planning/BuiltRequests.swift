@@ -13,6 +13,13 @@
 /// request's identifier again (the same value: only identifiers whose parts are all
 /// non-empty are kept, and those parse back as they are).
 ///
+/// A cache of ``RunMemory``: rebuilt by every run that builds requests (``endRun()``
+/// forgets what that run did not plan), untouched while notifications are off, empty
+/// after a relaunch. Measured with the store's read cache in "A completion that
+/// rebuilds and rereads only what changed" (Benchmarks/LOG.md, 2026-11-24): completing
+/// 1 of 20 habits, 847 µs before, 799 µs after (median). Proved by
+/// `BuiltRequestsPropertyTests.anEngineThatKeepsItsRequestsMatchesOneMadeAfreshForEachEvent`.
+///
 /// ```swift
 /// var built = BuiltRequests()
 /// let request = try built.request(for: reminder, content: content) // built, or the last run's
