@@ -36,8 +36,12 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     fileprivate struct Values: Sendable {
         var entity: EntityReference
         var ruleID: String
-        /// `nil` for a location rule: its region fires it, not a schedule.
-        var schedule: Schedule?
+        /// ``Schedule/unscheduled`` for a location rule: its region fires it, not a schedule.
+        var schedule: Schedule
+        /// `false` for a location rule. (A flag beside a plain value rather than an
+        /// optional schedule: the planner reads the schedule for every occurrence, in
+        /// place, and an optional one would be copied at each read.)
+        var hasSchedule: Bool
         var priority: Int
         var countsTowardBadge: Bool
         var nag: Nag?
@@ -76,8 +80,8 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     /// has none: it reads as daily at 00:00, the value such rules have always carried,
     /// which nothing plans from (the planner arms a location rule by its region).
     public var schedule: Schedule {
-        get { storage.values.schedule ?? .unscheduled }
-        set { change { $0.schedule = newValue } }
+        _read { yield storage.values.schedule }
+        set { change { $0.schedule = newValue; $0.hasSchedule = true } }
     }
 
     /// Whether the rule fires by a schedule: `false` for a location rule.
@@ -85,7 +89,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
     /// ```swift
     /// try ReminderRule(entity: gym, id: "arrive", location: LocationTrigger(region: gymRegion)).hasSchedule // false
     /// ```
-    package var hasSchedule: Bool { storage.values.schedule != nil }
+    package var hasSchedule: Bool { storage.values.hasSchedule }
     /// Breaks ties between occurrences at the same instant when the budget is short:
     /// higher first.
     public var priority: Int {
@@ -170,7 +174,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         try Declaration.checkEntity(entity, of: owner)
         try Declaration.checkParts([("rule id", id)], of: owner)
         if let followUpAfter { try Declaration.checkDuration(followUpAfter, "follow-up delay", of: owner) }
-        storage = Storage(Values(entity: entity, ruleID: id, schedule: schedule, priority: priority,
+        storage = Storage(Values(entity: entity, ruleID: id, schedule: schedule, hasSchedule: true, priority: priority,
                                  countsTowardBadge: countsTowardBadge,
                                  nag: followUpAfter.map { Nag(unchecked: $0, times: 1) },
                                  fixedContent: fixedContent))
@@ -193,7 +197,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         }
         try Declaration.checkEntity(entity, of: owner)
         try Declaration.checkParts([("rule id", id)], of: owner)
-        storage = Storage(Values(entity: entity, ruleID: id, schedule: nil, priority: priority,
+        storage = Storage(Values(entity: entity, ruleID: id, schedule: .unscheduled, hasSchedule: false, priority: priority,
                                  countsTowardBadge: countsTowardBadge, nag: nil, location: location, fixedContent: false))
     }
 
@@ -228,7 +232,8 @@ extension ReminderRule {
         storage = Storage(Values(
             entity: try container.decode(EntityReference.self, forKey: .entity),
             ruleID: try container.decode(String.self, forKey: .ruleID),
-            schedule: schedule,
+            schedule: schedule ?? .unscheduled,
+            hasSchedule: schedule != nil,
             priority: try container.decode(Int.self, forKey: .priority),
             countsTowardBadge: try container.decode(Bool.self, forKey: .countsTowardBadge),
             nag: try Self.decodeNag(container),
@@ -282,6 +287,7 @@ extension ReminderRule {
               lhs.ignoresQuietHours == rhs.ignoresQuietHours,
               lhs.defersPastMidnight == rhs.defersPastMidnight else { return false }
         return lhs.fallback == rhs.fallback && lhs.location == rhs.location
+            && lhs.storage.values.hasSchedule == rhs.storage.values.hasSchedule
             && lhs.storage.values.schedule == rhs.storage.values.schedule
     }
 
@@ -289,6 +295,7 @@ extension ReminderRule {
         hasher.combine(entity)
         hasher.combine(ruleID)
         hasher.combine(storage.values.schedule)
+        hasher.combine(storage.values.hasSchedule)
         hasher.combine(priority)
         hasher.combine(countsTowardBadge)
         hasher.combine(nag)
