@@ -45,36 +45,22 @@ extension Engine {
         return await reconcile(reasons: [outcome.reason], routeChanges: outcome.routeChanges)
     }
 
-    /// The report of a position that needs no run (``LastRegionChoice/moved(to:stateVersion:day:zone:pending:delivered:authorization:settings:now:)``),
-    /// `nil` when one is needed: only the position is recorded, and the report, not
-    /// published (nothing an observer acts on changed), gives the last plan with the
-    /// choice made from here. A walk of 10,000 positions costs 10,000 of these, not 10,000 plans.
+    /// The report of a position that needs no run (``LastRegionChoice/moved(to:stateVersion:day:zone:reading:now:)``),
+    /// `nil` when one is needed: only the position is recorded, and the report
+    /// (``LastRegionChoice/answer(_:reading:settingBadgeOn:)``) gives the last plan with
+    /// the choice made from here. A walk of 10,000 positions costs 10,000 of these, not 10,000 plans.
     private func reportWithoutPlanning(at position: Coordinate) async throws -> ReconcileReport? {
         guard position.isValid, memory.lastRegionChoice != nil else { return nil }
-        let pending = Set(await center.pendingNotificationRequests().lazy.map(\.identifier))
-        let delivered = LastRegionChoice.DeliveredMark(await center.deliveredNotifications())
-        let (authorization, settings) = await center.permission()
+        let reading = await LastRegionChoice.CenterReading(of: center)
         guard currentRun == nil, var last = memory.lastRegionChoice?.moved(
-            to: position, stateVersion: stateVersion, day: day(of: clock.now), zone: clock.timeZone, pending: pending,
-            delivered: delivered, authorization: authorization, settings: settings, now: clock.now) else { return nil }
+            to: position, stateVersion: stateVersion, day: day(of: clock.now), zone: clock.timeZone,
+            reading: reading, now: clock.now) else { return nil }
         // It reaches no waypoint: the step records only the position (what its full
         // step records then), with no suspension before the commit.
         try commit(EngineStep.recording(position))
         last.stateVersion = stateVersion
         memory.lastRegionChoice = last
-        // The badge is set again, as a run sets it: a delivery nothing lists (a repeating
-        // location request while the center hides location deliveries) sets it behind
-        // Herald's back, and a run would set it back.
-        var badgeSet: Int?
-        if authorization != .denied, settings.badge, let badge = last.plan.appBadge {
-            badgeSet = (try? await center.setBadgeCount(badge)) == nil ? nil : badge
-        }
-        // Not published: no run, the last plan, the same places watched (checked above),
-        // so nothing an observer acts on changed.
-        var report = ReconcileReport(reasons: [.position(position)], plan: last.plan, outcome: ReconcileOutcome(),
-                                     badgeSet: badgeSet, failure: nil)
-        report.badgesOff = !settings.badge
-        return report
+        return await last.answer(position, reading: reading, settingBadgeOn: center)
     }
 
     /// The app's own switch for route notifications (on unless turned off).

@@ -76,9 +76,7 @@ extension LastRegionChoice {
                now: Date) -> LastRegionChoice? {
         guard self.stateVersion == stateVersion, self.zone == zone, self.day == day, self.delivered == delivered,
               self.authorization == authorization, self.settings == settings, self.pending == pending else { return nil }
-        guard heldInFlight.allSatisfy({ region in
-            Coordinate(latitude: region.latitude, longitude: region.longitude).distance(to: position) <= region.radius
-        }) else { return nil }
+        guard heldInFlight.allSatisfy({ $0.contains(position) }) else { return nil }
         if let route, !route.progress(to: position, at: now, suppression: nil).isEmpty { return nil }
         let regions = plan.regions.chosen(from: position)
         guard Set(regions.watched.map(\.identifier)) == Set(plan.regions.watched.map(\.identifier)) else { return nil }

@@ -26,8 +26,7 @@ enum LocationCrossingInFlight {
             guard case .location(let region, let repeats)? = request.trigger, region.notifyOnEntry,
                   let held = pending[request.identifier], held != request,
                   case .location(let heldRegion, repeats)? = held.trigger, heldRegion == region,
-                  Coordinate(latitude: region.latitude, longitude: region.longitude).distance(to: position)
-                    <= region.radius else { return request }
+                  region.contains(position) else { return request }
             kept.append(region)
             return held
         }

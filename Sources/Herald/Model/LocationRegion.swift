@@ -23,4 +23,14 @@ public struct LocationRegion: Hashable, Sendable, Codable {
         self.notifyOnEntry = notifyOnEntry
         self.notifyOnExit = notifyOnExit
     }
+
+    /// Whether `position` lies inside the region, its edge included, as
+    /// `CLCircularRegion.contains(_:)` answers.
+    ///
+    /// ```swift
+    /// gym.contains(Coordinate(latitude: 52.5201, longitude: 13.4001))   // true
+    /// ```
+    public func contains(_ position: Coordinate) -> Bool {
+        Coordinate(latitude: latitude, longitude: longitude).distance(to: position) <= radius
+    }
 }

@@ -38,20 +38,11 @@ import Testing
         var remembered = 0
         let harness = BuiltRequestsPropertyTests()
         for index in 0..<14 {
-            let entity = EntityReference(namespace: "habit", id: "e\(Int.random(in: 0..<6, using: &random))")
-            let choice = Int.random(in: 0...16, using: &random)
-            let number = Int.random(in: 0...1_000_000, using: &random)
-            if choice == 7 {
-                rules = RandomRules.rules(count: Int.random(in: 1...30, using: &random), entities: 6, near: device.today,
-                                          using: &random)
-            }
-            let zone = RandomRules.zones.randomElement(using: &random)!
+            let event = RandomEngineEvent(rules: &rules, near: device.today, using: &random)
             if await kept.knowsRecordedDeliveries() { remembered += 1 }
             await forgetful.forgetRecordedDeliveries()
-            let (_, step) = await harness.play(choice, number: number, entity: entity, rules: rules, zone: zone,
-                                               on: keptSide, engine: kept, step: index)
-            _ = await harness.play(choice, number: number, entity: entity, rules: rules, zone: zone,
-                                   on: forgetfulSide, engine: forgetful, step: index)
+            let (_, step) = await harness.play(event, rules: rules, on: keptSide, engine: kept, step: index)
+            _ = await harness.play(event, rules: rules, on: forgetfulSide, engine: forgetful, step: index)
             let context = Comment(rawValue: "seed \(seed), step \(index): \(step)")
             let pending = await keptSide.center.pendingNotificationRequests().sorted { $0.identifier < $1.identifier }
             let expected = await forgetfulSide.center.pendingNotificationRequests().sorted { $0.identifier < $1.identifier }

@@ -50,19 +50,11 @@ import Testing
         await fresh.makeEngine().reconcile(reason: .launch)
 
         for index in 0..<14 {
-            let entity = EntityReference(namespace: "habit", id: "e\(Int.random(in: 0..<6, using: &random))")
-            let choice = Int.random(in: 0...16, using: &random)
-            let number = Int.random(in: 0...1_000_000, using: &random)
-            if choice == 7 {
-                rules = RandomRules.rules(count: Int.random(in: 1...30, using: &random), entities: 6, near: device.today,
-                                          using: &random)
-            }
-            let zone = RandomRules.zones.randomElement(using: &random)!
+            let event = RandomEngineEvent(rules: &rules, near: device.today, using: &random)
             var step = ""
             var touched: [Int] = []
             for (side, sideEngine) in [(kept, engine), (fresh, fresh.makeEngine())] {
-                let (report, text) = await play(choice, number: number, entity: entity, rules: rules, zone: zone,
-                                                on: side, engine: sideEngine, step: index)
+                let (report, text) = await play(event, rules: rules, on: side, engine: sideEngine, step: index)
                 step = text
                 touched.append(report?.outcome.touched ?? -1)
             }
@@ -78,10 +70,11 @@ import Testing
     }
 
     /// Plays one event on one side; returns the run's report and what the event was.
-    func play(_ choice: Int, number: Int, entity: EntityReference, rules: [ReminderRule], zone: TimeZone,
-              on side: Side, engine: Engine, step: Int) async -> (ReconcileReport?, String) {
+    func play(_ event: RandomEngineEvent, rules: [ReminderRule], on side: Side, engine: Engine, step: Int) async
+        -> (ReconcileReport?, String) {
         let center = side.center
-        switch choice {
+        let (number, entity, zone) = (event.number, event.entity, event.zone)
+        switch event.choice {
         case 0...2:
             let seconds = Double(60 + number % 129_600)
             await center.advance(by: seconds)
@@ -117,10 +110,10 @@ import Testing
             side.store.commit([.snooze(SnoozeRecord(original: original, until: until))])
             return (await engine.becameActive(), "snooze \(original)")
         case 11:
-            let event = try! ImmediateEvent(entity: entity, name: "unlocked", token: "t\(number % 4)",
-                                            content: NotificationContent(title: "Unlocked \(number % 4)"),
-                                            delay: Double(number % 3 * 1_800))
-            return (try? await engine.post(event), "post \(event.token) of \(entity)")
+            let posted = try! ImmediateEvent(entity: entity, name: "unlocked", token: "t\(number % 4)",
+                                             content: NotificationContent(title: "Unlocked \(number % 4)"),
+                                             delay: Double(number % 3 * 1_800))
+            return (try? await engine.post(posted), "post \(posted.token) of \(entity)")
         case 12:
             try? await center.add(NotificationRequest(identifier: "another-sdk-\(step)", content: NotificationContent(title: "Other"),
                                                       trigger: .timeInterval(Double(600 + number % 86_400), repeats: false)))
