@@ -4,7 +4,7 @@ import Herald
 extension EngineStoreSamples {
     /// A trip with a choice for all rules and one for a single rule of an entity whose
     /// text a careless encoding would mangle.
-    static let trip = Trip(zone: TimeZone(identifier: "America/New_York")!, allRules: .keepHome,
+    static let trip = EngineState.Trip(zone: TimeZone(identifier: "America/New_York")!, allRules: .keepHome,
                            rules: [ReminderRule.ID(entity: reading, rule: "evening: «late»"): .followLocal])
 
     /// Two alarms Herald scheduled: a fixed one with the snooze button, a weekly one

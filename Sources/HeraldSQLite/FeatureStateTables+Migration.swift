@@ -29,7 +29,7 @@ extension FeatureStateTables {
     static func changes(from settings: [String: JSONValue]) -> [EngineStateChange] {
         var changes: [EngineStateChange] = []
         if case .string(let zone)? = settings["herald.homeZone"] { changes.append(.setHomeZone(identifier: zone)) }
-        if let value = settings["herald.trip"], let trip = decoded(Trip.self, from: value) { changes.append(.setTrip(trip)) }
+        if let value = settings["herald.trip"], let trip = decoded(EngineState.Trip.self, from: value) { changes.append(.setTrip(trip)) }
         if case .string(let name)? = settings["herald.locationAccess"], let access = LocationAccess(rawValue: name) {
             changes.append(.setLocationAccess(access))
         }

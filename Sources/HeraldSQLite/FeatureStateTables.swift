@@ -6,7 +6,7 @@ import Herald
 /// JSON under `herald.*` keys of the `settings` table:
 ///
 /// - `feature_state`: one row (`slot` 1): `home_zone` (the zone's identifier,
-///   ``Herald/EngineState/homeZoneIdentifier``), `trip` (JSON of the ``Herald/Trip``),
+///   ``Herald/EngineState/homeZoneIdentifier``), `trip` (JSON of the ``Herald/EngineState.Trip``),
 ///   `location_access` (``Herald/LocationAccess``'s raw value), `route_notifications`
 ///   (0 when the app turned them off) and `position_latitude`, `position_longitude`
 ///   (``Herald/EngineState/lastPosition``). A column is NULL for a value not set; no
@@ -104,7 +104,7 @@ enum FeatureStateTables {
             """) {
             state.homeZoneIdentifier = try row.decode(atIndex: 0)
             if let text: String = try row.decode(atIndex: 1) {
-                state.trip = try decode(Trip.self, text, in: "feature_state", what: "a trip")
+                state.trip = try decode(EngineState.Trip.self, text, in: "feature_state", what: "a trip")
             }
             if let name: String = try row.decode(atIndex: 2) {
                 guard let access = LocationAccess(rawValue: name) else {

@@ -37,7 +37,7 @@ public struct AlarmButtonIntent: LiveActivityIntent {
     public var press: String
     #endif
 
-    public init(identifier: NotificationIdentifier, press: AlarmButtonPress) {
+    public init(identifier: NotificationIdentifier, press: SystemAlarm.ButtonPress) {
         #if canImport(AppIntents)
         self.init()
         #endif

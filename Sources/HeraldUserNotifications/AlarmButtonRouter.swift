@@ -17,11 +17,11 @@ import Synchronization
 /// ```
 public enum AlarmButtonRouter {
     /// Receives one press and the alarm's identifier.
-    public typealias Handler = @Sendable (AlarmButtonPress, NotificationIdentifier) async -> Void
+    public typealias Handler = @Sendable (SystemAlarm.ButtonPress, NotificationIdentifier) async -> Void
 
     private struct State {
         var handler: Handler?
-        var waiting: [(AlarmButtonPress, NotificationIdentifier)] = []
+        var waiting: [(SystemAlarm.ButtonPress, NotificationIdentifier)] = []
     }
 
     private static let state = Mutex(State())
@@ -37,7 +37,7 @@ public enum AlarmButtonRouter {
     }
 
     /// Hands a press to the handler, or keeps it until one is set.
-    static func route(_ press: AlarmButtonPress, for identifier: NotificationIdentifier) async {
+    static func route(_ press: SystemAlarm.ButtonPress, for identifier: NotificationIdentifier) async {
         let handler = state.withLock { state -> Handler? in
             if state.handler == nil { state.waiting.append((press, identifier)) }
             return state.handler
@@ -46,7 +46,7 @@ public enum AlarmButtonRouter {
     }
 
     /// A press as an intent carries it: `stop`, `snooze` or `action:<identifier>`.
-    static func text(of press: AlarmButtonPress) -> String {
+    static func text(of press: SystemAlarm.ButtonPress) -> String {
         switch press {
         case .stop: "stop"
         case .snooze: "snooze"
@@ -55,7 +55,7 @@ public enum AlarmButtonRouter {
     }
 
     /// The press ``text(of:)`` wrote; `nil` for any other text.
-    static func press(from text: String) -> AlarmButtonPress? {
+    static func press(from text: String) -> SystemAlarm.ButtonPress? {
         switch text {
         case "stop": return .stop
         case "snooze": return .snooze

@@ -18,7 +18,7 @@ import BackgroundTasksShim
 /// (``observeRuns()``): from then on every run, whatever caused it (a launch, a
 /// completion, a response, a time change, the refresh itself), submits the next
 /// request, its `earliestBeginDate` from that run's refresh deadline and guaranteed
-/// coverage, with the margins of a `RefreshPolicy`. The task's handler runs
+/// coverage, with the margins of a `PlannerConfiguration.RefreshPolicy`. The task's handler runs
 /// `Engine.backgroundRefresh()` and completes the task; when the system takes the time
 /// back, the run is cancelled, a retry is submitted and the task completed with
 /// `false`, once.
@@ -38,7 +38,7 @@ public final class BackgroundRefresh: Sendable {
     /// What each refresh goes through to the engine (`HeraldSystem`'s forwarding).
     package let host: AppHost
     public var engine: Engine { host.engine }
-    public let policy: RefreshPolicy
+    public let policy: PlannerConfiguration.RefreshPolicy
     /// `BGTaskScheduler` is not `Sendable`; Apple documents it as callable from any
     /// thread, and this type only calls it.
     nonisolated(unsafe) private let scheduler: BGTaskScheduler
@@ -56,7 +56,7 @@ public final class BackgroundRefresh: Sendable {
     ///   - logger: where a refused request is logged.
     public convenience init(
         identifier: String, engine: Engine, scheduler: BGTaskScheduler = .shared, clock: any DeviceClock = SystemClock(),
-        policy: RefreshPolicy = RefreshPolicy(), logger: Logger = Logger(label: "herald.refresh")
+        policy: PlannerConfiguration.RefreshPolicy = PlannerConfiguration.RefreshPolicy(), logger: Logger = Logger(label: "herald.refresh")
     ) {
         self.init(identifier: identifier, host: AppHost(engine: engine), scheduler: scheduler, clock: clock,
                   policy: policy, logger: logger)
@@ -64,7 +64,7 @@ public final class BackgroundRefresh: Sendable {
 
     package init(
         identifier: String, host: AppHost, scheduler: BGTaskScheduler = .shared, clock: any DeviceClock = SystemClock(),
-        policy: RefreshPolicy = RefreshPolicy(), logger: Logger = Logger(label: "herald.refresh")
+        policy: PlannerConfiguration.RefreshPolicy = PlannerConfiguration.RefreshPolicy(), logger: Logger = Logger(label: "herald.refresh")
     ) {
         self.logger = logger
         self.identifier = identifier
@@ -205,7 +205,7 @@ private final class RunRecord: Sendable {
 private final class ObservationRecord: Sendable {
     private struct State {
         var claimed = false
-        var token: ReportObservation?
+        var token: Engine.ReportObservation?
     }
 
     private let state = Mutex(State())
@@ -218,13 +218,13 @@ private final class ObservationRecord: Sendable {
         }
     }
 
-    var token: ReportObservation? {
+    var token: Engine.ReportObservation? {
         get { state.withLock { $0.token } }
         set { state.withLock { $0.token = newValue } }
     }
 
     /// The subscription to end, if any; observing may start again.
-    func release() -> ReportObservation? {
+    func release() -> Engine.ReportObservation? {
         state.withLock { state in
             defer { state.claimed = false; state.token = nil }
             return state.token

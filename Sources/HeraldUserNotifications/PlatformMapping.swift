@@ -76,7 +76,7 @@ enum PlatformMapping {
 
     static func content(_ platform: UNNotificationContent) -> NotificationContent {
         let (userInfo, soundMark) = UserInfoCoding.userInfo(platform.userInfo)
-        let sound: NotificationSound? = switch (platform.sound, soundMark) {
+        let sound: NotificationContent.Sound? = switch (platform.sound, soundMark) {
         case (nil, _): nil
         case (_, "defaultCritical"?): .defaultCritical
         case (_, let mark?) where mark.hasPrefix("named:"): .named(String(mark.dropFirst("named:".count)))
@@ -91,7 +91,7 @@ enum PlatformMapping {
         )
     }
 
-    static func platformLevel(_ level: InterruptionLevel) -> UNNotificationInterruptionLevel {
+    static func platformLevel(_ level: NotificationContent.InterruptionLevel) -> UNNotificationInterruptionLevel {
         switch level {
         case .passive: .passive
         case .active: .active
@@ -100,7 +100,7 @@ enum PlatformMapping {
         }
     }
 
-    static func level(_ level: UNNotificationInterruptionLevel) -> InterruptionLevel {
+    static func level(_ level: UNNotificationInterruptionLevel) -> NotificationContent.InterruptionLevel {
         switch level.rawValue {
         case 0: .passive
         case 2: .timeSensitive

@@ -60,7 +60,7 @@ public final class RegionMonitor: NSObject, CLLocationManagerDelegate, @unchecke
     private var centres: [String: Coordinate] = [:]
     private var watched: Set<String> = []
     private var observing = false
-    private var observation: ReportObservation?
+    private var observation: Engine.ReportObservation?
     private var listening: Task<Void, Never>?
 
     /// - Parameters:

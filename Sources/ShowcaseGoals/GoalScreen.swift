@@ -19,5 +19,5 @@ public enum GoalScreen: Hashable, Sendable {
     /// The goal no longer exists.
     case missingPlaceholder
     /// The payload was unusable: nothing opens, Herald logged the reason.
-    case unchanged(InvalidPayloadReason)
+    case unchanged(HeraldPayload.InvalidReason)
 }

@@ -166,7 +166,7 @@ struct CrashHarness {
     /// The user presses `button` on the habit's sounding alarm the first time the event
     /// is played (nothing when none sounds), and the system saves the press with the
     /// gesture; a replayed event presses nothing (its press is handled, or untaken).
-    private func pressAlarm(_ button: AlarmButtonPress, on id: String, index: Int,
+    private func pressAlarm(_ button: SystemAlarm.ButtonPress, on id: String, index: Int,
                             system: SimulatedSystem) async throws {
         guard system.alarmGesture(for: index) == nil else { return }
         let sounding = await system.alarms.requests(in: .alerting).last { $0.identifier.entity == entity(id) }

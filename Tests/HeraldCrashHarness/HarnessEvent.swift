@@ -19,7 +19,7 @@ enum HarnessEvent: Sendable, CustomStringConvertible {
     case respond(String, action: String)
     /// The user presses a button (stop, snooze, or the category's first action) on the
     /// habit's sounding alarm; nothing happens when none is sounding.
-    case pressAlarm(String, AlarmButtonPress)
+    case pressAlarm(String, SystemAlarm.ButtonPress)
     /// The user changes the category of the habit's content (for an alarm habit: which
     /// second button its alarm shows).
     case setCategory(String, String)

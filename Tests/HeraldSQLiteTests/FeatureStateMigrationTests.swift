@@ -29,7 +29,7 @@ import Testing
         let state = try store.load()
         #expect(state.homeZoneIdentifier == "Europe/Berlin")
         #expect(state.homeZone == berlin)
-        #expect(state.trip == Trip(zone: newYork, allRules: .keepHome, rules: [pill: .followLocal, walk: .keepHome]))
+        #expect(state.trip == EngineState.Trip(zone: newYork, allRules: .keepHome, rules: [pill: .followLocal, walk: .keepHome]))
         #expect(state.scheduledAlarms == [alarmID: alarm])
         #expect(state.armedLocations == ArmedLocations(once: ["herald:location:a", "herald:location:b"],
                                                        repeating: ["herald:location:c"]))

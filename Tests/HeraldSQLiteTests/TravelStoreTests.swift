@@ -34,7 +34,7 @@ import Testing
 
         // Then home is Berlin, the trip is in New York, and the pill keeps home time
         #expect(reopened.homeZone == berlin)
-        #expect(reopened.trip == Trip(zone: newYork, rules: [pill: .keepHome]))
+        #expect(reopened.trip == EngineState.Trip(zone: newYork, rules: [pill: .keepHome]))
         #expect(reopened.keepsHomeTime(pill, in: newYork))
         // and the next run in New York neither records nor announces anything again
         let again = TravelStep.noticing(deviceZone: newYork, state: reopened)

@@ -22,7 +22,7 @@ import Testing
     }
 
     /// A request firing at a local time today, at `level`, with a badge.
-    func add(_ id: String, at time: String, _ level: InterruptionLevel, to center: SimulatedNotificationCenter) async throws {
+    func add(_ id: String, at time: String, _ level: NotificationContent.InterruptionLevel, to center: SimulatedNotificationCenter) async throws {
         let seconds = Self.at(time).timeIntervalSince(center.clock.now)
         try await center.add(NotificationRequest(identifier: id, content: NotificationContent(
             title: id, badge: 1, interruptionLevel: level), trigger: .timeInterval(seconds, repeats: false)))

@@ -14,7 +14,7 @@ struct BackgroundRefreshTests {
     /// Friday 01:00 UTC: six hours before the three-day coverage (Friday 07:00 UTC) ends.
     static let beforeHorizon = Date(timeIntervalSince1970: 1_773_126_000 + 66 * 3_600)
 
-    private func makeRefresh(engine: Engine, policy: RefreshPolicy = RefreshPolicy()) -> (BackgroundRefresh, BGTaskScheduler) {
+    private func makeRefresh(engine: Engine, policy: PlannerConfiguration.RefreshPolicy = PlannerConfiguration.RefreshPolicy()) -> (BackgroundRefresh, BGTaskScheduler) {
         let scheduler = BGTaskScheduler.makeForTesting(permittedIdentifiers: [Self.identifier])
         let refresh = BackgroundRefresh(identifier: Self.identifier, host: AppHost(engine: engine), scheduler: scheduler,
                                         clock: FixedClock(now: tuesdayMorning, timeZone: berlin), policy: policy)
@@ -88,14 +88,14 @@ struct BackgroundRefreshTests {
     func thePolicyReadsTheDeadlineAndTheCoverage(_ example: PolicyCase) {
         func hours(_ count: Double) -> Date { tuesdayMorning.addingTimeInterval(count * 3_600) }
         let coverage: GuaranteedCoverage = example.coverage.map { .until(hours($0)) } ?? .unbounded
-        let date = RefreshPolicy().earliestBeginDate(guaranteedCoverage: coverage,
+        let date = PlannerConfiguration.RefreshPolicy().earliestBeginDate(guaranteedCoverage: coverage,
                                                      refreshDeadline: example.deadline.map(hours), now: tuesdayMorning)
         #expect(abs(date.timeIntervalSince(hours(example.expected))) < 0.001, "\(date) != \(hours(example.expected))")
     }
 
     @Test func thePolicyRetriesAnHourAfterAFailure() {
         // No plan: an hour from now
-        #expect(RefreshPolicy().earliestBeginDate(after: nil, now: tuesdayMorning) == tuesdayMorning.addingTimeInterval(3_600))
+        #expect(PlannerConfiguration.RefreshPolicy().earliestBeginDate(after: nil, now: tuesdayMorning) == tuesdayMorning.addingTimeInterval(3_600))
     }
 
     /// The scheduler refuses as the SDK does, with its codes: an identifier that is not

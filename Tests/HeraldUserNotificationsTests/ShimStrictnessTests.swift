@@ -63,7 +63,7 @@ struct ShimStrictnessTests {
             "list": [nil, 1, "two", [nil, ["deep": nil]], true],
             "object": ["inner": ["null": nil, "list": [], "empty": [:]]], "emptyList": [], "emptyObject": [:],
         ]
-        let sounds: [NotificationSound?] = [nil, .default, .defaultCritical, .named("chime.caf")]
+        let sounds: [NotificationContent.Sound?] = [nil, .default, .defaultCritical, .named("chime.caf")]
         let center = UserNotificationCenter(makePlatformCenter())
         for (index, sound) in sounds.enumerated() {
             let request = NotificationRequest(

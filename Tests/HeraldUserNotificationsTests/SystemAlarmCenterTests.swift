@@ -242,9 +242,9 @@ import Testing
 
 /// The presses a test's handler received, in order.
 final class PressLog: Sendable {
-    private let log = Mutex<[AlarmButtonPress]>([])
+    private let log = Mutex<[SystemAlarm.ButtonPress]>([])
 
-    func append(_ press: AlarmButtonPress) { log.withLock { $0.append(press) } }
-    var presses: [AlarmButtonPress] { log.withLock { $0 } }
+    func append(_ press: SystemAlarm.ButtonPress) { log.withLock { $0.append(press) } }
+    var presses: [SystemAlarm.ButtonPress] { log.withLock { $0 } }
 }
 #endif

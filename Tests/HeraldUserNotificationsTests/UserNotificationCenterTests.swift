@@ -61,9 +61,9 @@ struct UserNotificationCenterTests {
     }
 
     @Test(arguments: [
-        NotificationSound?.none, .default, .defaultCritical, .named("bell.aiff"),
+        NotificationContent.Sound?.none, .default, .defaultCritical, .named("bell.aiff"),
     ])
-    func everySoundReadsBack(sound: NotificationSound?) async throws {
+    func everySoundReadsBack(sound: NotificationContent.Sound?) async throws {
         let center = UserNotificationCenter(makePlatformCenter())
         let request = NotificationRequest(
             identifier: "s", content: NotificationContent(title: "t", sound: sound), trigger: .timeInterval(600, repeats: false))

@@ -49,7 +49,7 @@ extension SimulatedNotificationCenter {
     }
 }
 
-extension InvalidPayloadReason {
+extension HeraldPayload.InvalidReason {
     /// The case and its key part, without sizes: `missingKey(entity)`, `oversized`.
     var caseName: String {
         switch self {

@@ -27,7 +27,7 @@ struct AlarmButtonResponse {
 
     /// The response to `press` of the alarm `identifier`, which Herald scheduled as
     /// `scheduled` (when it knows it).
-    init(_ press: AlarmButtonPress, identifier: NotificationIdentifier, scheduled: ScheduledAlarm?, now: Date,
+    init(_ press: SystemAlarm.ButtonPress, identifier: NotificationIdentifier, scheduled: ScheduledAlarm?, now: Date,
          zone: TimeZone) {
         (occurrence, date) = Self.occurrence(of: identifier, scheduled: scheduled, now: now, zone: zone)
         let action = switch press {

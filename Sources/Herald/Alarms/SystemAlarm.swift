@@ -34,14 +34,16 @@ extension SystemAlarm {
 /// `SystemAlarm.State` by its former name, inside the package.
 package typealias AlarmState = SystemAlarm.State
 
-/// What the user did with an alarm that sounded: the buttons it showed. Each comes
-/// back to Herald as a response (``NotificationResponse``) for the alarm's identifier,
-/// through the same durable queue as a notification's actions.
-public enum AlarmButtonPress: Hashable, Sendable {
-    /// The stop button: a one-shot alarm is deleted, a weekly one waits for its next time.
-    case stop
-    /// The snooze button (``AlarmRequest/SecondaryButton/snooze(title:minutes:)``).
-    case snooze
-    /// The app's own button (``AlarmRequest/SecondaryButton/action(identifier:title:)``).
-    case action(String)
+extension SystemAlarm {
+    /// What the user did with an alarm that sounded: the buttons it showed. Each comes
+    /// back to Herald as a response (``NotificationResponse``) for the alarm's identifier,
+    /// through the same durable queue as a notification's actions.
+    public enum ButtonPress: Hashable, Sendable {
+        /// The stop button: a one-shot alarm is deleted, a weekly one waits for its next time.
+        case stop
+        /// The snooze button (``AlarmRequest/SecondaryButton/snooze(title:minutes:)``).
+        case snooze
+        /// The app's own button (``AlarmRequest/SecondaryButton/action(identifier:title:)``).
+        case action(String)
+    }
 }

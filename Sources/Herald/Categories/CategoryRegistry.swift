@@ -10,23 +10,23 @@
 public struct CategoryRegistry: Hashable, Sendable {
     public private(set) var categories: [String: ReminderCategory]
 
-    /// - Throws: ``CategoryRegistryError`` when two categories share an identifier, or
+    /// - Throws: ``CategoryRegistry/RegistrationError`` when two categories share an identifier, or
     ///   an identifier or an action identifier is used twice within a category.
     public init(_ categories: [ReminderCategory] = []) throws {
         var byIdentifier: [String: ReminderCategory] = [:]
         for category in categories {
-            guard !category.identifier.isEmpty else { throw CategoryRegistryError(message: "a category has an empty identifier") }
+            guard !category.identifier.isEmpty else { throw RegistrationError(message: "a category has an empty identifier") }
             guard byIdentifier[category.identifier] == nil else {
-                throw CategoryRegistryError(message: "category '\(category.identifier)' is registered twice")
+                throw RegistrationError(message: "category '\(category.identifier)' is registered twice")
             }
             var actionIdentifiers: Set<String> = []
             for action in category.actions {
                 guard actionIdentifiers.insert(action.identifier).inserted else {
-                    throw CategoryRegistryError(
+                    throw RegistrationError(
                         message: "category '\(category.identifier)' has action '\(action.identifier)' twice")
                 }
                 if action.kind == .textInput, action.textInput == nil {
-                    throw CategoryRegistryError(
+                    throw RegistrationError(
                         message: "action '\(action.identifier)' of category '\(category.identifier)' is a text input without a text field")
                 }
             }
@@ -41,10 +41,12 @@ public struct CategoryRegistry: Hashable, Sendable {
     public var notificationCategories: Set<NotificationCategory> { Set(categories.values.map(\.notificationCategory)) }
 }
 
-/// Why a ``CategoryRegistry`` could not be built.
-public struct CategoryRegistryError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+extension CategoryRegistry {
+    /// Why a ``CategoryRegistry`` could not be built.
+    public struct RegistrationError: Error, Hashable, Sendable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
 }
 
 extension CategoryRegistry {

@@ -12,14 +12,14 @@
 /// ```
 public struct ReminderCategory: Hashable, Sendable {
     public var identifier: String
-    public var actions: [CategoryAction]
+    public var actions: [Action]
     /// Whether the user swiping the notification away is reported as a response.
     public var reportsDismissal: Bool
     public var foreground: ForegroundPresentation
     /// Further platform options (CarPlay, hidden previews).
     public var options: NotificationCategory.Options
 
-    public init(identifier: String, actions: [CategoryAction], reportsDismissal: Bool = false,
+    public init(identifier: String, actions: [Action], reportsDismissal: Bool = false,
                 foreground: ForegroundPresentation = .system([.banner, .list, .sound, .badge]),
                 options: NotificationCategory.Options = []) {
         self.identifier = identifier

@@ -15,7 +15,7 @@ extension Engine {
     /// }
     /// ```
     @discardableResult
-    public func alarmButtonPressed(_ press: AlarmButtonPress, identifier: NotificationIdentifier) async
+    public func alarmButtonPressed(_ press: SystemAlarm.ButtonPress, identifier: NotificationIdentifier) async
         -> ReconcileReport {
         let scheduled = (try? recentState())?.scheduledAlarms[AlarmRequest.id(for: identifier)]
         let pressed = AlarmButtonResponse(press, identifier: identifier, scheduled: scheduled, now: clock.now,

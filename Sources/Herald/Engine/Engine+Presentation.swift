@@ -3,7 +3,7 @@ import Foundation
 extension Engine {
     /// A notification arrived while the app is in the foreground (the delegate's
     /// `willPresent`): records it in the fired log and decides how it is shown, from
-    /// its category's ``ForegroundPresentation`` (`EngineStep`).
+    /// its category's ``ReminderCategory/ForegroundPresentation`` (`EngineStep`).
     public func willPresent(_ notification: DeliveredNotification) async -> PresentationDecision {
         do {
             return try await record(.presented(notification)).presentation ?? .system(.all)

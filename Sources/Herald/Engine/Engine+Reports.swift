@@ -16,12 +16,12 @@ extension Engine {
     /// }
     /// ```
     @discardableResult
-    public func observeReports(_ observer: @escaping ReportObserver) -> ReportObservation {
+    public func observeReports(_ observer: @escaping Engine.ReportObserver) -> Engine.ReportObservation {
         reportObservers.add(observer)
     }
 
     /// Stops calling the observer `observation` subscribed.
-    public func stopObserving(_ observation: ReportObservation) {
+    public func stopObserving(_ observation: Engine.ReportObservation) {
         reportObservers.remove(observation)
     }
 }

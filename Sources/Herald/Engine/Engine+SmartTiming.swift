@@ -25,7 +25,7 @@ extension Engine {
     @discardableResult
     public func refreshSmartTiming(key: String, timing: SmartReminderTiming = SmartReminderTiming(),
                                    completions: [Date]? = nil, onlyWhenStale: Bool = false) async throws
-        -> SmartTimingRefresh? {
+        -> SmartReminderTiming.Refresh? {
         guard let refreshed = timing.refreshed(key: key, state: try store.load(), completions: completions,
                                                onlyWhenStale: onlyWhenStale, now: clock.now, zone: clock.timeZone)
         else { return nil }

@@ -21,8 +21,8 @@ extension Engine {
     }
 
     /// Chooses how floating rules behave while away from home, for one rule or (`nil`)
-    /// for all: ``TravelChoice/keepHome`` plans the rule as if pinned to the home zone,
-    /// ``TravelChoice/followLocal`` (what every rule does until the app chooses) keeps
+    /// for all: ``TravelPrompt/Choice/keepHome`` plans the rule as if pinned to the home zone,
+    /// ``TravelPrompt/Choice/followLocal`` (what every rule does until the app chooses) keeps
     /// its wall-clock time here. The choice is kept for the trip: coming home ends it.
     /// At home nothing is recorded.
     ///
@@ -31,7 +31,7 @@ extension Engine {
     /// try await engine.chooseTravel(.followLocal)       // every rule, replacing single choices
     /// ```
     @discardableResult
-    public func chooseTravel(_ choice: TravelChoice, for rule: ReminderRule.ID? = nil) async throws -> ReconcileReport? {
+    public func chooseTravel(_ choice: TravelPrompt.Choice, for rule: ReminderRule.ID? = nil) async throws -> ReconcileReport? {
         try await handle(.travelChoice(choice, rule: rule))
     }
 

@@ -65,7 +65,7 @@ package enum EngineEvent: Hashable, Sendable, CustomStringConvertible {
     /// The app chose how floating rules behave while away from home: for one rule, or
     /// (`nil`) for all (``Engine/chooseTravel(_:for:)``). Recorded on the trip in
     /// progress; at home nothing is recorded.
-    case travelChoice(TravelChoice, rule: ReminderRule.ID?)
+    case travelChoice(TravelPrompt.Choice, rule: ReminderRule.ID?)
     /// The app set the zone the user lives in (``Engine/setHomeZone(_:)``); any trip
     /// ends with its choices.
     case homeZoneChanged(TimeZone)

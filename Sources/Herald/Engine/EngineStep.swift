@@ -211,7 +211,7 @@ package enum EngineStep {
     }
 
     /// How a notification that arrives in the foreground is shown, from its category's
-    /// ``ForegroundPresentation``: the system's options, or an in-app prompt with the
+    /// ``ReminderCategory/ForegroundPresentation``: the system's options, or an in-app prompt with the
     /// category's actions and a dismiss.
     static func presentation(of notification: DeliveredNotification,
                              categories: CategoryRegistry) -> PresentationDecision {

@@ -1,11 +1,15 @@
-/// Called with the report of each run, in run order (``Engine/observeReports(_:)``), on
-/// the engine's executor: it leaves it only for what it awaits elsewhere, so an observer
-/// that records a report synchronously costs the run no hop.
-public typealias ReportObserver = nonisolated(nonsending) @Sendable (ReconcileReport) async -> Void
+extension Engine {
+    /// Called with the report of each run, in run order (``Engine/observeReports(_:)``), on
+    /// the engine's executor: it leaves it only for what it awaits elsewhere, so an observer
+    /// that records a report synchronously costs the run no hop.
+    public typealias ReportObserver = nonisolated(nonsending) @Sendable (ReconcileReport) async -> Void
+}
 
-/// A subscription to the engine's reports; pass it to ``Engine/stopObserving(_:)``.
-public struct ReportObservation: Hashable, Sendable {
-    let id: Int
+extension Engine {
+    /// A subscription to the engine's reports; pass it to ``Engine/stopObserving(_:)``.
+    public struct ReportObservation: Hashable, Sendable {
+        let id: Int
+    }
 }
 
 /// Who hears of every run, in the order they subscribed.
@@ -17,22 +21,22 @@ public struct ReportObservation: Hashable, Sendable {
 /// observers.remove(observation)
 /// ```
 struct ReportObservers {
-    private var observers: [(observation: ReportObservation, observer: ReportObserver)]
+    private var observers: [(observation: Engine.ReportObservation, observer: Engine.ReportObserver)]
     private var lastID = 0
 
     /// Observers with `first`, which hears of every run before the others.
-    init(first: @escaping ReportObserver) {
-        observers = [(ReportObservation(id: 0), first)]
+    init(first: @escaping Engine.ReportObserver) {
+        observers = [(Engine.ReportObservation(id: 0), first)]
     }
 
-    mutating func add(_ observer: @escaping ReportObserver) -> ReportObservation {
+    mutating func add(_ observer: @escaping Engine.ReportObserver) -> Engine.ReportObservation {
         lastID += 1
-        let observation = ReportObservation(id: lastID)
+        let observation = Engine.ReportObservation(id: lastID)
         observers.append((observation, observer))
         return observation
     }
 
-    mutating func remove(_ observation: ReportObservation) {
+    mutating func remove(_ observation: Engine.ReportObservation) {
         observers.removeAll { $0.observation == observation }
     }
 

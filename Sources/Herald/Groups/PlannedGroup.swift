@@ -122,7 +122,7 @@ public struct PlannedGroup: Hashable, Sendable {
             : "\(seen.count) \(noun) due: \(titles.joined(separator: ", "))"
         var content = NotificationContent(title: title, body: bodies.joined(separator: "\n"),
                                           categoryIdentifier: ReminderCategory.group.identifier)
-        let levels = InterruptionLevel.allCases
+        let levels = NotificationContent.InterruptionLevel.allCases
         if let highest = members.map(\.interruptionLevel).max(by: {
             levels.firstIndex(of: $0)! < levels.firstIndex(of: $1)!
         }) { content.interruptionLevel = highest }

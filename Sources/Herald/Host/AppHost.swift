@@ -11,7 +11,7 @@
 ///
 /// ```swift
 /// let host = AppHost(engine: engine)
-/// await engine.observeReports { report in logger.debug("re-planned", metadata: ["reasons": "\(report.reasons)"]) }
+/// await engine.observeReports { report in logger.debug("re-planned", metadata: ["badge": "\(report.badgeSet ?? 0)"]) }
 /// _ = try await host.requestAuthorization()      // the permission prompt, once
 /// await host.launched()                          // application(_:didFinishLaunchingWithOptions:)
 /// await host.becameActive()                      // scene did become active

@@ -17,7 +17,7 @@ public struct NotificationContent: Hashable, Sendable, Codable {
         var title: String
         var subtitle: String
         var body: String
-        var sound: NotificationSound?
+        var sound: Sound?
         var badge: Int?
         var categoryIdentifier: String
         var threadIdentifier: String
@@ -54,7 +54,7 @@ public struct NotificationContent: Hashable, Sendable, Codable {
         set { change { $0.body = newValue } }
     }
     /// The sound to play, or `nil` for a silent notification.
-    public var sound: NotificationSound? {
+    public var sound: Sound? {
         _read { yield storage.values.sound }
         set { change { $0.sound = newValue } }
     }
@@ -99,7 +99,7 @@ public struct NotificationContent: Hashable, Sendable, Codable {
         title: String,
         subtitle: String = "",
         body: String = "",
-        sound: NotificationSound? = .default,
+        sound: Sound? = .default,
         badge: Int? = nil,
         categoryIdentifier: String = "",
         threadIdentifier: String = "",
@@ -122,7 +122,7 @@ public struct NotificationContent: Hashable, Sendable, Codable {
             title: try container.decode(String.self, forKey: .title),
             subtitle: try container.decode(String.self, forKey: .subtitle),
             body: try container.decode(String.self, forKey: .body),
-            sound: try container.decodeIfPresent(NotificationSound.self, forKey: .sound),
+            sound: try container.decodeIfPresent(Sound.self, forKey: .sound),
             badge: try container.decodeIfPresent(Int.self, forKey: .badge),
             categoryIdentifier: try container.decode(String.self, forKey: .categoryIdentifier),
             threadIdentifier: try container.decode(String.self, forKey: .threadIdentifier),

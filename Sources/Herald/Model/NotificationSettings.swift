@@ -68,7 +68,7 @@ public struct NotificationSettings: Hashable, Sendable, Codable, CustomStringCon
     /// ```swift
     /// NotificationSettings(timeSensitive: false).shownLevel(of: .timeSensitive)   // .active
     /// ```
-    public func shownLevel(of requested: InterruptionLevel) -> InterruptionLevel {
+    public func shownLevel(of requested: NotificationContent.InterruptionLevel) -> NotificationContent.InterruptionLevel {
         switch requested {
         case .timeSensitive where !timeSensitive, .critical where !criticalAlerts: .active
         default: requested

@@ -3,7 +3,7 @@ import Foundation
 /// Reads a ``HeraldPayload`` back from a notification's `userInfo`.
 ///
 /// Decoding is total: every input yields either a payload or an
-/// ``InvalidPayloadReason``; nothing throws and nothing traps.
+/// ``HeraldPayload/InvalidReason``; nothing throws and nothing traps.
 ///
 /// ```swift
 /// switch PayloadDecoder().decode(response.userInfo) {
@@ -84,13 +84,13 @@ package struct PayloadDecoder: Sendable {
 
     /// Why a field is refused, thrown from the field reader to end decoding at once.
     private struct Refusal: Error {
-        let reason: InvalidPayloadReason
-        init(_ reason: InvalidPayloadReason) { self.reason = reason }
+        let reason: HeraldPayload.InvalidReason
+        init(_ reason: HeraldPayload.InvalidReason) { self.reason = reason }
     }
 
     /// A group's members: every entry of `members` a reminder's identifier, and each
     /// zone of `member_zones` a known zone; none when the keys are absent.
-    private static func members(in fields: [String: JSONValue]) -> (members: [GroupMember], invalid: InvalidPayloadReason?) {
+    private static func members(in fields: [String: JSONValue]) -> (members: [GroupMember], invalid: HeraldPayload.InvalidReason?) {
         typealias Key = HeraldPayload.Key
         guard let value = fields[Key.members] else { return ([], nil) }
         guard case .array(let items) = value else {

@@ -1,5 +1,5 @@
 /// A notification to show inside the app, with its category's actions plus Dismiss,
-/// for categories presented ``ForegroundPresentation/inAppPrompt``. Choosing one of its
+/// for categories presented ``ReminderCategory/ForegroundPresentation/inAppPrompt``. Choosing one of its
 /// actions with ``Engine/chose(_:in:text:)`` runs the same handling as the system's
 /// action button.
 public struct InAppPrompt: Hashable, Sendable {

@@ -19,7 +19,7 @@ public struct ResponseHandoff: Hashable, Sendable {
         case ready(EntityReference, title: String?)
         case inactive(EntityReference, title: String)
         case missing(EntityReference)
-        case invalid(InvalidPayloadReason)
+        case invalid(HeraldPayload.InvalidReason)
         /// A group (``PlannedGroup``): the list of its members' entities, in its order,
         /// each once. Its payload's `HeraldPayload.members` name each occurrence.
         case list([EntityReference])

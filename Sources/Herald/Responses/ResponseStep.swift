@@ -127,7 +127,7 @@ package enum ResponseStep {
             destination: destination, action: action(of: response, in: categories),
             actionIdentifier: response.actionIdentifier, text: response.userText, payload: payload,
             notification: response.notification, effect: queued.effect, receivedAt: queued.receivedAt,
-            routeWalk: payload.flatMap(RouteWalkDestination.init))
+            routeWalk: payload.flatMap(ResponseHandoff.RouteWalkDestination.init))
     }
 
     /// What the response's action means, from the category its notification carries.

@@ -178,7 +178,7 @@ struct RRULEParser {
     }
 
     /// Builds the schedule, placing a validation error on the part it comes from.
-    func make(_ recurrence: Recurrence, timeZone: TimeZone?, start: LocalDateTime?, end: ScheduleEnd?,
+    func make(_ recurrence: Recurrence, timeZone: TimeZone?, start: LocalDateTime?, end: Schedule.End?,
                       dates: Dates, positions: [String: Int], fallback: Int) throws -> Schedule {
         do {
             return try Schedule(recurrence, timeZone: timeZone, start: start, end: end, excludedDates: dates.excludedDates,
@@ -195,7 +195,7 @@ struct RRULEParser {
         }
     }
 
-    func end(_ parts: [String: Part], start: Start?) throws -> ScheduleEnd? {
+    func end(_ parts: [String: Part], start: Start?) throws -> Schedule.End? {
         switch (parts["COUNT"], parts["UNTIL"]) {
         case (_?, let until?):
             throw ScheduleError.malformed("UNTIL", "cannot be given together with COUNT").at(position: until.position)
@@ -236,7 +236,7 @@ struct RRULEParser {
 
     /// The window of a MINUTELY or HOURLY rule: BYHOUR's contiguous hours (all day
     /// without it), starting at the first time in step with DTSTART.
-    func window(_ parts: [String: Part], start: Start?, minutes: Int) throws -> DailyWindow {
+    func window(_ parts: [String: Part], start: Start?, minutes: Int) throws -> Schedule.DailyWindow {
         var hours = Array(0...23)
         if let part = parts["BYHOUR"] {
             hours = Array(Set(try integers(part, field: "BYHOUR", in: 0...23))).sorted()
@@ -252,7 +252,7 @@ struct RRULEParser {
             throw ScheduleError.unsupported("BYHOUR", "no time in step with DTSTART falls within these hours")
                 .at(position: parts["BYHOUR"]!.position)
         }
-        return DailyWindow(start: LocalTime(secondsSinceMidnight: firstHour + phase), end: LocalTime(hour: hours.last! + 1))
+        return Schedule.DailyWindow(start: LocalTime(secondsSinceMidnight: firstHour + phase), end: LocalTime(hour: hours.last! + 1))
     }
 
     /// BYDAY's weekdays, each with an optional signed ordinal (`2TU`, `-1FR`, `+1MO`).

@@ -13,7 +13,7 @@ public enum Recurrence: Hashable, Sendable, Codable {
     case everyNDays(interval: Int, anchor: LocalDate, times: [LocalTime])
     /// Every `minutes` minutes inside a daily window, on the chosen weekdays; each day
     /// starts again at the window's start.
-    case minuteInterval(minutes: Int, window: DailyWindow, weekdays: Set<Weekday>)
+    case minuteInterval(minutes: Int, window: Schedule.DailyWindow, weekdays: Set<Weekday>)
     /// On days of the month at the given times; negative days count from the month's
     /// end (-1 is the last day). Months without the day are skipped.
     case monthly(days: [Int], times: [LocalTime])

@@ -23,7 +23,7 @@ public struct Schedule: Hashable, Sendable {
     public internal(set) var timeZone: TimeZone?
     /// No occurrence before this local date-time (RFC 5545's `DTSTART`).
     public let start: LocalDateTime?
-    public let end: ScheduleEnd?
+    public let end: End?
     /// Days on which nothing fires (RFC 5545's `EXDATE;VALUE=DATE`).
     public let excludedDates: Set<LocalDate>
     /// Local occurrences that do not fire (`EXDATE`).
@@ -57,7 +57,7 @@ public struct Schedule: Hashable, Sendable {
     ///
     /// - Throws: ``ScheduleError`` naming the field at fault.
     public init(_ recurrence: Recurrence, timeZone: TimeZone? = nil, start: LocalDateTime? = nil,
-                end: ScheduleEnd? = nil, excludedDates: Set<LocalDate> = [], excludedTimes: Set<LocalDateTime> = [],
+                end: End? = nil, excludedDates: Set<LocalDate> = [], excludedTimes: Set<LocalDateTime> = [],
                 extraTimes: Set<LocalDateTime> = []) throws {
         let recurrence = try Self.validated(recurrence)
         self.recurrence = recurrence
@@ -342,7 +342,7 @@ extension Schedule: Codable {
                 return zone
             },
             start: container.decodeIfPresent(LocalDateTime.self, forKey: .start),
-            end: container.decodeIfPresent(ScheduleEnd.self, forKey: .end),
+            end: container.decodeIfPresent(End.self, forKey: .end),
             excludedDates: container.decodeIfPresent(Set<LocalDate>.self, forKey: .excludedDates) ?? [],
             excludedTimes: container.decodeIfPresent(Set<LocalDateTime>.self, forKey: .excludedTimes) ?? [],
             extraTimes: container.decodeIfPresent(Set<LocalDateTime>.self, forKey: .extraTimes) ?? []

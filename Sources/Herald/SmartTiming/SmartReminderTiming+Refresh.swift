@@ -11,11 +11,19 @@ extension SmartReminderTiming {
     ///                                     now: now, zone: zone) { keep(refreshed.kept) }
     /// ```
     func refreshed(key: String, state: EngineState, completions: [Date]?, onlyWhenStale: Bool, now: Date,
-                   zone: TimeZone) -> (kept: SmartTimingState, refresh: SmartTimingRefresh)? {
+                   zone: TimeZone) -> (kept: SmartTimingState, refresh: Refresh)? {
         if onlyWhenStale, !needsRecompute(computedAt: state.smartTiming[key]?.computedAt, now: now) { return nil }
         let suggestion = suggest(completions: completions ?? state.completions.values.map(\.date), now: now, zone: zone)
         let kept = SmartTimingState(suggestion: suggestion?.reminderTime, windowStartHour: suggestion?.windowStartHour,
                                     computedAt: now)
-        return (kept, SmartTimingRefresh(suggestion: suggestion))
+        return (kept, Refresh(suggestion: suggestion))
+    }
+}
+
+extension SmartReminderTiming {
+    /// What a smart-timing refresh computed (``Engine/refreshSmartTiming(key:timing:completions:onlyWhenStale:)``).
+    public struct Refresh: Hashable, Sendable {
+        /// The suggestion, or `nil` when there was no history to learn from (no made-up time).
+        public var suggestion: SmartReminderTiming.Suggestion?
     }
 }

@@ -44,7 +44,7 @@ public struct EngineState: Hashable, Sendable, Codable {
     /// Herald saw, or the one the app set; `nil` before the first run.
     public var homeZoneIdentifier: String?
     /// The trip in progress while the device is away from ``homeZone``, with the
-    /// app's choices (``Trip``); `nil` at home.
+    /// app's choices (``EngineState/Trip``); `nil` at home.
     public var trip: Trip?
     /// The alarms Herald asked the alarm service for, by alarm id: a relaunch neither
     /// schedules again what is held nor loses what to cancel.

@@ -56,7 +56,7 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     /// The zone the user lives in, by identifier (``EngineState/homeZone``).
     case setHomeZone(identifier: String?)
     /// The trip in progress, or none (``EngineState/trip``).
-    case setTrip(Trip?)
+    case setTrip(EngineState.Trip?)
     /// Every alarm Herald scheduled, by alarm id, replacing those kept.
     case setScheduledAlarms([UUID: EngineState.ScheduledAlarm])
     /// The location requests a run left pending, replacing those kept.

@@ -8,7 +8,7 @@ extension EngineState {
     }
 
     /// Whether `rule` keeps home time in `deviceZone`: away from home, on a trip whose
-    /// choice for it is ``TravelChoice/keepHome``.
+    /// choice for it is ``TravelPrompt/Choice/keepHome``.
     public func keepsHomeTime(_ rule: ReminderRule.ID, in deviceZone: TimeZone) -> Bool {
         guard let home = homeZoneIdentifier, home != deviceZone.identifier, let trip else { return false }
         return trip.choice(for: rule) == .keepHome

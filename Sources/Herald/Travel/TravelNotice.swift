@@ -31,12 +31,12 @@ public struct TravelNotice: Hashable, Sendable {
         /// The rule's next occurrence following local time: its local time here (08:00
         /// in New York) and its instant.
         public var local: Occurrence
-        /// What the app chose for the rule on this trip so far (``TravelChoice/followLocal``
+        /// What the app chose for the rule on this trip so far (``TravelPrompt/Choice/followLocal``
         /// until it chooses).
-        public var choice: TravelChoice
+        public var choice: TravelPrompt.Choice
 
         public init(rule: ReminderRule.ID, atHome: Occurrence, homeTimeHere: LocalDateTime, local: Occurrence,
-                    choice: TravelChoice) {
+                    choice: TravelPrompt.Choice) {
             self.rule = rule
             self.atHome = atHome
             self.homeTimeHere = homeTimeHere
@@ -80,7 +80,7 @@ public struct TravelNotice: Hashable, Sendable {
     /// let affected = TravelNotice.affectedRules(rules, home: berlin, zone: newYork, now: now)
     /// ```
     public static func affectedRules(_ rules: [ReminderRule], home: TimeZone, zone: TimeZone, now: Date,
-                                     trip: Trip? = nil, fired: Set<NotificationIdentifier> = []) -> [AffectedRule] {
+                                     trip: EngineState.Trip? = nil, fired: Set<NotificationIdentifier> = []) -> [AffectedRule] {
         guard home.identifier != zone.identifier else { return [] }
         let atHome = ZoneConverter.for(home), here = ZoneConverter.for(zone)
         let end = now.addingTimeInterval(comparedSpan)

@@ -9,7 +9,7 @@ extension TravelPrompt {
     /// ```
     ///
     /// - Throws: ``EngineError`` (`unknownTravelAction`) for an identifier it does not offer.
-    func choosing(_ actionIdentifier: String) throws -> TravelChoice {
+    func choosing(_ actionIdentifier: String) throws -> Choice {
         guard let choice = choice(of: actionIdentifier) else {
             throw EngineError.unknownTravelAction(actionIdentifier, offered: actions.map(\.identifier))
         }

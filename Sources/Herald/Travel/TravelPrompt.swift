@@ -15,7 +15,7 @@ public struct TravelPrompt: Hashable, Sendable {
     public struct Action: Hashable, Sendable {
         public var identifier: String
         public var title: String
-        public var choice: TravelChoice
+        public var choice: Choice
     }
 
     public var title: String
@@ -44,7 +44,7 @@ public struct TravelPrompt: Hashable, Sendable {
     }
 
     /// The choice an action of this prompt stands for; `nil` for an identifier it has not.
-    public func choice(of actionIdentifier: String) -> TravelChoice? {
+    public func choice(of actionIdentifier: String) -> Choice? {
         actions.first { $0.identifier == actionIdentifier }?.choice
     }
 }

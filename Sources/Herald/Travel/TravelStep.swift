@@ -32,7 +32,7 @@ package enum TravelStep {
                            reports: trip != nil)
         }
         guard trip?.zone.identifier != deviceZone.identifier else { return Noticed(changes: [], reports: false) }
-        var moved = trip ?? Trip(zone: deviceZone)
+        var moved = trip ?? EngineState.Trip(zone: deviceZone)
         moved.zone = deviceZone
         return Noticed(changes: [.setTrip(moved)], reports: true)
     }
@@ -54,10 +54,10 @@ package enum TravelStep {
     /// choice, for one rule or (`nil`) all, on the trip in progress. At home there is
     /// no trip and nothing is recorded: a choice made from a prompt answered after
     /// coming home changes nothing.
-    public static func choosing(_ choice: TravelChoice, for rule: ReminderRule.ID?, deviceZone: TimeZone,
+    public static func choosing(_ choice: TravelPrompt.Choice, for rule: ReminderRule.ID?, deviceZone: TimeZone,
                                 state: EngineState) -> [EngineStateChange] {
         guard let home = state.homeZoneIdentifier, home != deviceZone.identifier else { return [] }
-        var trip = state.trip ?? Trip(zone: deviceZone)
+        var trip = state.trip ?? EngineState.Trip(zone: deviceZone)
         trip.choose(choice, for: rule)
         return [.setTrip(trip)]
     }

@@ -30,7 +30,7 @@ public enum Urgency: String, Hashable, Sendable, Codable, CaseIterable, CustomSt
 
     /// The notification's interruption level; `nil` for ``alarm``, which is not a
     /// notification.
-    public var interruptionLevel: InterruptionLevel? {
+    public var interruptionLevel: NotificationContent.InterruptionLevel? {
         switch self {
         case .passive: .passive
         case .active: .active

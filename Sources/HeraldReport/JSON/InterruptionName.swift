@@ -4,7 +4,7 @@ import Herald
 /// level): as the scenario file and the JSON timeline spell an interruption level;
 /// `time-sensitive` in the text timeline.
 public enum InterruptionName {
-    public static func of(_ level: InterruptionLevel) -> String {
+    public static func of(_ level: NotificationContent.InterruptionLevel) -> String {
         switch level {
         case .passive: "passive"
         case .active: "active"
@@ -13,7 +13,7 @@ public enum InterruptionName {
         }
     }
 
-    public static func text(_ level: InterruptionLevel) -> String {
+    public static func text(_ level: NotificationContent.InterruptionLevel) -> String {
         of(level).replacingOccurrences(of: "_", with: "-")
     }
 

@@ -95,7 +95,7 @@ extension ScenarioParser {
     }
 
     /// `prompt`, `silent`, or a list of presentation options.
-    private func foregroundPresentation(_ node: ScenarioNode) throws(ScenarioError) -> ForegroundPresentation {
+    private func foregroundPresentation(_ node: ScenarioNode) throws(ScenarioError) -> ReminderCategory.ForegroundPresentation {
         let expected = "prompt, silent, or a list of banner, list, sound, badge"
         if case .scalar = node.node, !node.isNull {
             switch try node.string("a foreground presentation") {

@@ -2,7 +2,7 @@ import Herald
 
 extension ScenarioParser {
     static let travelChoiceKeys = ["rule", "choice"]
-    static let travelChoices: [String: TravelChoice] = ["keep_home": .keepHome, "follow_local": .followLocal]
+    static let travelChoices: [String: TravelPrompt.Choice] = ["keep_home": .keepHome, "follow_local": .followLocal]
 
     /// `travel_choice: keep_home | follow_local` for every rule, or
     /// `travel_choice: {rule: pill/morning, choice: keep_home}` for one rule, named as a
@@ -20,7 +20,7 @@ extension ScenarioParser {
         return .travelChoice(choice, rule: ReminderRule.ID(entity: entity, rule: rule))
     }
 
-    private static func choice(_ node: ScenarioNode) throws(ScenarioError) -> TravelChoice {
+    private static func choice(_ node: ScenarioNode) throws(ScenarioError) -> TravelPrompt.Choice {
         let text = try node.string("a travel choice (keep_home or follow_local)")
         guard let choice = travelChoices[text] else {
             throw node.error(.invalidValue, "\(InputExcerpt(text, quote: "\"")) is not a travel choice (expected keep_home or follow_local)")
@@ -29,7 +29,7 @@ extension ScenarioParser {
     }
 
     /// `keep_home` or `follow_local`: a choice as a scenario file spells it.
-    static func name(of choice: TravelChoice) -> String {
+    static func name(of choice: TravelPrompt.Choice) -> String {
         switch choice {
         case .keepHome: "keep_home"
         case .followLocal: "follow_local"

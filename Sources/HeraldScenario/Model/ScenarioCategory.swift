@@ -23,10 +23,10 @@ package struct ScenarioCategory: Hashable, Sendable {
     /// `dismiss: report`: swiping a notification away is reported to the app.
     package var reportsDismissal: Bool
     /// In the foreground: system options (`[]` silences), or an in-app prompt.
-    package var foreground: ForegroundPresentation
+    package var foreground: ReminderCategory.ForegroundPresentation
 
     package init(id: String, actions: [ScenarioCategoryAction], reportsDismissal: Bool = false,
-                foreground: ForegroundPresentation = .system(.all)) {
+                foreground: ReminderCategory.ForegroundPresentation = .system(.all)) {
         self.id = id
         self.actions = actions
         self.reportsDismissal = reportsDismissal

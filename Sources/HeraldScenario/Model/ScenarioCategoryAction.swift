@@ -58,18 +58,18 @@ package struct ScenarioCategoryAction: Hashable, Sendable {
     }
 
     /// Herald's action.
-    package var categoryAction: CategoryAction {
+    package var categoryAction: ReminderCategory.Action {
         let options: NotificationAction.Options = foreground ? [.foreground] : []
         return switch kind {
-        case .open: CategoryAction(identifier: id, title: title, kind: .open, options: options)
-        case .complete, .log: CategoryAction(identifier: id, title: title, kind: .complete, options: options)
+        case .open: ReminderCategory.Action(identifier: id, title: title, kind: .open, options: options)
+        case .complete, .log: ReminderCategory.Action(identifier: id, title: title, kind: .complete, options: options)
         case .snooze(let minutes):
-            CategoryAction(identifier: id, title: title, kind: .snooze(TimeInterval(minutes) * 60), options: options)
-        case .remindTomorrow: CategoryAction(identifier: id, title: title, kind: .remindTomorrow, options: options)
+            ReminderCategory.Action(identifier: id, title: title, kind: .snooze(TimeInterval(minutes) * 60), options: options)
+        case .remindTomorrow: ReminderCategory.Action(identifier: id, title: title, kind: .remindTomorrow, options: options)
         case .text(let button, let placeholder):
-            CategoryAction(identifier: id, title: title, kind: .textInput, options: options,
+            ReminderCategory.Action(identifier: id, title: title, kind: .textInput, options: options,
                            textInput: NotificationAction.TextInput(buttonTitle: button, placeholder: placeholder))
-        case .custom: CategoryAction(identifier: id, title: title, kind: .custom(id), options: options)
+        case .custom: ReminderCategory.Action(identifier: id, title: title, kind: .custom(id), options: options)
         }
     }
 }

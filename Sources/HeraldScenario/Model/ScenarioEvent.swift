@@ -111,7 +111,7 @@ package struct ScenarioEvent: Hashable, Sendable {
         /// The user chooses how reminders behave away from home, in the app
         /// (`travel_choice: keep_home | follow_local`, for every rule; `travel_choice:
         /// {rule: pill/morning, choice: keep_home}`, for one): ``Engine/chooseTravel(_:for:)``.
-        case travelChoice(TravelChoice, rule: ReminderRule.ID?)
+        case travelChoice(TravelPrompt.Choice, rule: ReminderRule.ID?)
         /// The device is at a position (`position: {lat, lon}`); the app hears of it
         /// when it runs, and location triggers whose region it crossed fire 20 s later.
         case position(Coordinate)
@@ -144,7 +144,7 @@ package struct ScenarioEvent: Hashable, Sendable {
         case alarms(AlarmAuthorization, notifications: NotificationSettings? = nil)
         /// The user presses a button of the target's sounding alarm (`alarm: {on:
         /// pills/evening, button: stop | snooze | <action id>}`).
-        case alarm(ScenarioTarget, button: AlarmButtonPress)
+        case alarm(ScenarioTarget, button: SystemAlarm.ButtonPress)
 
         package var description: String {
             switch self {
@@ -274,7 +274,7 @@ package struct ScenarioEvent: Hashable, Sendable {
         }
 
         /// `stop`, `snooze` or the action's id: a button as the scenario file names it.
-        package static func name(of button: AlarmButtonPress) -> String {
+        package static func name(of button: SystemAlarm.ButtonPress) -> String {
             switch button {
             case .stop: "stop"
             case .snooze: "snooze"

@@ -79,7 +79,7 @@ actor ScenarioApp: SimulatedApp {
     /// The user chooses how reminders behave away from home: for every rule in the
     /// open travel prompt when there is one (the prompt's action), else in the app's
     /// settings (``Herald/Engine/chooseTravel(_:for:)``).
-    func chooseTravel(_ choice: TravelChoice, for rule: ReminderRule.ID?) async throws {
+    func chooseTravel(_ choice: TravelPrompt.Choice, for rule: ReminderRule.ID?) async throws {
         if rule == nil, let prompt = travelPrompt, let action = prompt.actions.first(where: { $0.choice == choice }) {
             travelPrompt = nil
             try await host.chose(action.identifier, in: prompt)

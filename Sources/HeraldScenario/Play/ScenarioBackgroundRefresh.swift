@@ -5,7 +5,7 @@ import Foundation
 ///
 /// After its launch, each return to the foreground and each background refresh, the
 /// app submits a refresh request as `BackgroundRefresh` (HeraldUserNotifications) does:
-/// its earliest begin date from the plan, by the default ``Herald/RefreshPolicy``. iOS
+/// its earliest begin date from the plan, by the default ``Herald/PlannerConfiguration.RefreshPolicy``. iOS
 /// promises no time for a `BGAppRefreshTask` (the date is a lower bound; it may run
 /// hours late, or never), so the simulator is never kinder than that: by default it
 /// runs none, and when asked it runs the request at that date or later, never sooner.

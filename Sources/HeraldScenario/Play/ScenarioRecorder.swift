@@ -90,7 +90,7 @@ actor ScenarioRecorder {
     /// A delivery, shown at `shownAt` (the level the settings left it; its content's by
     /// default).
     func delivery(_ notification: DeliveredNotification, presented: PresentedNotification?, beforeStart: Bool,
-                  shownAt: InterruptionLevel? = nil, hold: DeliveryHold? = nil) {
+                  shownAt: NotificationContent.InterruptionLevel? = nil, hold: DeliveryHold? = nil) {
         if !beforeStart { delivered += 1 }
         let content = notification.request.content
         let identifier = notification.request.identifier

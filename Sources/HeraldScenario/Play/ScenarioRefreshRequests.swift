@@ -10,11 +10,11 @@ import Synchronization
 /// (every position of a walk among them), and a submission is a store, not a hop.
 final class ScenarioRefreshRequests: Sendable {
     let mode: ScenarioBackgroundRefresh
-    let policy: RefreshPolicy
+    let policy: PlannerConfiguration.RefreshPolicy
     /// The pending request's earliest begin date.
     private let pending: Mutex<Date?>
 
-    init(mode: ScenarioBackgroundRefresh, policy: RefreshPolicy = RefreshPolicy(), requested: Date? = nil) {
+    init(mode: ScenarioBackgroundRefresh, policy: PlannerConfiguration.RefreshPolicy = PlannerConfiguration.RefreshPolicy(), requested: Date? = nil) {
         self.mode = mode
         self.policy = policy
         pending = Mutex(requested)

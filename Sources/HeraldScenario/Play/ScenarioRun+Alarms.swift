@@ -27,7 +27,7 @@ extension ScenarioRun {
     /// (the latest scheduled of those that match); the system runs its intent in the
     /// app, which hands it to Herald. An alarm that is not sounding shows no buttons: as
     /// a tap with nothing in the list, that is an impossible event.
-    func pressAlarm(_ button: AlarmButtonPress, of target: ScenarioTarget, _ event: ScenarioEvent) async throws {
+    func pressAlarm(_ button: SystemAlarm.ButtonPress, of target: ScenarioTarget, _ event: ScenarioEvent) async throws {
         guard let alarms = device.alarms else {
             throw impossible(event, "the device has no alarm service (give the scenario settings: {alarms: on})")
         }

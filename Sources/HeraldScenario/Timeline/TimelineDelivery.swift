@@ -30,7 +30,7 @@ public struct TimelineDelivery: Hashable, Sendable {
     /// rule's urgency and the device's settings, `DeliveryForecast`), lowered
     /// to active when the settings at delivery did not allow it
     /// (`NotificationSettings.shownLevel(of:)`).
-    public var interruption: InterruptionLevel = .active
+    public var interruption: NotificationContent.InterruptionLevel = .active
     /// What held it after it fell due (the scheduled summary or a Focus); `nil` when it
     /// was shown at once. ``date`` is when the user was shown it.
     public var held: DeliveryHold.Reason?

@@ -35,7 +35,7 @@ public struct TimelineUserAction: Hashable, Sendable {
         case clear
         case clearAll
         /// Pressed this button of a sounding alarm.
-        case alarm(AlarmButtonPress)
+        case alarm(SystemAlarm.ButtonPress)
 
         public var description: String {
             switch self {

@@ -52,7 +52,7 @@ public struct AlarmCenterSnapshot: Hashable, Sendable, Codable {
 
         /// The record it stands for.
         public var record: AlarmPressRecord {
-            let press: AlarmButtonPress = switch button {
+            let press: SystemAlarm.ButtonPress = switch button {
             case "stop": .stop
             case "snooze": .snooze
             default: .action(String(button.dropFirst("action:".count)))

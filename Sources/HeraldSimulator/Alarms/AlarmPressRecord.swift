@@ -14,11 +14,11 @@ public struct AlarmPressRecord: Hashable, Sendable {
     /// Herald's identifier the alarm was scheduled for.
     public var identifier: NotificationIdentifier
     /// Which button.
-    public var press: AlarmButtonPress
+    public var press: SystemAlarm.ButtonPress
     /// When it was pressed.
     public var at: Date
 
-    public init(id: UUID, identifier: NotificationIdentifier, press: AlarmButtonPress, at: Date) {
+    public init(id: UUID, identifier: NotificationIdentifier, press: SystemAlarm.ButtonPress, at: Date) {
         self.id = id
         self.identifier = identifier
         self.press = press

@@ -5,16 +5,16 @@ extension SimulatedAlarmCenter {
     /// The user presses a button on a sounding alarm, and the app's intent receives it
     /// (``takePresses()``).
     ///
-    /// - `AlarmButtonPress.stop`: a one-shot alarm is deleted; a weekly one waits for
+    /// - `SystemAlarm.ButtonPress.stop`: a one-shot alarm is deleted; a weekly one waits for
     ///   its next time after now.
-    /// - `AlarmButtonPress.snooze`: the alarm counts down the request's minutes and
+    /// - `SystemAlarm.ButtonPress.snooze`: the alarm counts down the request's minutes and
     ///   sounds again.
-    /// - `AlarmButtonPress.action(_:)`: the alarm keeps sounding (AlarmKit's `.custom`
+    /// - `SystemAlarm.ButtonPress.action(_:)`: the alarm keeps sounding (AlarmKit's `.custom`
     ///   behaviour); only the press is recorded.
     ///
     /// - Throws: ``AlarmPressError`` when the alarm is not held, not sounding, or has
     ///   no such button.
-    public func press(_ press: AlarmButtonPress, on id: UUID) throws(AlarmPressError) {
+    public func press(_ press: SystemAlarm.ButtonPress, on id: UUID) throws(AlarmPressError) {
         guard let alarm = held[id] else { throw .unknownAlarm(id) }
         guard alarm.state == .alerting else { throw .notAlerting(id, state: alarm.state) }
         let now = clock.now

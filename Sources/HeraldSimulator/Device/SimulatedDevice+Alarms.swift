@@ -27,7 +27,7 @@ extension SimulatedDevice {
     ///   (``AlarmPressError/unknownAlarm(_:)``), or the alarm is not sounding or has no
     ///   such button.
     @discardableResult
-    public func pressAlarm(_ press: AlarmButtonPress, on id: UUID) async throws(AlarmPressError) -> UserActionOutcome {
+    public func pressAlarm(_ press: SystemAlarm.ButtonPress, on id: UUID) async throws(AlarmPressError) -> UserActionOutcome {
         guard let alarms else { throw .unknownAlarm(id) }
         try await alarms.press(press, on: id)
         return await outcome {

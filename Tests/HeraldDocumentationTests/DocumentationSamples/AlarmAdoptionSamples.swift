@@ -9,9 +9,9 @@ import HeraldUserNotifications
 
 /// Where the sample's app keeps alarm presses until the engine takes them.
 actor AlarmResponses {
-    private(set) var presses: [(AlarmButtonPress, NotificationIdentifier)] = []
+    private(set) var presses: [(SystemAlarm.ButtonPress, NotificationIdentifier)] = []
 
-    func record(_ press: AlarmButtonPress, for identifier: NotificationIdentifier) {
+    func record(_ press: SystemAlarm.ButtonPress, for identifier: NotificationIdentifier) {
         presses.append((press, identifier))
     }
 }

@@ -93,14 +93,16 @@ enum TimeChangesSamples {
 
 /// UsingTheEngine.md
 enum UsingTheEngineSamples {
-    static func eventsAndReports(engine: Engine, habit: EntityReference, habitA: EntityReference,
-                                 logger: Logger) async throws {
-        try await engine.handle(.paused(habit))                          // the same as engine.paused(habit)
-        try await engine.handle(.timeChanged(.dayChanged))
-        try await engine.record(.deleted([habitA]))                      // while the app is not running: no run
-        await engine.observeReports { report in
-            logger.debug("re-planned", metadata: ["reasons": "\(report.reasons)"])
+    static func reports(engine: Engine, logger: Logger) async {
+        let observation = await engine.observeReports { report in
+            if let failure = report.failure {
+                logger.warning("run failed", metadata: ["failure": "\(failure)"])
+            } else if let badge = report.badgeSet {
+                logger.debug("re-planned", metadata: ["badge": "\(badge)"])
+            }
         }
+        // ...
+        await engine.stopObserving(observation)
     }
 
     static func engineCalls(

@@ -157,7 +157,7 @@ import Testing
 
     @Test func aPromptCategoryBuildsAnInAppPromptWithItsActionsAndADismiss() throws {
         let categories = try CategoryRegistry([ReminderCategory(
-            identifier: "break", actions: [CategoryAction(identifier: "done", title: "Done", kind: .complete)],
+            identifier: "break", actions: [ReminderCategory.Action(identifier: "done", title: "Done", kind: .complete)],
             foreground: .inAppPrompt)])
         let plain = Fixtures.delivered("water", at: "2026-11-21T09:00")
         var prompted = plain

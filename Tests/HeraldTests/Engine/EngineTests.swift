@@ -10,9 +10,9 @@ final class TestReminderSource: ReminderSource {
     private let failingContent: Mutex<Set<ReminderRule.ID>> = Mutex([])
     private let categoryIdentifier: String
     private let title: Mutex<String?> = Mutex(nil)
-    private let level = Mutex(InterruptionLevel.active)
+    private let level = Mutex(NotificationContent.InterruptionLevel.active)
     /// The interruption level of every content it gives.
-    var contentLevel: InterruptionLevel {
+    var contentLevel: NotificationContent.InterruptionLevel {
         get { level.withLock { $0 } }
         set { level.withLock { $0 = newValue } }
     }

@@ -96,7 +96,7 @@ import Testing
 
     /// What the decoder must answer for a defective payload.
     enum Expected {
-        case reason(InvalidPayloadReason)
+        case reason(HeraldPayload.InvalidReason)
         /// Oversized, with any byte count above the limit.
         case oversized
     }

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("v", nil, InvalidPayloadReason.missingKey("v")),
+        ("v", nil, HeraldPayload.InvalidReason.missingKey("v")),
         ("v", JSONValue.string("1"), .wrongType(key: "v", expected: "integer", found: "string")),
         ("v", 2, .unsupportedSchemaVersion(2)),
         ("kind", "telepathy", .unknownKind("telepathy")),
@@ -33,8 +33,8 @@ import Testing
         // Foundation reads "Europe/Berlin\0" as a zone at UTC+0 once Berlin is loaded.
         (HeraldPayload.Key.zone, "Europe/Berlin\u{0}", .malformedValue(key: HeraldPayload.Key.zone, value: "Europe/Berlin\u{0}")),
         (HeraldPayload.Key.zone, "America/Los Angeles", .malformedValue(key: HeraldPayload.Key.zone, value: "America/Los Angeles")),
-    ] as [(String, JSONValue?, InvalidPayloadReason)])
-    func classifiesEveryDefect(key: String, value: JSONValue?, reason: InvalidPayloadReason) {
+    ] as [(String, JSONValue?, HeraldPayload.InvalidReason)])
+    func classifiesEveryDefect(key: String, value: JSONValue?, reason: HeraldPayload.InvalidReason) {
         #expect(PayloadDecoder().decode(makeUserInfo(replacing: key, with: value)) == .invalid(reason))
     }
 

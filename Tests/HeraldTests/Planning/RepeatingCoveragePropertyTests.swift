@@ -32,7 +32,7 @@ import Testing
         default: .everyNDays(interval: Int.random(in: 1...3, using: &random), anchor: today, times: times)
         }
         var start: LocalDateTime?
-        var end: ScheduleEnd?
+        var end: Schedule.End?
         var excluded: Set<LocalDate> = []
         var excludedTimes: Set<LocalDateTime> = []
         switch Int.random(in: 0...9, using: &random) {

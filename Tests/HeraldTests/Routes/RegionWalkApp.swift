@@ -30,7 +30,7 @@ actor RegionWalkApp {
     let store = InMemoryEngineStore()
     private(set) var engine: Engine
     /// The subscription of the process's monitoring to its engine.
-    private var observation: ReportObservation?
+    private var observation: Engine.ReportObservation?
     /// The most regions monitored at any moment the app looked.
     private(set) var mostMonitored = 0
     private(set) var launches = 1

@@ -19,21 +19,21 @@ struct RouteTapDestinationTests {
         let completion = Self.session.completionContent(summary)
         let spot = Self.session.spotContent(RouteFixture.waypoint(1))
 
-        #expect(RouteWalkDestination(Self.payload(Self.session.completionIdentifier, completion.userInfo))
+        #expect(ResponseHandoff.RouteWalkDestination(Self.payload(Self.session.completionIdentifier, completion.userInfo))
             == .completion(summary))
-        #expect(RouteWalkDestination(Self.payload(Self.session.spotIdentifier("spot-1"), spot.userInfo))
+        #expect(ResponseHandoff.RouteWalkDestination(Self.payload(Self.session.spotIdentifier("spot-1"), spot.userInfo))
             == .waypoint(sessionID: "walk", waypointID: "spot-1"))
     }
 
     @Test func otherNotificationsAreNoRouteDestination() {
         let reminder = NotificationIdentifier(entity: Fixtures.habit("read"), rule: "r",
                                               occurrence: OccurrenceKey(rawValue: "20261121T0900"), kind: .reminder)
-        #expect(RouteWalkDestination(Self.payload(reminder, [:])) == nil)
+        #expect(ResponseHandoff.RouteWalkDestination(Self.payload(reminder, [:])) == nil)
         // An event of the route's namespace with another rule, or a spot without its waypoint.
         let other = NotificationIdentifier(entity: RouteFixture.route().entity, rule: "promo",
                                            occurrence: OccurrenceKey(rawValue: "x"), kind: .event)
-        #expect(RouteWalkDestination(Self.payload(other, [:])) == nil)
-        #expect(RouteWalkDestination(Self.payload(Self.session.spotIdentifier("spot-1"), [:])) == nil)
+        #expect(ResponseHandoff.RouteWalkDestination(Self.payload(other, [:])) == nil)
+        #expect(ResponseHandoff.RouteWalkDestination(Self.payload(Self.session.spotIdentifier("spot-1"), [:])) == nil)
     }
 
     /// A dismissal of the completion hands the same destination: the app decides what a

@@ -63,7 +63,7 @@ enum RandomRule {
         while true {
             let anchor = LocalDateTime(date: around.adding(days: Int.random(in: -40...200, using: &rng)), time: time(&rng))
             let rule = makeRule(kind, &rng, anchor: anchor)
-            let end: ScheduleEnd?
+            let end: Schedule.End?
             switch Int.random(in: 0..<3, using: &rng) {
             case 0: end = .count(Int.random(in: 1...300, using: &rng))
             case 1: end = .until(LocalDateTime(date: anchor.date.adding(days: Int.random(in: 20...500, using: &rng)), time: time(&rng)))

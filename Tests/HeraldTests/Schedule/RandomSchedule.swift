@@ -21,7 +21,7 @@ enum RandomSchedule {
         case 4:
             let minutes = [5, 7, 10, 15, 20, 25, 30, 45, 60, 90, 120].randomElement(using: &rng)!
             let startHour = Int.random(in: 0...22, using: &rng)
-            let window = DailyWindow(start: LocalTime(hour: startHour, minute: Int.random(in: 0...59, using: &rng)),
+            let window = Schedule.DailyWindow(start: LocalTime(hour: startHour, minute: Int.random(in: 0...59, using: &rng)),
                                      end: LocalTime(hour: Int.random(in: (startHour + 1)...min(24, startHour + 5), using: &rng)))
             recurrence = .minuteInterval(minutes: minutes, window: window, weekdays: weekdays(&rng))
         default:
@@ -31,7 +31,7 @@ enum RandomSchedule {
             recurrence = .monthly(days: days, times: times(&rng))
         }
         let start = Bool.random(using: &rng) ? LocalDateTime(date: date(near: around, &rng), time: time(&rng)) : nil
-        let end: ScheduleEnd?
+        let end: Schedule.End?
         switch Int.random(in: 0..<3, using: &rng) {
         case 0: end = .until(LocalDateTime(date: date(near: around, &rng).adding(days: 200), time: time(&rng)))
         case 1 where start != nil: end = .count(Int.random(in: 1...400, using: &rng))
@@ -69,7 +69,7 @@ enum RandomSchedule {
             let phase = start.map { (($0.time.secondsSinceMidnight - firstHour * 3600) % (minutes * 60) + minutes * 60) % (minutes * 60) } ?? 0
             guard firstHour * 3600 + phase < (lastHour + 1) * 3600 else { return makeRepresentable(&rng, around: around) }
             recurrence = .minuteInterval(minutes: minutes,
-                                         window: DailyWindow(start: LocalTime(secondsSinceMidnight: firstHour * 3600 + phase),
+                                         window: Schedule.DailyWindow(start: LocalTime(secondsSinceMidnight: firstHour * 3600 + phase),
                                                              end: LocalTime(hour: lastHour + 1)),
                                          weekdays: weekdays(&rng))
         default:
@@ -78,7 +78,7 @@ enum RandomSchedule {
             })
             recurrence = .monthly(days: Array(days), times: times)
         }
-        let end: ScheduleEnd?
+        let end: Schedule.End?
         switch Int.random(in: 0..<3, using: &rng) {
         case 0: end = .until(LocalDateTime(date: date(near: around, &rng).adding(days: 100), time: time(&rng)))
         case 1 where start != nil: end = .count(Int.random(in: 1...1000, using: &rng))

@@ -27,7 +27,7 @@ import Testing
                expected: try! Schedule(.everyNDays(interval: 3, anchor: LocalDate(year: 2026, month: 11, day: 21), times: [F.time(9)]),
                                        start: F.local(2026, 11, 21, 9))),
         Import(text: "DTSTART:20261123T090500\nRRULE:FREQ=MINUTELY;INTERVAL=15;BYHOUR=9,10,11;BYDAY=MO,TU,WE,TH,FR",
-               expected: try! Schedule(.minuteInterval(minutes: 15, window: DailyWindow(start: F.time(9, 5), end: F.time(12)),
+               expected: try! Schedule(.minuteInterval(minutes: 15, window: Schedule.DailyWindow(start: F.time(9, 5), end: F.time(12)),
                                                        weekdays: Weekday.workdays), start: F.local(2026, 11, 23, 9, 5))),
         Import(text: "FREQ=HOURLY;INTERVAL=2;BYHOUR=8,9,10,11,12",
                expected: try! Schedule.everyMinutes(120, from: F.time(8), to: F.time(13))),

@@ -9,7 +9,7 @@ import Testing
         var name: String
         var recurrence: Recurrence
         var start: LocalDateTime? = nil
-        var end: ScheduleEnd? = nil
+        var end: Schedule.End? = nil
         var code: ScheduleError.Code
         var field: String
         var testDescription: String { name }
@@ -26,9 +26,9 @@ import Testing
         Case(name: "no interval weekdays", recurrence: .minuteInterval(minutes: 5, window: .allDay, weekdays: []),
              code: .empty, field: "weekdays"),
         Case(name: "no times", recurrence: .daily(times: []), code: .empty, field: "times"),
-        Case(name: "window start = end", recurrence: .minuteInterval(minutes: 5, window: DailyWindow(start: F.time(9), end: F.time(9)),
+        Case(name: "window start = end", recurrence: .minuteInterval(minutes: 5, window: Schedule.DailyWindow(start: F.time(9), end: F.time(9)),
                                                                    weekdays: Weekday.everyDay), code: .malformed, field: "window"),
-        Case(name: "window start > end", recurrence: .minuteInterval(minutes: 5, window: DailyWindow(start: F.time(17), end: F.time(9)),
+        Case(name: "window start > end", recurrence: .minuteInterval(minutes: 5, window: Schedule.DailyWindow(start: F.time(17), end: F.time(9)),
                                                                    weekdays: Weekday.everyDay), code: .malformed, field: "window"),
         Case(name: "month day 0", recurrence: .monthly(days: [0], times: [F.time(9)]), code: .outOfRange, field: "days"),
         Case(name: "month day 32", recurrence: .monthly(days: [32], times: [F.time(9)]), code: .outOfRange, field: "days"),

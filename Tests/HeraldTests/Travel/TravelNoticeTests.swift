@@ -129,7 +129,7 @@ import Testing
         let now = makeUTC("2026-12-02T19:10")
 
         // Given a trip whose pill keeps home time
-        var trip = Trip(zone: newYork)
+        var trip = EngineState.Trip(zone: newYork)
         trip.choose(.keepHome, for: ReminderRule.ID(entity: Fixtures.habit("pill"), rule: "morning"))
 
         // Then in New York each rule carries its choice; at home nothing is listed

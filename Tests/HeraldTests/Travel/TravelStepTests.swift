@@ -11,7 +11,7 @@ import Testing
     let pill = ReminderRule.ID(entity: Fixtures.habit("pill"), rule: "morning")
     let walk = ReminderRule.ID(entity: Fixtures.habit("walk"), rule: "daily")
 
-    func makeState(home: TimeZone?, trip: Trip? = nil) -> EngineState {
+    func makeState(home: TimeZone?, trip: EngineState.Trip? = nil) -> EngineState {
         var state = EngineState()
         if let home { state.apply(.setHomeZone(identifier: home.identifier)) }
         if let trip { state.apply(.setTrip(trip)) }
@@ -40,24 +40,24 @@ import Testing
 
         // Then a trip to New York begins, and the app is told
         #expect(arrived == TravelStep.Noticed(
-            changes: [.setTrip(Trip(zone: newYork))], reports: true))
+            changes: [.setTrip(EngineState.Trip(zone: newYork))], reports: true))
         // and the next run in New York records and tells nothing
-        #expect(TravelStep.noticing(deviceZone: newYork, state: makeState(home: berlin, trip: Trip(zone: newYork)))
+        #expect(TravelStep.noticing(deviceZone: newYork, state: makeState(home: berlin, trip: EngineState.Trip(zone: newYork)))
             == TravelStep.Noticed(changes: [], reports: false))
 
         // When the trip moves on to Tokyo with the pill kept at home time
         let movedOn = TravelStep.noticing(
-            deviceZone: tokyo, state: makeState(home: berlin, trip: Trip(zone: newYork, rules: [pill: .keepHome])))
+            deviceZone: tokyo, state: makeState(home: berlin, trip: EngineState.Trip(zone: newYork, rules: [pill: .keepHome])))
 
         // Then the trip is in Tokyo with the same choice, and the app is told again
         #expect(movedOn == TravelStep.Noticed(
-            changes: [.setTrip(Trip(zone: tokyo, rules: [pill: .keepHome]))],
+            changes: [.setTrip(EngineState.Trip(zone: tokyo, rules: [pill: .keepHome]))],
             reports: true))
     }
 
     @Test func comingHomeEndsTheTripAndItsChoicesLapse() {
         // Given a trip to New York where every rule keeps home time
-        let state = makeState(home: berlin, trip: Trip(zone: newYork, allRules: .keepHome))
+        let state = makeState(home: berlin, trip: EngineState.Trip(zone: newYork, allRules: .keepHome))
 
         // When the device is in Berlin again
         let noticed = TravelStep.noticing(deviceZone: berlin, state: state)
@@ -74,13 +74,13 @@ import Testing
 
     @Test func aChoiceForOneRuleIsRecordedOnTheTrip() throws {
         // Given a trip to New York with nothing chosen
-        let state = makeState(home: berlin, trip: Trip(zone: newYork))
+        let state = makeState(home: berlin, trip: EngineState.Trip(zone: newYork))
 
         // When the app keeps home time for the pill
         let outcome = try EngineStep.outcome(of: .travelChoice(.keepHome, rule: pill), given: makeInputs(state, zone: newYork))
 
         // Then the trip keeps the pill at home time; the walk still follows local time
-        #expect(outcome.changes == [.setTrip(Trip(zone: newYork, rules: [pill: .keepHome]))])
+        #expect(outcome.changes == [.setTrip(EngineState.Trip(zone: newYork, rules: [pill: .keepHome]))])
         #expect(outcome.reason == .travelChoice(.keepHome, rule: pill))
         #expect(EngineStep.needs(of: .travelChoice(.keepHome, rule: nil)) == [.recentState])
         var after = state
@@ -91,13 +91,13 @@ import Testing
 
     @Test func aChoiceForAllReplacesEachRulesOwn() throws {
         // Given a trip where the pill keeps home time and the walk follows local time
-        let state = makeState(home: berlin, trip: Trip(zone: newYork, rules: [pill: .keepHome, walk: .followLocal]))
+        let state = makeState(home: berlin, trip: EngineState.Trip(zone: newYork, rules: [pill: .keepHome, walk: .followLocal]))
 
         // When the app keeps home time for every rule
         let outcome = try EngineStep.outcome(of: .travelChoice(.keepHome, rule: nil), given: makeInputs(state, zone: newYork))
 
         // Then one choice stands for all: the single rules' are gone
-        #expect(outcome.changes == [.setTrip(Trip(zone: newYork, allRules: .keepHome))])
+        #expect(outcome.changes == [.setTrip(EngineState.Trip(zone: newYork, allRules: .keepHome))])
     }
 
     @Test func aChoiceAtHomeRecordsNothing() throws {
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func settingTheHomeZoneEndsAnyTrip() throws {
-        let state = makeState(home: berlin, trip: Trip(zone: newYork, allRules: .keepHome))
+        let state = makeState(home: berlin, trip: EngineState.Trip(zone: newYork, allRules: .keepHome))
 
         let outcome = try EngineStep.outcome(of: .homeZoneChanged(newYork), given: makeInputs(state, zone: newYork))
 
@@ -127,7 +127,7 @@ import Testing
         let rules = [Fixtures.dailyRule("pill", "morning", at: ["08:00"]), Fixtures.dailyRule("walk", "daily", at: ["18:00"]),
                      try ReminderRule(entity: Fixtures.habit("call"), id: "r",
                                       schedule: try .daily(at: [LocalTime(hour: 8)], timeZone: tokyo))]
-        let away = makeState(home: berlin, trip: Trip(zone: newYork, allRules: .keepHome, rules: [walk: .followLocal]))
+        let away = makeState(home: berlin, trip: EngineState.Trip(zone: newYork, allRules: .keepHome, rules: [walk: .followLocal]))
 
         // When the planner's rules are made in New York, and at home
         let planned = TravelStep.effectiveRules(rules, state: away, deviceZone: newYork)
@@ -141,8 +141,8 @@ import Testing
     }
 
     @Test func aTripReadsBackAsWrittenAndAnUnreadableEntryFollowsTheChoiceForAll() {
-        let trip = Trip(zone: newYork, allRules: .keepHome, rules: [pill: .followLocal])
-        #expect(Trip(json: trip.json) == trip)
+        let trip = EngineState.Trip(zone: newYork, allRules: .keepHome, rules: [pill: .followLocal])
+        #expect(EngineState.Trip(json: trip.json) == trip)
 
         // Given a stored trip one of whose entries names an unknown choice
         let stored: JSONValue = ["zone": "America/New_York", "all": "keepHome", "rules": [
@@ -150,7 +150,7 @@ import Testing
         ]]
 
         // Then the trip is kept, and that rule follows the choice for all
-        #expect(Trip(json: stored) == Trip(zone: newYork, allRules: .keepHome))
-        #expect(Trip(json: ["zone": "Mars/Base"]) == nil)
+        #expect(EngineState.Trip(json: stored) == EngineState.Trip(zone: newYork, allRules: .keepHome))
+        #expect(EngineState.Trip(json: ["zone": "Mars/Base"]) == nil)
     }
 }

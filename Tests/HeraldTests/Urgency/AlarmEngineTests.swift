@@ -39,7 +39,7 @@ import Testing
                                         fixedContent: true).urgent(.alarm, fallback: [.timeSensitive])
             let source = Source(rules: [pill, Fixtures.dailyRule("water", at: ["12:00"])])
             let categories = try CategoryRegistry([ReminderCategory(identifier: "pill", actions: [
-                CategoryAction(identifier: "taken", title: "Taken", kind: .complete),
+                ReminderCategory.Action(identifier: "taken", title: "Taken", kind: .complete),
             ])])
             engine = Engine(center: center, source: source, store: store, clock: clock, categories: categories,
                             alarms: alarms)

@@ -37,7 +37,7 @@ import Testing
         }
 
         /// The user presses `press` on tonight's alarm and the app hands it to Herald.
-        func press(_ press: AlarmButtonPress) async throws -> ReconcileReport? {
+        func press(_ press: SystemAlarm.ButtonPress) async throws -> ReconcileReport? {
             try await alarms.press(press, on: AlarmRequest.id(for: AlarmInProgressTests.tonight))
             var last: ReconcileReport?
             for record in await alarms.takePresses() {

@@ -48,9 +48,9 @@ import Testing
         // A request scheduled time-sensitive or critical before the user changed the
         // settings breaks through nothing: hand-worked from the settings' rules
         let off = NotificationSettings(timeSensitive: false)
-        #expect(InterruptionLevel.allCases.map { off.shownLevel(of: $0) } == [.passive, .active, .active, .active])
+        #expect(NotificationContent.InterruptionLevel.allCases.map { off.shownLevel(of: $0) } == [.passive, .active, .active, .active])
         let critical = NotificationSettings(criticalAlerts: true)
-        #expect(InterruptionLevel.allCases.map { critical.shownLevel(of: $0) } == [.passive, .active, .timeSensitive, .critical])
+        #expect(NotificationContent.InterruptionLevel.allCases.map { critical.shownLevel(of: $0) } == [.passive, .active, .timeSensitive, .critical])
     }
 
     @Test func aLadderNamesEachLevelOnceAndEndsAtAnAlwaysAllowedOne() throws {
