@@ -106,7 +106,7 @@ package struct Planner: Sendable {
                                            reminders: reminders.count + groups.count,
                                            located: located.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
-            after: Self.nagged(reminders, groups: groups), limit: min(configuration.effectiveFollowUpLimit, freeRoom))
+            after: reminders, groups: groups, limit: min(configuration.effectiveFollowUpLimit, freeRoom))
         alarms.planBackstops(input: input, room: freeRoom - followUps.count)
         let outstanding = judge(input, converters: converters, declaredRules: alarms.declaredRulesForJudging)
         let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
