@@ -65,7 +65,7 @@ extension Planner {
     ///   - alarmRules: the rules planned as alarms now (``takingAlarmRules(from:)``).
     ///   - declaredRules: every rule the app declared, as it declared it.
     ///   - input: the planning input (its rules are not read).
-    func plannedBackstops(for alarms: [PlannedAlarm], alarmRules: [ReminderRule], declaredRules: [ReminderRule],
+    static func plannedBackstops(for alarms: [PlannedAlarm], alarmRules: [ReminderRule], declaredRules: [ReminderRule],
                           input: PlanningInput, horizonEnd: Date, room: Int) -> [PlannedReminder] {
         guard let channel = input.alarms, room > 0, !alarmRules.isEmpty || !channel.pendingBackstops.isEmpty
         else { return [] }

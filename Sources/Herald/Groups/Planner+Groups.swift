@@ -128,19 +128,20 @@ extension Planner {
             return delivery >= open.anchor && delivery.timeIntervalSince(open.anchor) <= within
         }
     }
+}
 
-    /// The reminders whose nags the plan follows up: the lone ones, and each group's
-    /// members, nagged as they would be alone, from the group's delivery.
-    static func nagged(_ reminders: [PlannedReminder], groups: [PlannedGroup]) -> [PlannedReminder] {
-        groups.isEmpty ? reminders : reminders + groups.flatMap(\.members)
-    }
-
+extension Planner.Grouping {
     /// The chosen occurrences of a grouping plan as requests: each cluster of one as a
     /// reminder at its delivery (deferred ones at the end of the quiet hours), each
     /// larger cluster as a ``PlannedGroup`` at its first delivery; the first `room`
     /// clusters pending, the members of the rest displaced.
-    func groupedOneShots(_ selection: Selection, input: PlanningInput, converters: [ZoneConverter],
-                         deviceConverter: ZoneConverter, room: Int)
+    ///
+    /// ```swift
+    /// if let grouping = selector.grouping {
+    ///     let grouped = grouping.oneShots(of: selection, input: input, converters: converters, room: room)
+    /// }
+    /// ```
+    func oneShots(of selection: Planner.Selection, input: PlanningInput, converters: [ZoneConverter], room: Int)
         -> (reminders: [PlannedReminder], groups: [PlannedGroup], displaced: [PlannedReminder]) {
         var clusters: [[PlannedReminder]] = Array(repeating: [], count: selection.clustering.count)
         var deferred = Array(repeating: false, count: selection.clustering.count)

@@ -8,12 +8,20 @@ extension Planner.Context {
     /// snoozed, completed for its day or paused, none after the occurrence's
     /// device-local day, and none delivered already. Follow-ups carry no badge: the
     /// occurrence they repeat is already counted.
-    func plannedFollowUps(after reminders: [PlannedReminder], limit: Int) -> [PlannedReminder] {
+    ///
+    /// The planned occurrences followed up are the lone `reminders` and each of the
+    /// `groups`' members, nagged as they would be alone, from the group's delivery.
+    ///
+    /// ```swift
+    /// let followUps = context.plannedFollowUps(after: reminders, groups: groups, limit: room)
+    /// ```
+    func plannedFollowUps(after reminders: [PlannedReminder], groups: [PlannedGroup], limit: Int) -> [PlannedReminder] {
         guard limit > 0, input.rules.contains(where: { $0.nag != nil }) else { return [] }
+        let nagged = groups.isEmpty ? reminders : reminders + groups.flatMap(\.members)
         let rules = rulesByID
         let snoozed = Set(input.snoozes.map(\.original))
         var originals: [(rule: ReminderRule, occurrence: Occurrence, delivered: Date)] =
-            reminders.map { ($0.rule, $0.occurrence, $0.date) }
+            nagged.map { ($0.rule, $0.occurrence, $0.date) }
         var followedUp: Set<NotificationIdentifier> = []
         for record in input.fired {
             switch record.identifier.kind {

@@ -138,9 +138,11 @@ package struct Plan: Sendable {
         set { changingValues { $0.backstops = newValue } }
     }
 
-    /// Records the alarm channel's part of the plan; its coverage bounds the plan's.
+    /// Records the alarm channel's part of the plan (``AlarmPlanning/apply(to:)``): its
+    /// alarms, and its skips after the plan's own; its coverage bounds the plan's.
     mutating func setAlarms(_ selection: Planner.AlarmSelection, channel: AlarmChannel?) {
         alarms = selection.alarms
+        if !selection.skipped.isEmpty { changingValues { $0.skipped += selection.skipped } }
         alarmsAvailable = channel?.isAvailable ?? false
         alarmCapacity = channel?.capacity ?? 0
         changingValues { $0.alarmRemainder = selection.remainder }

@@ -107,9 +107,8 @@ extension Planner {
         } else {
             selection = selector.select(candidates, budget: budget, recordingSkips: true)
         }
-        if selector.grouping != nil {
-            let grouped = groupedOneShots(selection, input: input, converters: converters,
-                                          deviceConverter: selector.deviceConverter, room: room)
+        if let grouping = selector.grouping {
+            let grouped = grouping.oneShots(of: selection, input: input, converters: converters, room: room)
             if let firstDisplaced = grouped.displaced.map(\.occurrence.date).min() {
                 selection.coverageHorizon = firstDisplaced
             }

@@ -67,12 +67,10 @@ package struct Planner: Sendable {
     /// not copy it to set the alarm rules apart.
     func planJudging(_ input: consuming PlanningInput, walk: inout OneShotWalk?, keepingWalk: Bool = true)
         -> (plan: Plan, outstanding: OutstandingNotifications) {
-        let declaredRules = input.rules
         let horizonEnd = input.now.addingTimeInterval(configuration.horizon)
         let deviceConverter = ZoneConverter.for(input.deviceZone)
-        let alarmInput = Self.takingAlarmRules(from: &input)
-        let alarms = planAlarmChannel(alarmInput, returningUnplacedTo: &input, horizonEnd: horizonEnd,
-                                      deviceConverter: deviceConverter)
+        var alarms = AlarmPlanning(taking: &input, planner: self, horizonEnd: horizonEnd,
+                                   deviceConverter: deviceConverter)
         let budget = SlotBudget(centerCapacity: input.capacity ?? configuration.capacity,
                                 foreignRequests: input.foreignRequests, reserve: configuration.reserve)
         var scan = scanRules(input, horizonEnd: horizonEnd, deviceConverter: deviceConverter, walk: &walk,
@@ -108,12 +106,11 @@ package struct Planner: Sendable {
                                            reminders: reminders.count + groups.count,
                                            located: located.count, compressed: compressed)
         let followUps = context.plannedFollowUps(
-            after: Self.nagged(reminders, groups: groups), limit: min(configuration.effectiveFollowUpLimit, freeRoom))
-        var backstops = plannedBackstops(for: alarms.alarms, alarmRules: alarmInput?.rules ?? [], declaredRules: declaredRules,
-                                         input: input, horizonEnd: horizonEnd, room: freeRoom - followUps.count)
-        let outstanding = judge(input, converters: converters, declaredRules: alarmInput.map { _ in declaredRules })
+            after: reminders, groups: groups, limit: min(configuration.effectiveFollowUpLimit, freeRoom))
+        alarms.planBackstops(input: input, room: freeRoom - followUps.count)
+        let outstanding = judge(input, converters: converters, declaredRules: alarms.declaredRulesForJudging)
         let counts = BadgeCounts(input: input, outstanding: outstanding, today: today, events: events)
-        assignBadges(to: &reminders, and: &snoozes, backstops: &backstops, groups: &groups, today: today,
+        assignBadges(to: &reminders, and: &snoozes, backstops: &alarms.backstops, groups: &groups, today: today,
                      outstandingToday: counts.soon, outstandingLater: counts.carried, input: input)
         let appBadge: Int? = if case .none = configuration.badgePolicy { nil } else { counts.now }
         var plan = Plan(
@@ -123,7 +120,7 @@ package struct Planner: Sendable {
             capacity: budget.capacity,
             coverageHorizon: selection.coverageHorizon,
             horizonEnd: horizonEnd,
-            skipped: selection.skipped + alarms.skipped,
+            skipped: selection.skipped,
             pausedEntities: scan.pausedEntities.sorted(),
             appBadge: appBadge,
             remainder: Plan.Remainder(heap: selection.heap, selector: selector)
@@ -138,8 +135,7 @@ package struct Planner: Sendable {
         plan.guaranteedCoverage = guaranteedCoverage(
             oneShotHorizon: selection.coverageHorizon, compressed: compression,
             oneShotRulesDue: scan.dueRules.contains { compression.slots[$0] == nil }, input: input, horizonEnd: horizonEnd)
-        plan.setAlarms(alarms, channel: input.alarms)
-        plan.backstops = backstops
+        alarms.apply(to: &plan)
         // (Worked out before it is set: reading the plan while setting it would copy it.)
         let deadline = refreshDeadline(for: plan, now: input.now, zone: input.deviceZone, switchAt: compression.switchAt)
         plan.refreshDeadline = deadline
