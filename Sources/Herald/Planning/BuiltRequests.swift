@@ -17,7 +17,10 @@
 /// forgets what that run did not plan), untouched while notifications are off, empty
 /// after a relaunch. Measured with the store's read cache in "A completion that
 /// rebuilds and rereads only what changed" (Benchmarks/LOG.md, 2026-11-24): completing
-/// 1 of 20 habits, 847 µs before, 799 µs after (median). Proved by
+/// 1 of 20 habits, 847 µs before, 799 µs after (median). Measured again without it
+/// (Benchmarks/LOG.md, 2026-11-29, "Whether `BuiltRequests` stays"): completing 1 of 20
+/// habits 571 → 816 µs (+43 %), a simulated year re-planned at each day change 370 →
+/// 497 ms (+34 %), so it stays. Proved by
 /// `BuiltRequestsPropertyTests.anEngineThatKeepsItsRequestsMatchesOneMadeAfreshForEachEvent`.
 ///
 /// ```swift
