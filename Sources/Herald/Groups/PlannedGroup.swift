@@ -51,7 +51,28 @@ public struct PlannedGroup: Hashable, Sendable {
     /// What one member adds to a group's payload: its identifier's text, quoted, and
     /// again with its zone when its rule is pinned to one.
     public static func payloadBytes(of identifier: NotificationIdentifier, zone: TimeZone?) -> Int {
-        let text = identifier.description.utf8.count + 8
+        payloadBytes(identifierBytes: identifier.description.utf8.count, zone: zone)
+    }
+
+    /// ``payloadBytes(of:zone:)`` of the reminder of `rule` at `occurrence`, counted
+    /// without making or formatting its identifier
+    /// (`NotificationIdentifier.reminderDescriptionByteCount(entity:rule:occurrence:)`):
+    /// the grouping planner counts one for every occurrence it takes.
+    ///
+    /// ```swift
+    /// PlannedGroup.payloadBytes(ofReminderOf: water, at: nine)
+    /// // == PlannedGroup.payloadBytes(of: water.identifier(for: nine), zone: water.schedule.timeZone)
+    /// ```
+    static func payloadBytes(ofReminderOf rule: ReminderRule, at occurrence: LocalDateTime) -> Int {
+        let identifierBytes = NotificationIdentifier.reminderDescriptionByteCount(
+            entity: rule.entity, rule: rule.ruleID, occurrence: occurrence)
+        return payloadBytes(identifierBytes: identifierBytes, zone: rule.schedule.timeZone)
+    }
+
+    /// A member's payload bytes from its identifier's: the text quoted, and again with
+    /// the zone when its rule is pinned to one.
+    private static func payloadBytes(identifierBytes: Int, zone: TimeZone?) -> Int {
+        let text = identifierBytes + 8
         guard let zone else { return text }
         return 2 * text + zone.identifier.utf8.count
     }

@@ -92,8 +92,7 @@ extension Planner {
             if delivery.date <= now, candidate.occurrence.date <= now { return true }
             // A plan stands for at most so many occurrences: the coverage ends at the next.
             guard selection.chosen.count < PlannedGroup.planMemberLimit else { return false }
-            let bytes = PlannedGroup.payloadBytes(of: rule.identifier(for: candidate.occurrence.local),
-                                                  zone: rule.schedule.timeZone)
+            let bytes = PlannedGroup.payloadBytes(ofReminderOf: rule, at: candidate.occurrence.local)
             var part = 1
             // In place: copying the clustering out and back would copy its placements each time.
             if delivery.groupable, let open = selection.clustering.open,
