@@ -50,7 +50,7 @@ public struct PlannedGroup: Hashable, Sendable {
 
     /// What one member adds to a group's payload: its identifier's text, quoted, and
     /// again with its zone when its rule is pinned to one.
-    public static func payloadBytes(of identifier: NotificationIdentifier, zone: TimeZone?) -> Int {
+    package static func payloadBytes(of identifier: NotificationIdentifier, zone: TimeZone?) -> Int {
         payloadBytes(identifierBytes: identifier.description.utf8.count, zone: zone)
     }
 
