@@ -42,6 +42,9 @@ enum EngineStateDifference {
             dictionary("scheduledAlarms", expected.scheduledAlarms, actual.scheduledAlarms),
             value("armedLocations", \.armedLocations), value("locationAccess", \.locationAccess),
             value("routeNotificationsEnabled", \.routeNotificationsEnabled), value("lastPosition", \.lastPosition),
+            expected.sync.outbox == actual.sync.outbox ? nil
+                : "sync.outbox differs: expected ids \(expected.sync.outbox.map(\.id)), found \(actual.sync.outbox.map(\.id))",
+            dictionary("sync.stamps", expected.sync.stamps, actual.sync.stamps),
         ]
     }
 

@@ -106,6 +106,7 @@ public struct EngineStoreConformance: Sendable {
             case .queuedResponsesKeepArrivalOrder: try probe.queuedResponsesKeepArrivalOrder()
             case .routeSessionKeepsFirstVisitsAndOneCompletion: try probe.routeSessionKeepsFirstVisitsAndOneCompletion()
             case .featureStateRoundTrips: try probe.featureStateRoundTrips()
+            case .syncLogKeepsOrderAndLatestStamps: try probe.syncLogKeepsOrderAndLatestStamps()
             }
             return nil
         } catch let failure as EngineStoreConformanceFailure {

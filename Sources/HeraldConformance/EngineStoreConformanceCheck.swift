@@ -40,6 +40,10 @@ public enum EngineStoreConformanceCheck: String, Hashable, Sendable, CaseIterabl
     /// access, route notifications, position) is read back as committed and cleared by
     /// its clearing change.
     case featureStateRoundTrips
+    /// The sync's outbox keeps the records made in their order, once each, until they
+    /// are marked sent; each subject keeps its latest stamp, which an older record does
+    /// not replace (for an answer, the earliest holds); retention drops both before its cutoff.
+    case syncLogKeepsOrderAndLatestStamps
 
     /// Whether the check needs the store to fail on demand.
     public var needsFailureInjection: Bool { self == .failedCommitChangesNothing }

@@ -65,6 +65,10 @@ struct EngineStoreProbe {
             .acknowledgeRouteCompletion(session: S.routeSessions[0].sessionKey, at: S.start.addingTimeInterval(120)),
             .stopRoute,
             .startRoute(S.routeSessions[1]),
+            .queueSyncRecord(S.syncRecords[0]),
+            .queueSyncRecord(S.syncRecords[1]),
+            .receiveSyncRecord(S.syncRecords[2]),
+            .removeSyncRecords([S.syncRecords[0].id]),
         ] + S.featureChanges.map(\.set)
         let missing = S.allKindNames.subtracting(steps.map(S.kindName))
         guard missing.isEmpty else {

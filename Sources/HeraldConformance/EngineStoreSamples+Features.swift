@@ -34,3 +34,16 @@ extension EngineStoreSamples {
         (.setPosition(Coordinate(latitude: 52.516_275_123_456_7, longitude: -13.377_704_000_000_1)), .setPosition(nil)),
     ]
 }
+
+extension EngineStoreSamples {
+    /// Records of the sync: a completion made here, a pause made here later, and an
+    /// answer from another device about an entity whose text a careless encoding would
+    /// mangle.
+    static let syncRecords = [
+        HeraldSync.Record(device: "phone", instant: start.addingTimeInterval(0.125),
+                          change: .completed(Completion(entity: water, day: day, date: start.addingTimeInterval(0.125)))),
+        HeraldSync.Record(device: "phone", instant: start.addingTimeInterval(60), change: .paused(run)),
+        HeraldSync.Record(device: "watch «wrist»", instant: start.addingTimeInterval(30),
+                          change: .answered(identifier(reading, rule: "evening"))),
+    ]
+}

@@ -88,6 +88,8 @@ enum EngineStoreSamples {
         var generator: SeededGenerator
         private let days = (0..<5).map { EngineStoreSamples.day.adding(days: -$0) }
         private let responses: [NotificationResponse]
+        /// The records ``syncChange()`` draws from, made at its first draw.
+        private var syncPool: [HeraldSync.Record] = []
 
         init(seed: UInt64) {
             generator = SeededGenerator(seed: seed)
@@ -136,6 +138,7 @@ enum EngineStoreSamples {
                     token: ["t1", "t2"].randomElement(using: &generator)!))
             case 92..<94: .recordDeletion(entity(), at: date())
             case 94..<97: routeChange()
+            case 97..<99: syncChange()
             default: .prune(before: date())
             }
         }
@@ -153,6 +156,30 @@ enum EngineStoreSamples {
             case 6, 7: return .completeRoute(session: session.sessionKey, EngineStoreSamples.routeCompletion(at: date()))
             case 8: return .acknowledgeRouteCompletion(session: session.sessionKey, at: date())
             default: return .recordRouteDelivered(session: session.sessionKey, session.spotIdentifier(waypoint))
+            }
+        }
+
+        /// A change to the sync's log, about a pool of records of four kinds from three
+        /// devices (some about the same subject at different instants): queued,
+        /// received or marked sent.
+        private mutating func syncChange() -> EngineStateChange {
+            if syncPool.isEmpty {
+                syncPool = (0..<8).map { _ in
+                    let device = ["phone", "watch", "mac «home»"].randomElement(using: &generator)!
+                    let change: HeraldSync.Record.Change = switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: .completed(Completion(entity: entity(), day: localDay(), date: date()))
+                    case 1: .paused(entity())
+                    case 2: .answered(identifier())
+                    default: .deleted(entity())
+                    }
+                    return HeraldSync.Record(device: device, instant: date(), change: change)
+                }
+            }
+            let record = syncPool.randomElement(using: &generator)!
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0, 1: return .queueSyncRecord(record)
+            case 2, 3: return .receiveSyncRecord(record)
+            default: return .removeSyncRecords([record.id])
             }
         }
 
@@ -249,6 +276,9 @@ enum EngineStoreSamples {
         case .setLocationAccess: "setLocationAccess"
         case .setRouteNotifications: "setRouteNotifications"
         case .setPosition: "setPosition"
+        case .queueSyncRecord: "queueSyncRecord"
+        case .receiveSyncRecord: "receiveSyncRecord"
+        case .removeSyncRecords: "removeSyncRecords"
         }
     }
 
@@ -257,7 +287,8 @@ enum EngineStoreSamples {
         "acknowledge", "recordFired", "enqueueResponse", "markResponseHandled", "setSmartTiming", "setSetting", "prune",
         "postEvent", "recordDeletion", "startRoute", "stopRoute", "recordRouteVisit", "completeRoute",
         "recordRouteDelivered", "acknowledgeRouteCompletion", "setHomeZone", "setTrip", "setScheduledAlarms",
-        "setArmedLocations", "setLocationAccess", "setRouteNotifications", "setPosition",
+        "setArmedLocations", "setLocationAccess", "setRouteNotifications", "setPosition", "queueSyncRecord",
+        "receiveSyncRecord", "removeSyncRecords",
     ]
 
     /// A short description of a batch for failure messages: `[pause, snooze, prune]`.

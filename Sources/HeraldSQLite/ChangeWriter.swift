@@ -37,6 +37,8 @@ struct ChangeWriter {
         case .setHomeZone, .setTrip, .setScheduledAlarms, .setArmedLocations, .setLocationAccess,
              .setRouteNotifications, .setPosition:
             try FeatureStateTables.write(change, in: db)
+        case .queueSyncRecord, .receiveSyncRecord, .removeSyncRecords:
+            try SyncTables.write(change, in: db)
         }
     }
 
@@ -108,11 +110,13 @@ struct ChangeWriter {
                 arguments: identifierArguments(original)
             )
         case .acknowledge(let identifier, let date):
-            // The first acknowledgement is kept.
+            // The earliest acknowledgement is kept.
             try db.execute(
                 sql: """
-                    INSERT OR IGNORE INTO acknowledgements (namespace, entity_id, rule, occurrence, kind, acknowledged_at)
+                    INSERT INTO acknowledgements (namespace, entity_id, rule, occurrence, kind, acknowledged_at)
                     VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (namespace, entity_id, rule, occurrence, kind)
+                    DO UPDATE SET acknowledged_at = min(acknowledged_at, excluded.acknowledged_at)
                     """,
                 arguments: identifierArguments(identifier) + [seconds(date, for: change)]
             )
@@ -218,6 +222,7 @@ struct ChangeWriter {
         ] {
             try db.execute(sql: "DELETE FROM \(table) WHERE \(column) < ?", arguments: [cutoffSeconds])
         }
+        try SyncTables.prune(before: cutoffSeconds, in: db)
         let cutoffDay = LocalDateTime(wallSeconds: Int(cutoff.timeIntervalSince1970)).date.adding(days: -1)
         // Stored days are valid four-digit-year dates: a cutoff outside them keeps all or none.
         let cutoffText = cutoffDay.year < 0 ? "" : cutoffDay.year > 9999 ? "A" : cutoffDay.description

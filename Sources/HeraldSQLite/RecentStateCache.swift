@@ -85,7 +85,8 @@ struct RecentStateCache {
             true
         case .acknowledge, .enqueueResponse, .markResponseHandled, .setSetting, .postEvent, .startRoute, .stopRoute,
              .recordRouteVisit, .completeRoute, .recordRouteDelivered, .acknowledgeRouteCompletion, .setHomeZone,
-             .setTrip, .setScheduledAlarms, .setArmedLocations, .setLocationAccess, .setRouteNotifications, .setPosition:
+             .setTrip, .setScheduledAlarms, .setArmedLocations, .setLocationAccess, .setRouteNotifications, .setPosition,
+             .queueSyncRecord, .receiveSyncRecord, .removeSyncRecords:
             false
         }
     }

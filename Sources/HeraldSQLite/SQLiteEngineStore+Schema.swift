@@ -22,7 +22,8 @@ extension SQLiteEngineStore {
         migrator.registerMigration("v5", migrate: keyFiredLogByColumns)
         migrator.registerMigration("v6", migrate: RouteTables.migrateFromV5)
         migrator.registerMigration("v7", migrate: FeatureStateTables.migrateFromSettings)
-        // Migrations of later versions go here ("v8", ...). Never edit one that shipped.
+        migrator.registerMigration("v8", migrate: SyncTables.create)
+        // Migrations of later versions go here ("v9", ...). Never edit one that shipped.
         return migrator
     }
 

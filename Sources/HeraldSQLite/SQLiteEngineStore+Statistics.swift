@@ -6,7 +6,7 @@ extension SQLiteEngineStore {
         "completions", "paused", "deferred_days", "snoozes", "acknowledgements", "fired_log", "queued_responses",
         "handled_responses", "smart_timing", "settings", "posted_events", "deletions", "route_session",
         "route_waypoints", "route_visits", "route_delivered",
-    ] + FeatureStateTables.names
+    ] + FeatureStateTables.names + SyncTables.names
 
     /// Measures the database: its size, its journal mode and the rows of each table.
     ///

@@ -105,6 +105,7 @@ struct StateReader {
         }
         state.routeSession = try routeReader.read(db)
         try FeatureStateTables.read(db, into: &state)
+        try SyncTables.read(db, since: since.flatMap(StoredValue.seconds), into: &state)
         return state
     }
 

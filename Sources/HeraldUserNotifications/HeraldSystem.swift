@@ -96,32 +96,35 @@ public final class HeraldSystem: @unchecked Sendable {
     ///     reports the user's location access to the engine.
     ///   - alarms: the alarm service for rules that ask for `Urgency.alarm`
     ///     (``SystemAlarmCenter`` on iOS 26); `nil`: alarm rules fall back along their ladder.
+    ///   - sync: this device among the user's devices, when the app carries Herald's
+    ///     records between them (`HeraldSync`; `Engine.receive(_:)`,
+    ///     `Engine.outgoingSyncRecords()`); `nil`: one device.
     ///   - presentPrompt: shows an in-app prompt; pass the chosen action to
     ///     ``chose(_:in:text:)``.
     ///   - openSettings: opens the app's notification settings.
     public convenience init(
         source: any ReminderSource, store: any EngineStore, categories: CategoryRegistry = CategoryRegistry.empty,
         configuration: PlannerConfiguration = PlannerConfiguration(), refreshIdentifier: String? = nil,
-        monitorsRegions: Bool = false, alarms: (any AlarmCenter)? = nil,
+        monitorsRegions: Bool = false, alarms: (any AlarmCenter)? = nil, sync: HeraldSync? = nil,
         presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void = { _ in },
         openSettings: @escaping @Sendable (DeliveredNotification?) -> Void = { _ in }
     ) {
         self.init(source: source, store: store, categories: categories, configuration: configuration,
                   refreshIdentifier: refreshIdentifier, monitorsRegions: monitorsRegions, alarms: alarms,
-                  system: .live, presentPrompt: presentPrompt, openSettings: openSettings)
+                  sync: sync, system: .live, presentPrompt: presentPrompt, openSettings: openSettings)
     }
 
     /// Makes the pieces over `system`'s services (the live ones, or stand-ins in tests).
     init(
         source: any ReminderSource, store: any EngineStore, categories: CategoryRegistry,
         configuration: PlannerConfiguration, refreshIdentifier: String?, monitorsRegions: Bool,
-        alarms: (any AlarmCenter)? = nil, system: SystemServices,
+        alarms: (any AlarmCenter)? = nil, sync: HeraldSync? = nil, system: SystemServices,
         presentPrompt: @escaping @Sendable (InAppPrompt) async -> Void,
         openSettings: @escaping @Sendable (DeliveredNotification?) -> Void
     ) {
         let engine = Engine(center: UserNotificationCenter(system.notificationCenter), source: source, store: store,
                             clock: system.clock, configuration: configuration, categories: categories,
-                            alarms: alarms)
+                            alarms: alarms, sync: sync)
         let host = AppHost(engine: engine)
         self.alarms = alarms
         self.store = store

@@ -66,7 +66,7 @@ import Testing
         #expect(statistics.rowCounts["completions"] == 1)
         #expect(statistics.rowCounts["fired_log"] == 1)
         #expect(statistics.rowCounts["queued_responses"] == 0)
-        #expect(statistics.migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+        #expect(statistics.migrations == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
         #expect(statistics.size == statistics.pageCount * statistics.pageSize)
     }
 

@@ -25,6 +25,11 @@ import Testing
 /// the deferral (quiet-hours, travel-and-clock, travel-choice); and urgency-day after
 /// each alarm gained its backstop notification and the alarm limit's cuts were listed.
 /// Each changed line was read against the new behaviour before the fixture was replaced.
+///
+/// Two were recorded again when an answered occurrence came to ask nothing more in every
+/// copy delivered before the answer (issue 40: an answer on one device clears the
+/// others'): in exercise-breaks and nagging, tapping a follow-up now clears the
+/// occurrence's earlier reminder and follow-ups at once, and the badge stops counting it.
 struct HTMLReportSamePageTests {
     static let fixtures = ScenarioFixtures.packageRoot.appendingPathComponent("Tests/HeraldScenarioTests/Fixtures/HTMLPages")
 

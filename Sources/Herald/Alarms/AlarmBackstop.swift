@@ -89,7 +89,7 @@ extension Planner {
         for (rule, occurrence) in originals {
             let original = rule.identifier(for: occurrence.local)
             let day = converter.local(for: occurrence.date).date
-            guard seen.insert(original).inserted, !input.acknowledged.contains(original), !snoozed.contains(original),
+            guard seen.insert(original).inserted, input.acknowledged[original] == nil, !snoozed.contains(original),
                   !input.paused.contains(rule.entity), !input.satisfied.contains(EntityDay(rule.entity, day))
             else { continue }
             result += Self.backstops(of: rule, occurrence: occurrence, converter: converter).filter {

@@ -66,7 +66,7 @@ extension Engine {
         var inputs = EngineStep.Inputs(
             now: clock.now, deviceZone: clock.timeZone, state: state, delivered: delivered, pending: pending,
             authorization: authorization, reserve: planner.configuration.reserve, retention: retention,
-            categories: categories)
+            categories: categories, sync: sync)
         if case .response(let response) = event { inputs.decoding = responseDecoder.decode(response) }
         let outcome = try EngineStep.outcome(of: event, given: inputs)
         try commit(outcome.changes)

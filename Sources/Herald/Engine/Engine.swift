@@ -40,6 +40,9 @@ public actor Engine {
     public nonisolated let retention: RetentionPolicy
     /// What the runs did to each occurrence, for ``explain(entity:rule:at:)``: in memory, for its days.
     public nonisolated let history: OccurrenceHistory
+    /// This device among the user's devices, when the app syncs them (``HeraldSync``):
+    /// what the user does here is kept as records for the others.
+    public nonisolated let sync: HeraldSync?
     let reconciler: Reconciler
     let planApplier: PlanApplier
     let responseDecoder: ResponseDecoder
@@ -73,6 +76,7 @@ public actor Engine {
         retention: RetentionPolicy = .standard,
         alarms: (any AlarmCenter)? = nil,
         history: OccurrenceHistory = OccurrenceHistory(),
+        sync: HeraldSync? = nil,
         logger: Logger = Logger(label: "herald.engine")
     ) {
         // The history hears of every run first, from its report: the one place runs are written to it.
@@ -92,6 +96,7 @@ public actor Engine {
         self.alarmApplier = alarms.map { AlarmApplier(center: $0, source: source, categories: categories, logger: logger) }
         self.retention = retention
         self.history = history
+        self.sync = sync
         self.reconciler = Reconciler(managedKinds: [.reminder, .snooze, .followUp, .event, .location, .group, .backstop], logger: logger)
         self.planApplier = PlanApplier(center: center, reconciler: self.reconciler, clock: clock, logger: logger)
         self.responseDecoder = ResponseDecoder(logger: logger)

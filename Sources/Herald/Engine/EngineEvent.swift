@@ -69,6 +69,8 @@ package enum EngineEvent: Hashable, Sendable, CustomStringConvertible {
     /// The app set the zone the user lives in (``Engine/setHomeZone(_:)``); any trip
     /// ends with its choices.
     case homeZoneChanged(TimeZone)
+    /// Records of what the user did on the other devices arrived (``Engine/receive(_:)``).
+    case syncReceived([HeraldSync.Record])
     /// Anything else the app wants to name (its data finished loading, say): a run
     /// and nothing recorded.
     case other(String)
@@ -101,8 +103,14 @@ package enum EngineEvent: Hashable, Sendable, CustomStringConvertible {
         case .smartTimingComputed(let key, _): "smart timing \(key)"
         case .travelChoice(let choice, let rule): "travel choice \(choice)" + (rule.map { " for \($0)" } ?? "")
         case .homeZoneChanged(let zone): "home zone \(zone.identifier)"
+        case .syncReceived(let records): "sync received \(records.count) record\(records.count == 1 ? "" : "s")"
         case .other(let text): text
         }
+    }
+
+    /// Whether the event brings records from the user's other devices.
+    var isSyncReceived: Bool {
+        if case .syncReceived = self { true } else { false }
     }
 
     /// Whether the engine re-plans after recording the event.

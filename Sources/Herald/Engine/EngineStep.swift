@@ -47,12 +47,15 @@ package enum EngineStep {
         /// A response's payload, decoded (the engine's decoder logs what it cannot use);
         /// decoded here when `nil`.
         public var decoding: PayloadDecoding?
+        /// This device among the user's devices (``HeraldSync``): what the user does
+        /// here is queued for the others, and records from them are applied.
+        public var sync: HeraldSync?
 
         public init(now: Date, deviceZone: TimeZone, state: EngineState = EngineState(),
                     delivered: [DeliveredNotification] = [], pending: [NotificationRequest] = [],
                     authorization: AuthorizationStatus = .notDetermined, reserve: Int = PlannerConfiguration().reserve,
                     retention: RetentionPolicy = .standard, categories: CategoryRegistry = .empty,
-                    decoding: PayloadDecoding? = nil) {
+                    decoding: PayloadDecoding? = nil, sync: HeraldSync? = nil) {
             self.now = now
             self.deviceZone = deviceZone
             self.state = state
@@ -63,6 +66,7 @@ package enum EngineStep {
             self.retention = retention
             self.categories = categories
             self.decoding = decoding
+            self.sync = sync
         }
     }
 
@@ -95,6 +99,7 @@ package enum EngineStep {
         case .posted: [.delivered, .recentState]
         case .position: [.authorization, .recentState]
         case .response, .travelChoice: [.recentState]
+        case .syncReceived: [.wholeState]
         default: []
         }
     }
@@ -105,6 +110,16 @@ package enum EngineStep {
     ///   valid; ``EngineError`` (`reserveFull`) when posted events and snoozes
     ///   waiting to fire fill the reserve already.
     public static func outcome(of event: EngineEvent, given inputs: Inputs) throws -> Outcome {
+        var outcome = try recorded(event, given: inputs)
+        // What the user did here, for the other devices (not what they did there).
+        if let sync = inputs.sync, !event.isSyncReceived {
+            outcome.changes += SyncStep.outgoing(for: outcome.changes, device: sync.device, at: inputs.now)
+        }
+        return outcome
+    }
+
+    /// What `event` records on this device.
+    private static func recorded(_ event: EngineEvent, given inputs: Inputs) throws -> Outcome {
         let now = inputs.now
         switch event {
         case .launch, .timeChanged(.dayChanged):
@@ -114,6 +129,8 @@ package enum EngineStep {
         case .foreground, .backgroundRefresh, .authorizationGranted, .timeChanged, .entityChanged,
              .remindersSwitched, .other:
             return Outcome([], reason: event)
+        case .syncReceived(let records):
+            return Outcome(SyncStep.incoming(records, given: inputs), reason: event)
         case .completed(let completion):
             return Outcome([.recordCompletion(completion)], reason: event)
         case .paused(let entity):

@@ -24,7 +24,7 @@ extension PlanningInput {
             now: now, deviceZone: deviceZone,
             rules: TravelStep.effectiveRules(rules, state: state, deviceZone: deviceZone),
             satisfied: state.satisfiedDays, paused: state.paused,
-            snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
+            snoozes: Array(state.snoozes.values), acknowledged: state.acknowledged,
             fired: fired.map { $0.filter { $0.date > recent } } ?? state.fired.values.filter { $0.date > recent },
             postedEvents: Array(state.postedEvents.values) + (route?.dueNotifications(now: now, fired: []) ?? []),
             deletions: state.deletions, capacity: capacity, foreignRequests: foreignRequests)

@@ -40,7 +40,7 @@ extension Planner.Context {
         for (rule, occurrence, delivered) in originals {
             guard let nag = rule.nag, nag.date(ofRepeat: nag.times, deliveredAt: delivered) > input.now else { continue }
             let identifier = rule.identifier(for: occurrence.local)
-            guard seen.insert(identifier).inserted, !input.acknowledged.contains(identifier),
+            guard seen.insert(identifier).inserted, input.acknowledged[identifier] == nil,
                   !snoozed.contains(identifier), !isSatisfied(rule.entity, on: occurrence.date) else { continue }
             result += repeats(of: nag, rule: rule, occurrence: occurrence, delivered: delivered,
                               skipping: followedUp)

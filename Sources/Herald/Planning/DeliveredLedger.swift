@@ -183,8 +183,9 @@ struct EntitySignature: Hashable {
     var satisfied: Set<LocalDate> = []
     /// The latest snooze of each original occurrence.
     var snoozedUntil: [NotificationIdentifier: Date] = [:]
-    /// The occurrences answered (an alarm's backstop asks nothing once its alarm is).
-    var acknowledged: Set<NotificationIdentifier> = []
+    /// The occurrences answered, and when (an alarm's backstop asks nothing once its
+    /// alarm is; nothing delivered before the answer asks anything).
+    var acknowledged: [NotificationIdentifier: Date] = [:]
     /// The entity's declared rules: the zone each is pinned to (empty: the device's),
     /// and whether it counts toward the badge.
     var rules: [String: RuleTraits] = [:]
@@ -211,8 +212,8 @@ struct EntitySignature: Hashable {
             result[original.entity, default: EntitySignature()].snoozedUntil[original] =
                 max(result[original.entity]?.snoozedUntil[original] ?? snooze.until, snooze.until)
         }
-        for original in input.acknowledged where include(original.entity) {
-            result[original.entity, default: EntitySignature()].acknowledged.insert(original)
+        for (original, date) in input.acknowledged where include(original.entity) {
+            result[original.entity, default: EntitySignature()].acknowledged[original] = date
         }
         for rule in input.rules where include(rule.entity) {
             result[rule.entity, default: EntitySignature()].rules[rule.ruleID] = RuleTraits(

@@ -9,7 +9,9 @@ import Foundation
 /// - its rule is still declared (for a location reminder, its entity),
 /// - its occurrence's day (the device-local day of the occurrence's instant) is neither
 ///   completed nor deferred, and
-/// - it was not snoozed after it was delivered (the snooze asks instead), and
+/// - it was not snoozed after it was delivered (the snooze asks instead),
+/// - its occurrence was not answered since it was delivered (here the system removes
+///   it; a copy on another device, told by ``HeraldSync``, asks nothing more), and
 /// - for an alarm's backstop (``AlarmBackstop``), its occurrence was not answered since
 ///   (the alarm stopped after the backstop came: the backstop asks nothing more).
 ///
@@ -147,7 +149,11 @@ package struct OutstandingNotifications: Sendable {
         let day = occurrenceDay(of: identifier) ?? deviceConverter.local(for: date).date
         if input.satisfied.contains(EntityDay(identifier.entity, day)) { return false }
         if identifier.kind != .snooze, let until = snoozedUntil[original], until > date { return false }
-        if identifier.kind == .backstop, input.acknowledged.contains(original) { return false }
+        if identifier.kind == .backstop, input.acknowledged[original] != nil { return false }
+        // Answered since it was delivered: the system removes what the user answers, and
+        // a copy on another device (HeraldSync) asks nothing more. A snooze delivered
+        // after the answer that made it still asks.
+        if let answered = input.acknowledged[original], answered >= date { return false }
         return true
     }
 

@@ -22,8 +22,10 @@ package struct PlanningInput: Sendable {
     public var delivered: [DeliveredNotification]
     /// Snoozed occurrences: each is planned as a snooze request until it fires.
     public var snoozes: [SnoozeRecord]
-    /// Occurrences the user acted on: they get no follow-up.
-    public var acknowledged: Set<NotificationIdentifier>
+    /// Occurrences the user acted on (on this device, or on another: ``HeraldSync``),
+    /// and when: they get no follow-up, and what of them was delivered before asks
+    /// nothing more.
+    public var acknowledged: [NotificationIdentifier: Date]
     /// Herald notifications already delivered, of every kind: a follow-up may still be
     /// due after a reminder, and nothing in here is planned again (the clock may have
     /// been set back past it). The engine leaves out the route session's own once it
@@ -73,7 +75,7 @@ package struct PlanningInput: Sendable {
 
     public init(now: Date, deviceZone: TimeZone, rules: [ReminderRule], satisfied: Set<EntityDay> = [],
                 paused: Set<EntityReference> = [], delivered: [DeliveredNotification] = [],
-                snoozes: [SnoozeRecord] = [], acknowledged: Set<NotificationIdentifier> = [],
+                snoozes: [SnoozeRecord] = [], acknowledged: [NotificationIdentifier: Date] = [:],
                 fired: [FiredRecord] = [], postedEvents: [PostedEvent] = [],
                 deletions: [EntityReference: Date] = [:], capacity: Int? = nil, foreignRequests: Int = 0) {
         self.now = now

@@ -59,6 +59,9 @@ public struct EngineState: Hashable, Sendable, Codable {
     /// The device's last known position (``Engine/positionChanged(_:)``): the regions
     /// watched are the nearest to it.
     public var lastPosition: Coordinate?
+    /// The sync between the user's devices (``HeraldSync``): records not yet sent, and
+    /// the latest stamp of each subject.
+    public var sync: SyncLog
 
     public init(
         completions: [EntityDay: Completion] = [:], paused: Set<EntityReference> = [],
@@ -69,7 +72,8 @@ public struct EngineState: Hashable, Sendable, Codable {
         postedEvents: [NotificationIdentifier: PostedEvent] = [:], deletions: [EntityReference: Date] = [:],
         routeSession: RouteSessionState? = nil, homeZoneIdentifier: String? = nil, trip: Trip? = nil,
         scheduledAlarms: [UUID: ScheduledAlarm] = [:], armedLocations: ArmedLocations = ArmedLocations(),
-        locationAccess: LocationAccess? = nil, routeNotificationsEnabled: Bool = true, lastPosition: Coordinate? = nil
+        locationAccess: LocationAccess? = nil, routeNotificationsEnabled: Bool = true, lastPosition: Coordinate? = nil,
+        sync: SyncLog = SyncLog()
     ) {
         self.completions = completions
         self.paused = paused
@@ -91,6 +95,7 @@ public struct EngineState: Hashable, Sendable, Codable {
         self.locationAccess = locationAccess
         self.routeNotificationsEnabled = routeNotificationsEnabled
         self.lastPosition = lastPosition
+        self.sync = sync
     }
 
     public func isCompleted(_ entity: EntityReference, on day: LocalDate) -> Bool {
@@ -136,7 +141,7 @@ public struct EngineState: Hashable, Sendable, Codable {
         case .removeSnooze(let original):
             snoozes[original] = nil
         case .acknowledge(let identifier, let date):
-            acknowledged[identifier] = acknowledged[identifier] ?? date
+            acknowledged[identifier] = min(acknowledged[identifier] ?? date, date)
         case .recordFired(let record):
             fired[record.key] = record
         case .enqueueResponse(let queued):
@@ -165,6 +170,7 @@ public struct EngineState: Hashable, Sendable, Codable {
             let cutoffDay = Self.firstKeptDay(before: cutoff)
             completions = completions.filter { $0.key.day >= cutoffDay }
             deferred = deferred.filter { $0.day >= cutoffDay }
+            sync.apply(change)
         case .startRoute(let session):
             routeSession = session
         case .stopRoute:
@@ -180,6 +186,8 @@ public struct EngineState: Hashable, Sendable, Codable {
         case .setHomeZone, .setTrip, .setScheduledAlarms, .setArmedLocations, .setLocationAccess,
              .setRouteNotifications, .setPosition:
             applyFeatureChange(change)
+        case .queueSyncRecord, .receiveSyncRecord, .removeSyncRecords:
+            sync.apply(change)
         }
     }
 
@@ -201,7 +209,7 @@ public struct EngineState: Hashable, Sendable, Codable {
 extension EngineState {
     /// Decodes a state encoded by this version or an earlier one: a state saved before the
     /// features' fields existed (home zone, trip, alarms, armed locations, location access,
-    /// route notifications, position) decodes with each field's empty value, as a first
+    /// route notifications, position, sync) decodes with each field's empty value, as a first
     /// launch has it.
     ///
     /// ```swift
@@ -230,6 +238,7 @@ extension EngineState {
             armedLocations: try values.decodeIfPresent(ArmedLocations.self, forKey: .armedLocations) ?? ArmedLocations(),
             locationAccess: try values.decodeIfPresent(LocationAccess.self, forKey: .locationAccess),
             routeNotificationsEnabled: try values.decodeIfPresent(Bool.self, forKey: .routeNotificationsEnabled) ?? true,
-            lastPosition: try values.decodeIfPresent(Coordinate.self, forKey: .lastPosition))
+            lastPosition: try values.decodeIfPresent(Coordinate.self, forKey: .lastPosition),
+            sync: try values.decodeIfPresent(SyncLog.self, forKey: .sync) ?? SyncLog())
     }
 }

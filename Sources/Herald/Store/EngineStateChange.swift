@@ -16,7 +16,8 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     case deferDay(EngineState.EntityDay)
     case snooze(EngineState.SnoozeRecord)
     case removeSnooze(original: NotificationIdentifier)
-    /// The user acted on an occurrence; the first time is kept.
+    /// The user acted on an occurrence; the earliest instant is kept (on another device,
+    /// told by ``HeraldSync``, the answer may have come first).
     case acknowledge(NotificationIdentifier, at: Date)
     case recordFired(EngineState.FiredRecord)
     /// Queues a response unless it is queued or was handled already.
@@ -67,4 +68,12 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     case setRouteNotifications(enabled: Bool)
     /// The device's last known position.
     case setPosition(Coordinate?)
+    /// A record of what the user did on this device, kept in the outbox for the app to
+    /// send to the other devices (``HeraldSync``), its stamp kept for its subject.
+    case queueSyncRecord(HeraldSync.Record)
+    /// A record received from another device was applied: its stamp is kept for its
+    /// subject (``EngineState/SyncLog/stamps``).
+    case receiveSyncRecord(HeraldSync.Record)
+    /// The app sent these records of the outbox, by ``HeraldSync/Record/id``.
+    case removeSyncRecords(Set<String>)
 }

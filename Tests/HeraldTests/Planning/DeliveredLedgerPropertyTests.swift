@@ -107,7 +107,7 @@ import Testing
         let input = PlanningInput(
             now: now, deviceZone: clock.timeZone, rules: rules,
             satisfied: state.satisfiedDays, paused: state.paused, delivered: delivered,
-            snoozes: Array(state.snoozes.values), acknowledged: Set(state.acknowledged.keys),
+            snoozes: Array(state.snoozes.values), acknowledged: state.acknowledged,
             fired: state.fired.values.filter { $0.date > recent }, postedEvents: Array(state.postedEvents.values),
             deletions: state.deletions, capacity: capacity, foreignRequests: 0)
         return Planner(configuration: PlannerConfiguration()).plan(input)

@@ -74,7 +74,7 @@ import Testing
         let original = makeOriginal("2026-11-21T09:00")
         input.fired = [FiredRecord(identifier: original, date: Fixtures.date("2026-11-21T09:00")),
                        FiredRecord(identifier: original.nagRepeat(1), date: Fixtures.date("2026-11-21T09:10"))]
-        input.acknowledged = [original.nagRepeat(1).original]
+        input.acknowledged = [original.nagRepeat(1).original: Fixtures.date("2026-11-21T09:12")]
         // When planning
         let plan = Planner().plan(input)
         // Then nothing more today: tomorrow's three repeats fill the share

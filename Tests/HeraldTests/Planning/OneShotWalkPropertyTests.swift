@@ -132,7 +132,7 @@ import Testing
             guard let original = input.delivered.randomElement(using: &random)?.request.heraldIdentifier else {
                 return "nothing to answer"
             }
-            input.acknowledged.insert(original)
+            input.acknowledged[original] = input.acknowledged[original] ?? input.now
             return "\(original) answered"
         case 7:
             let identifier = NotificationIdentifier(entity: entity, rule: "post",

@@ -75,12 +75,14 @@ import Testing
         fixture.responder.set(Fixtures.habit("b"), .inactive(title: "Run"))
         fixture.responder.set(Fixtures.habit("c"), .missing)
         await fixture.engine.ready(fixture.responder)
+        // (What the user answered asks nothing more and leaves the list: `a` is kept first.)
+        let a = await delivered(fixture, "a")
         for entity in ["a", "b", "c"] { await respond(fixture, to: await delivered(fixture, entity)) }
-        var future = await delivered(fixture, "a")
+        var future = a
         future.request.identifier = "herald-from-a-newer-version"
         future.request.content.userInfo["herald"] = ["v": 7]
         await respond(fixture, to: future)
-        var legacy = await delivered(fixture, "a")
+        var legacy = a
         legacy.request.identifier = "legacy-goal-reminder"
         legacy.request.content.userInfo = ["goalId": "G-1"]
         await respond(fixture, to: legacy)

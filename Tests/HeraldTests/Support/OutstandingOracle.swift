@@ -4,8 +4,8 @@ import Foundation
 /// The outstanding count, computed independently of the planner, for property tests:
 /// the delivered Herald reminders, snoozes and follow-ups of today (the device's day,
 /// read with Foundation's calendar) whose rule is still declared and counts toward the
-/// badge (`countsTowardBadge`), whose entity is neither gone nor done for the
-/// occurrence's day (the device-local day of the occurrence's instant, again from
+/// badge (`countsTowardBadge`), not answered since they were delivered, whose entity
+/// is neither gone nor done for the occurrence's day (the device-local day of the occurrence's instant, again from
 /// Foundation's calendar), one per occurrence.
 enum OutstandingOracle {
     static func count(delivered: [DeliveredNotification], state: EngineState, rules: [ReminderRule],
@@ -27,6 +27,12 @@ enum OutstandingOracle {
                   rule.countsTowardBadge,
                   let local = LocalDateTime(parsing: identifier.occurrence.rawValue.split(separator: "#")[0])
             else { continue }
+            // Answered at or after it was delivered (here or on another device): it asks
+            // nothing more; a snooze delivered after the answer that made it still does.
+            let occurrence = NotificationIdentifier(entity: identifier.entity, rule: identifier.rule,
+                                                    occurrence: OccurrenceKey(rawValue: String(identifier.occurrence.rawValue.split(separator: "#")[0])),
+                                                    kind: .reminder)
+            if let answered = state.acknowledged[occurrence], answered >= notification.date { continue }
             var calendar = device
             calendar.timeZone = rule.schedule.timeZone ?? zone
             let components = DateComponents(year: local.date.year, month: local.date.month, day: local.date.day,
