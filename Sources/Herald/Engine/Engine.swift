@@ -197,7 +197,9 @@ public actor Engine {
                                      alarmService: alarmService)
         let (state, route, log, alarms) = (recorded.state, recorded.route, recorded.log, recorded.alarms)
         let version = stateVersion
-        let rules = try await source.reminderRules()
+        let declared = try await source.reminderRules()
+        // With several devices, what this one schedules (HeraldSync: where each rule alerts).
+        let rules = sync?.rulesScheduledHere(declared) ?? declared
         let now = clock.now
         let travel = memory.travelNoticeDue
             ? TravelStep.announcing(rules: rules, state: state, deviceZone: clock.timeZone, now: now,

@@ -51,6 +51,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         var fallback: [Urgency] = []
         var ignoresQuietHours = false
         var defersPastMidnight = false
+        var alertsOn: AlertsOn? = nil
     }
 
     fileprivate final class Storage: Sendable {
@@ -165,6 +166,13 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         set { change { $0.defersPastMidnight = newValue } }
     }
 
+    /// Which of the user's devices schedule this rule (``alerting(on:)``); `nil`: the
+    /// app's default (``HeraldSync/alertsOn``).
+    public var alertsOn: AlertsOn? {
+        _read { yield storage.values.alertsOn }
+        set { change { $0.alertsOn = newValue } }
+    }
+
     /// - Throws: ``DeclarationError`` when a part of its identity is empty or longer
     ///   than Herald reads back, or `followUpAfter` is negative or not finite.
     public init(entity: EntityReference, id: String, schedule: Schedule, priority: Int = 0,
@@ -212,11 +220,11 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
 extension ReminderRule {
     private enum CodingKeys: String, CodingKey {
         case entity, ruleID, schedule, priority, countsTowardBadge, followUpAfter, nag, location, fixedContent, urgency,
-             fallback, ignoresQuietHours, defersPastMidnight
+             fallback, ignoresQuietHours, defersPastMidnight, alertsOn
     }
 
-    /// Decodes a rule; `fixedContent`, `urgency` and `fallback` are optional (rules
-    /// stored before they existed decode with `false`, none and none). A rule stored
+    /// Decodes a rule; `fixedContent`, `urgency`, `fallback` and `alertsOn` are optional (rules
+    /// stored before they existed decode with `false`, none, none and the app's default). A rule stored
     /// with `followUpAfter` alone, as every rule before nags, has a nag of `times` 1.
     /// A location rule's `schedule` is optional, and one stored with the schedule every
     /// location rule carried before (daily at 00:00) decodes without one.
@@ -242,7 +250,8 @@ extension ReminderRule {
             urgency: try container.decodeIfPresent(Urgency.self, forKey: .urgency),
             fallback: try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? [],
             ignoresQuietHours: try container.decodeIfPresent(Bool.self, forKey: .ignoresQuietHours) ?? false,
-            defersPastMidnight: try container.decodeIfPresent(Bool.self, forKey: .defersPastMidnight) ?? false))
+            defersPastMidnight: try container.decodeIfPresent(Bool.self, forKey: .defersPastMidnight) ?? false,
+            alertsOn: try container.decodeIfPresent(AlertsOn.self, forKey: .alertsOn)))
     }
 
     /// Encodes every field under its name; absent optionals are left out. A location
@@ -261,6 +270,7 @@ extension ReminderRule {
         try container.encode(fallback, forKey: .fallback)
         if ignoresQuietHours { try container.encode(true, forKey: .ignoresQuietHours) }
         if defersPastMidnight { try container.encode(true, forKey: .defersPastMidnight) }
+        try container.encodeIfPresent(alertsOn, forKey: .alertsOn)
     }
 
     /// The nag under `nag`, or else the single follow-up under `followUpAfter`.
@@ -285,7 +295,7 @@ extension ReminderRule {
               lhs.countsTowardBadge == rhs.countsTowardBadge, lhs.nag == rhs.nag,
               lhs.fixedContent == rhs.fixedContent, lhs.urgency == rhs.urgency,
               lhs.ignoresQuietHours == rhs.ignoresQuietHours,
-              lhs.defersPastMidnight == rhs.defersPastMidnight else { return false }
+              lhs.defersPastMidnight == rhs.defersPastMidnight, lhs.alertsOn == rhs.alertsOn else { return false }
         return lhs.fallback == rhs.fallback && lhs.location == rhs.location
             && lhs.storage.values.hasSchedule == rhs.storage.values.hasSchedule
             && lhs.storage.values.schedule == rhs.storage.values.schedule
@@ -305,5 +315,6 @@ extension ReminderRule {
         hasher.combine(fallback)
         hasher.combine(ignoresQuietHours)
         hasher.combine(defersPastMidnight)
+        hasher.combine(alertsOn)
     }
 }

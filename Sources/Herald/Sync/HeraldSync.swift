@@ -36,13 +36,53 @@ import Foundation
 /// nothing more, so the run removes them and counts the badge again; a deletion
 /// removes what was delivered before it. Nothing is scheduled again for what the
 /// record settled, and nothing alerts because of it.
+///
+/// **Where each rule alerts.** The engine of each device plans only the rules its kind
+/// of device schedules (``ReminderRule/AlertsOn``): a watch app's engine those that
+/// alert on the watch or on each device, every other device's engine those that alert
+/// on the phone or on each device. Its budget, badge and coverage are those of what it
+/// schedules.
 public struct HeraldSync: Hashable, Sendable {
+    /// The kind of device an engine runs on.
+    public enum DeviceKind: String, Hashable, Sendable, Codable, CaseIterable {
+        case iPhone, watch, iPad, mac
+    }
+
     /// This device's identifier, the same at every launch ("phone", "watch", or a
     /// generated one kept by the app).
     public var device: String
+    /// What kind of device it is.
+    public var kind: DeviceKind
+    /// Where a rule alerts when it does not say (``ReminderRule/alertsOn``).
+    public var alertsOn: ReminderRule.AlertsOn
 
-    /// - Parameter device: this device's identifier; it names the records made here.
-    public init(device: String) {
+    /// - Parameters:
+    ///   - device: this device's identifier; it names the records made here.
+    ///   - kind: what kind of device it is.
+    ///   - alertsOn: where a rule that does not say alerts.
+    public init(device: String, kind: DeviceKind = .iPhone, alertsOn: ReminderRule.AlertsOn = .phone) {
         self.device = device
+        self.kind = kind
+        self.alertsOn = alertsOn
+    }
+
+    /// Whether this device's app schedules `rule`.
+    ///
+    /// ```swift
+    /// let watch = HeraldSync(device: "watch", kind: .watch)
+    /// watch.schedules(stand.alerting(on: .watch))   // true
+    /// watch.schedules(water)                        // false: the phone's, forwarded
+    /// ```
+    public func schedules(_ rule: ReminderRule) -> Bool {
+        switch rule.alertsOn ?? alertsOn {
+        case .each: true
+        case .watch: kind == .watch
+        case .phone: kind != .watch
+        }
+    }
+
+    /// The rules of `rules` this device's app schedules: what its engine plans.
+    public func rulesScheduledHere(_ rules: [ReminderRule]) -> [ReminderRule] {
+        rules.filter(schedules)
     }
 }

@@ -26,4 +26,11 @@ enum SeveralDevicesSamples {
         // When the channel brings the other devices' records:
         try await engine.receive(records)
     }
+
+    static func whereEachRuleAlerts(breaks: EntityReference, hourly: Schedule) throws -> Bool {
+        let sync = HeraldSync(device: "watch", kind: .watch, alertsOn: .phone)
+        let stand = try ReminderRule(entity: breaks, id: "hourly", schedule: hourly).alerting(on: .watch)
+        let scheduled = sync.schedules(stand)   // true: the watch app schedules it, the iPhone app does not
+        return scheduled
+    }
 }

@@ -13,7 +13,7 @@ import Testing
                                              kind: .reminder)
 
     func inputs(device: String? = "phone", state: EngineState = EngineState(), now: Date = now) -> EngineStep.Inputs {
-        EngineStep.Inputs(now: now, deviceZone: Fixtures.berlin, state: state, sync: device.map(HeraldSync.init))
+        EngineStep.Inputs(now: now, deviceZone: Fixtures.berlin, state: state, sync: device.map { HeraldSync(device: $0) })
     }
 
     func record(_ device: String, _ text: String, _ change: HeraldSync.Record.Change) -> HeraldSync.Record {
