@@ -46,3 +46,6 @@ public typealias AlarmCenterConformanceFailure = ConformanceSuiteFailure<AlarmCe
 /// }
 /// ```
 public typealias EngineStoreConformanceFailure = ConformanceSuiteFailure<EngineStoreConformanceCheck>
+
+/// A check of ``SyncChannelConformance`` that failed.
+public typealias SyncChannelConformanceFailure = ConformanceSuiteFailure<SyncChannelConformanceCheck>

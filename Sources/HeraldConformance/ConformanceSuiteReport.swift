@@ -33,3 +33,6 @@ public typealias ConformanceReport = ConformanceSuiteReport<ConformanceCheck>
 
 /// What an ``AlarmCenterConformance`` run found.
 public typealias AlarmCenterConformanceReport = ConformanceSuiteReport<AlarmCenterConformanceCheck>
+
+/// What ``SyncChannelConformance/runAll(skipping:)`` found.
+public typealias SyncChannelConformanceReport = ConformanceSuiteReport<SyncChannelConformanceCheck>

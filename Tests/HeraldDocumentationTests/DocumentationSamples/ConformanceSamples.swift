@@ -34,6 +34,29 @@ import Testing
     #expect(report.skipped.map(\.check) == [.unavailableRefusesEveryCall], "\(report)")
 }
 
+@Test func myChannelKeepsTheContract() async throws {
+    let conformance = SyncChannelConformance {
+        let cloud = MyTestCloud()
+        return .init(ends: [cloud.end("phone"), cloud.end("watch"), cloud.end("mac")],
+                     deliver: { try await cloud.pushEverything() })
+    }
+    let report = try await conformance.runAll()
+    #expect(report.skipped.isEmpty, "\(report)")
+}
+
+/// The reader's own test double of a cloud, in the sample: here the simulated channel.
+struct MyTestCloud {
+    let channel = SimulatedSyncChannel()
+
+    func end(_ device: String) -> any HeraldSync.Channel {
+        SimulatedSyncChannel.Endpoint(device: device, channel: channel)
+    }
+
+    func pushEverything() async throws {
+        await channel.deliver()
+    }
+}
+
 /// The reader's own notification center, in the sample: here the simulated one.
 typealias MyNotificationCenter = SimulatedNotificationCenter
 

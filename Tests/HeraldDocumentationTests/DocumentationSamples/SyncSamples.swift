@@ -27,6 +27,12 @@ enum SeveralDevicesSamples {
         try await engine.receive(records)
     }
 
+    static func relay(engine: Engine, channel: any HeraldSync.Channel) async -> HeraldSync.Relay {
+        let relay = HeraldSync.Relay(engine: engine, channel: channel)
+        await relay.start()     // from now on, every run's records are sent
+        return relay
+    }
+
     static func whereEachRuleAlerts(breaks: EntityReference, hourly: Schedule) throws -> Bool {
         let sync = HeraldSync(device: "watch", kind: .watch, alertsOn: .phone)
         let stand = try ReminderRule(entity: breaks, id: "hourly", schedule: hourly).alerting(on: .watch)

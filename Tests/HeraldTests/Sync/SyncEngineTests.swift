@@ -68,7 +68,7 @@ import Testing
         #expect(await mac.center.deliveredNotifications().isEmpty)
         #expect(await today(mac).isEmpty)
         #expect(await mac.center.badgeCount == 0)
-        #expect(try mac.store.load().completions.values.map(\.date) == [Fixtures.date("2026-11-21T09:10")])
+        #expect(mac.store.load().completions.values.map(\.date) == [Fixtures.date("2026-11-21T09:10")])
         // And tomorrow's reminders are still planned
         #expect(await mac.center.pendingNotificationRequests().contains { $0.identifier.hasSuffix("20261122T0900") })
         // And nothing alerts on the Mac for the rest of the day
