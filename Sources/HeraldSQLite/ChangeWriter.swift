@@ -49,7 +49,7 @@ struct ChangeWriter {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO completions (namespace, entity_id, day, completed_at) VALUES (?, ?, ?, ?)",
                 arguments: entityArguments(completion.entity)
-                    + [day(completion.day, for: change), seconds(completion.date, for: change)]
+                    + [day(completion.day, for: change), StoredValue.seconds(completion.date, for: change)]
             )
         case .removeCompletion(let entity, let localDay):
             try db.execute(
@@ -86,7 +86,7 @@ struct ChangeWriter {
                     INSERT INTO deletions (namespace, entity_id, deleted_at) VALUES (?, ?, ?)
                     ON CONFLICT (namespace, entity_id) DO UPDATE SET deleted_at = max(deleted_at, excluded.deleted_at)
                     """,
-                arguments: entityArguments(entity) + [seconds(date, for: change)]
+                arguments: entityArguments(entity) + [StoredValue.seconds(date, for: change)]
             )
         default:
             preconditionFailure("\(change) is not handled by applyEntityChange")
@@ -102,7 +102,7 @@ struct ChangeWriter {
                     INSERT OR REPLACE INTO snoozes (namespace, entity_id, rule, occurrence, kind, until)
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
-                arguments: identifierArguments(record.original) + [seconds(record.until, for: change)]
+                arguments: identifierArguments(record.original) + [StoredValue.seconds(record.until, for: change)]
             )
         case .removeSnooze(let original):
             try db.execute(
@@ -118,7 +118,7 @@ struct ChangeWriter {
                     ON CONFLICT (namespace, entity_id, rule, occurrence, kind)
                     DO UPDATE SET acknowledged_at = min(acknowledged_at, excluded.acknowledged_at)
                     """,
-                arguments: identifierArguments(identifier) + [seconds(date, for: change)]
+                arguments: identifierArguments(identifier) + [StoredValue.seconds(date, for: change)]
             )
         case .enqueueResponse(let queued):
             let handled = try Bool.fetchOne(
@@ -132,15 +132,15 @@ struct ChangeWriter {
                     VALUES (?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    queued.id, queued.sequence, seconds(queued.receivedAt, for: change),
-                    json(queued.response, for: change), json(queued.effect, for: change),
+                    queued.id, queued.sequence, StoredValue.seconds(queued.receivedAt, for: change),
+                    StoredValue.json(queued.response, for: change), StoredValue.json(queued.effect, for: change),
                 ]
             )
         case .markResponseHandled(let id, let date):
             try db.execute(sql: "DELETE FROM queued_responses WHERE id = ?", arguments: [id])
             try db.execute(
                 sql: "INSERT OR IGNORE INTO handled_responses (id, handled_at) VALUES (?, ?)",
-                arguments: [id, seconds(date, for: change)]
+                arguments: [id, StoredValue.seconds(date, for: change)]
             )
         default:
             preconditionFailure("\(change) is not handled by applyResponseChange")
@@ -161,7 +161,7 @@ struct ChangeWriter {
                     """,
                 arguments: [
                     key, state.suggestion?.hour, state.suggestion?.minute, state.suggestion?.second,
-                    state.windowStartHour, seconds(state.computedAt, for: change),
+                    state.windowStartHour, StoredValue.seconds(state.computedAt, for: change),
                 ]
             )
         case .setSetting(let key, nil):
@@ -169,7 +169,7 @@ struct ChangeWriter {
         case .setSetting(let key, let value?):
             try db.execute(
                 sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
-                arguments: [key, json(value, for: change)]
+                arguments: [key, StoredValue.json(value, for: change)]
             )
         case .postEvent(let event):
             try db.execute(
@@ -179,8 +179,8 @@ struct ChangeWriter {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: identifierArguments(event.identifier)
-                    + [json(event.content, for: change), seconds(event.fireDate, for: change),
-                       seconds(event.postedAt, for: change)]
+                    + [StoredValue.json(event.content, for: change), StoredValue.seconds(event.fireDate, for: change),
+                       StoredValue.seconds(event.postedAt, for: change)]
             )
         default:
             preconditionFailure("\(change) is not handled by applyValueChange")
@@ -192,7 +192,7 @@ struct ChangeWriter {
     /// a rounding step apart round to one number there. The row is keyed by its columns
     /// (v5); the look-up for such a neighbour reads a few rows of the primary key.
     private func recordFired(_ record: FiredRecord, for change: EngineStateChange) throws {
-        let firedAt = try seconds(record.date, for: change)
+        let firedAt = try StoredValue.seconds(record.date, for: change)
         let keySeconds = record.date.timeIntervalSince1970 // what FiredRecord.key writes
         let slack = 4 * max(keySeconds.ulp, firedAt.ulp)
         try db.execute(
@@ -215,7 +215,7 @@ struct ChangeWriter {
     /// Retention, as ``Herald/EngineState/apply(_:)`` does it: instants before the
     /// cutoff go, and completed and deferred days before the day preceding the cutoff's.
     private func prune(before cutoff: Date, for change: EngineStateChange) throws {
-        let cutoffSeconds = try seconds(cutoff, for: change)
+        let cutoffSeconds = try StoredValue.seconds(cutoff, for: change)
         for (table, column) in [
             ("fired_log", "fired_at"), ("handled_responses", "handled_at"), ("acknowledgements", "acknowledged_at"),
             ("snoozes", "until"), ("posted_events", "fire_at"), ("deletions", "deleted_at"),
@@ -248,20 +248,5 @@ struct ChangeWriter {
             throw UnstorableValue(change: change, detail: "\(day) is not a calendar date with a four-digit year")
         }
         return text
-    }
-
-    private func seconds(_ date: Date, for change: EngineStateChange) throws -> Double {
-        guard let seconds = StoredValue.seconds(date) else {
-            throw UnstorableValue(change: change, detail: "the instant \(date.timeIntervalSinceReferenceDate) is not finite")
-        }
-        return seconds
-    }
-
-    private func json(_ value: some Encodable, for change: EngineStateChange) throws -> String {
-        do {
-            return try StoredValue.json(value)
-        } catch {
-            throw UnstorableValue(change: change, detail: "the value cannot be written as JSON", underlyingError: error)
-        }
     }
 }

@@ -50,7 +50,7 @@ enum FeatureStateTables {
         case .setHomeZone(let identifier):
             try set(["home_zone": identifier], in: db)
         case .setTrip(let trip):
-            try set(["trip": try trip.map { try json($0, change) }], in: db)
+            try set(["trip": try trip.map { try StoredValue.json($0, for: change) }], in: db)
         case .setLocationAccess(let access):
             try set(["location_access": access?.rawValue], in: db)
         case .setRouteNotifications(let enabled):
@@ -61,7 +61,7 @@ enum FeatureStateTables {
             try db.execute(sql: "DELETE FROM scheduled_alarms")
             for (id, alarm) in alarms {
                 try db.execute(sql: "INSERT INTO scheduled_alarms (id, alarm) VALUES (?, ?)",
-                               arguments: [id.uuidString, try json(alarm, change)])
+                               arguments: [id.uuidString, try StoredValue.json(alarm, for: change)])
             }
         case .setArmedLocations(let armed):
             try db.execute(sql: "DELETE FROM armed_locations")
@@ -140,14 +140,6 @@ enum FeatureStateTables {
             return try StoredValue.decodeJSON(type, from: text)
         } catch {
             throw CorruptValue(table: table, detail: "\(what) is not valid JSON: \(error)")
-        }
-    }
-
-    private static func json(_ value: some Encodable, _ change: EngineStateChange) throws -> String {
-        do {
-            return try StoredValue.json(value)
-        } catch {
-            throw UnstorableValue(change: change, detail: "the value cannot be written as JSON", underlyingError: error)
         }
     }
 }

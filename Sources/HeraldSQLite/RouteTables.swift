@@ -117,7 +117,7 @@ enum RouteTables {
 
     static func complete(_ completion: RouteCompletion, key: String, in db: Database, for change: EngineStateChange) throws {
         try db.execute(sql: "UPDATE route_session SET completion = ? WHERE session_key = ? AND completion IS NULL",
-                       arguments: [try json(completion, change), key])
+                       arguments: [try StoredValue.json(completion, for: change), key])
     }
 
     static func acknowledge(at date: Date, key: String, in db: Database, for change: EngineStateChange) throws {
@@ -153,7 +153,7 @@ enum RouteTables {
         }
         try db.execute(
             sql: "INSERT OR IGNORE INTO route_visits (waypoint_id, visited_at, outcome) VALUES (?, ?, ?)",
-            arguments: [visit.waypointID, seconds, try json(visit.outcome, change)])
+            arguments: [visit.waypointID, seconds, try StoredValue.json(visit.outcome, for: change)])
     }
 
     private static func insert(delivered identifier: NotificationIdentifier, in db: Database) throws {
@@ -164,14 +164,6 @@ enum RouteTables {
     }
 
     private static func json(_ value: some Encodable, _ state: RouteSessionState) throws -> String {
-        try json(value, .startRoute(state))
-    }
-
-    private static func json(_ value: some Encodable, _ change: EngineStateChange) throws -> String {
-        do {
-            return try StoredValue.json(value)
-        } catch {
-            throw UnstorableValue(change: change, detail: "the value cannot be written as JSON", underlyingError: error)
-        }
+        try StoredValue.json(value, for: .startRoute(state))
     }
 }

@@ -35,6 +35,24 @@ enum StoredValue {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
+    /// ``seconds(_:)`` of an instant `change` writes, or the error that says it cannot
+    /// be stored.
+    static func seconds(_ date: Date, for change: EngineStateChange) throws -> Double {
+        guard let seconds = seconds(date) else {
+            throw UnstorableValue(change: change, detail: "the instant \(date.timeIntervalSinceReferenceDate) is not finite")
+        }
+        return seconds
+    }
+
+    /// ``json(_:)`` of a value `change` writes, or the error that says it cannot be stored.
+    static func json(_ value: some Encodable, for change: EngineStateChange) throws -> String {
+        do {
+            return try json(value)
+        } catch {
+            throw UnstorableValue(change: change, detail: "the value cannot be written as JSON", underlyingError: error)
+        }
+    }
+
     static func decodeJSON<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
         try JSONDecoder().decode(type, from: Data(text.utf8))
     }

@@ -37,13 +37,13 @@ enum SyncTables {
     static func write(_ change: EngineStateChange, in db: Database) throws {
         switch change {
         case .queueSyncRecord(let record):
-            let instant = try seconds(record.instant, change)
+            let instant = try StoredValue.seconds(record.instant, for: change)
             try db.execute(
                 sql: """
                     INSERT OR IGNORE INTO sync_outbox (id, position, instant, record)
                     VALUES (?, (SELECT IFNULL(MAX(position), 0) + 1 FROM sync_outbox), ?, ?)
                     """,
-                arguments: [record.id, instant, try json(record, change)])
+                arguments: [record.id, instant, try StoredValue.json(record, for: change)])
             try stamp(record, in: db, change)
         case .receiveSyncRecord(let record):
             try stamp(record, in: db, change)
@@ -55,18 +55,15 @@ enum SyncTables {
     }
 
     /// Keeps `record`'s stamp for its subject when it supersedes the one kept
-    /// (``Herald/EngineState/SyncLog/supersedes(_:)``).
+    /// (``Herald/HeraldSync/Record/supersedes(_:)``).
     private static func stamp(_ record: HeraldSync.Record, in db: Database, _ change: EngineStateChange) throws {
         let kept = try Row.fetchOne(db, sql: "SELECT instant, device FROM sync_stamps WHERE subject = ?",
                                     arguments: [record.subject])
-        if let kept {
-            let log = EngineState.SyncLog(stamps: [
-                record.subject: HeraldSync.Stamp(instant: StoredValue.date(kept[0]), device: kept[1]),
-            ])
-            guard log.supersedes(record) else { return }
+        guard record.supersedes(kept.map { HeraldSync.Stamp(instant: StoredValue.date($0[0]), device: $0[1]) }) else {
+            return
         }
         try db.execute(sql: "INSERT OR REPLACE INTO sync_stamps (subject, instant, device) VALUES (?, ?, ?)",
-                       arguments: [record.subject, try seconds(record.instant, change), record.device])
+                       arguments: [record.subject, try StoredValue.seconds(record.instant, for: change), record.device])
     }
 
     /// Drops what the retention drops: records and stamps before `cutoff` (seconds).
@@ -91,20 +88,5 @@ enum SyncTables {
             log.stamps[row[0]] = HeraldSync.Stamp(instant: StoredValue.date(row[1]), device: row[2])
         }
         state.sync = log
-    }
-
-    private static func seconds(_ date: Date, _ change: EngineStateChange) throws -> Double {
-        guard let seconds = StoredValue.seconds(date) else {
-            throw UnstorableValue(change: change, detail: "the instant \(date.timeIntervalSinceReferenceDate) is not finite")
-        }
-        return seconds
-    }
-
-    private static func json(_ value: some Encodable, _ change: EngineStateChange) throws -> String {
-        do {
-            return try StoredValue.json(value)
-        } catch {
-            throw UnstorableValue(change: change, detail: "the value cannot be written as JSON", underlyingError: error)
-        }
     }
 }

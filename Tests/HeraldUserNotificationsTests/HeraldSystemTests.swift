@@ -16,7 +16,7 @@ struct HeraldSystemTests {
 
     /// The façade over a fresh, authorized platform center at Tuesday 08:00 Berlin, its
     /// time signals fed by the test.
-    private func makeSystem(refreshIdentifier: String? = identifier) async throws
+    private func makeSystem(refreshIdentifier: String? = identifier, sync: HeraldSync? = nil) async throws
         -> (HeraldSystem, UNUserNotificationCenter, BGTaskScheduler, AsyncStream<TimeChange>.Continuation) {
         let platform = makePlatformCenter()
         _ = try await platform.requestAuthorization(options: [.alert, .badge, .sound])
@@ -28,8 +28,17 @@ struct HeraldSystemTests {
         let herald = HeraldSystem(
             source: TwoHabits(), store: InMemoryEngineStore(), categories: TwoHabits.categories,
             configuration: PlannerConfiguration(horizon: 3 * 86_400), refreshIdentifier: refreshIdentifier,
-            monitorsRegions: false, system: system, presentPrompt: { _ in }, openSettings: { _ in })
+            monitorsRegions: false, sync: sync, system: system, presentPrompt: { _ in }, openSettings: { _ in })
         return (herald, platform, scheduler, signal)
+    }
+
+    @Test func aFacadeGivenItsDeviceKeepsWhatTheUserDoesForTheOtherDevices() async throws {
+        let (herald, _, _, _) = try await makeSystem(refreshIdentifier: nil, sync: HeraldSync(device: "phone"))
+        await herald.launched()
+        let water = EntityReference(namespace: "habit", id: "water")
+        try await herald.engine.paused(water)
+        #expect(try await herald.engine.outgoingSyncRecords().map(\.change) == [.paused(water)])
+        #expect(try await herald.engine.outgoingSyncRecords().map(\.device) == ["phone"])
     }
 
     @Test func theFacadeWiresTheAppAndEveryRunSubmitsTheNextRefresh() async throws {

@@ -31,8 +31,7 @@ extension EngineState {
         /// subject: later than its stamp, or for an answer earlier
         /// (``HeraldSync/Record/Change/earliestHolds``).
         public func supersedes(_ record: HeraldSync.Record) -> Bool {
-            guard let kept = stamps[record.subject] else { return true }
-            return record.change.earliestHolds ? record.stamp < kept : kept < record.stamp
+            record.supersedes(stamps[record.subject])
         }
 
         /// Applies one of the sync's changes (``EngineStateChange/queueSyncRecord(_:)``,

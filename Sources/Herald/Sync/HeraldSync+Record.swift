@@ -88,6 +88,14 @@ extension HeraldSync {
 
         /// When and where it happened, which orders the records of one subject.
         public var stamp: Stamp { Stamp(instant: instant, device: device) }
+
+        /// Whether this record supersedes `kept`, the stamp that holds for its subject:
+        /// it is later, or for an answer earlier (``Change/earliestHolds``). Any record
+        /// supersedes none.
+        public func supersedes(_ kept: Stamp?) -> Bool {
+            guard let kept else { return true }
+            return change.earliestHolds ? stamp < kept : kept < stamp
+        }
     }
 
     /// When and on which device something happened: ordered by instant, then by device
