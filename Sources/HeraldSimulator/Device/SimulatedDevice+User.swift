@@ -145,7 +145,7 @@ extension SimulatedDevice {
     /// Brings the app where the response needs it, then hands the response over at the
     /// same instant. A suspended app woken in the background is first told the time
     /// changes it missed.
-    private func hand(_ response: NotificationResponse, bringingToForeground foreground: Bool) async {
+    func hand(_ response: NotificationResponse, bringingToForeground foreground: Bool) async {
         switch appState {
         case .notRunning:
             isForceQuit = false   // the user acted on it

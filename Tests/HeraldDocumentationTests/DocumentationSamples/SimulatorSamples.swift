@@ -108,3 +108,28 @@ enum HeraldSimulatorLandingPageSamples {
     #expect(kept == 3)
     #expect(shown == 0)
 }
+
+/// SeveralDevices.md (HeraldSimulator)
+enum SimulatorSeveralDevicesSamples {
+    static func household(start: Date, berlin: TimeZone, habits: any ReminderSource, water: EntityReference,
+                          ten: Date) async throws {
+        let household = SimulatedHousehold(start: start, timeZone: berlin, sync: HouseholdSync(latency: 10))
+        for member in [HouseholdMember(id: "phone", kind: .iPhone),
+                       HouseholdMember(id: "watch", kind: .watch, pairedWith: "phone")] {
+            let clock = await household.makeClock()
+            let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+            let store = InMemoryEngineStore()
+            let device = await SimulatedDevice(center: center) {
+                HostedApp(engine: Engine(center: center, source: habits, store: store, clock: clock,
+                                         sync: HeraldSync(device: member.id, kind: member.kind)))
+            }
+            try await household.add(member, device: device)
+        }
+        await household.setUser(HouseholdUser(using: nil, phoneLocked: true, watchWorn: true))
+
+        try await household.on("phone") { try await $0.launch(into: .background) }
+        try await household.on("watch") { try await $0.launch() }
+        try await household.inApp("watch") { app in try await (app as! HostedApp).engine.completed(water) }
+        await household.advance(to: ten)      // the iPhone app heard it through a push: nothing alerts
+    }
+}
