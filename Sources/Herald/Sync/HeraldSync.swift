@@ -77,7 +77,7 @@ public struct HeraldSync: Hashable, Sendable {
         switch rule.alertsOn ?? alertsOn {
         case .each: true
         case .watch: kind == .watch
-        case .phone: kind != .watch
+        case .phone: kind == .iPhone
         }
     }
 

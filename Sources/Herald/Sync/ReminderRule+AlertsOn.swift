@@ -8,14 +8,15 @@ extension ReminderRule {
     /// dismissal on the Watch dismisses it on the iPhone. A watch app's notification
     /// stays on the Watch. An iPad and a Mac are devices of their own.
     public enum AlertsOn: String, Hashable, Sendable, Codable, CaseIterable {
-        /// The iPhone app schedules it (and the iPad's and the Mac's, which have no
-        /// Watch); the system forwards it to the Watch; the watch app schedules nothing
-        /// for it.
+        /// The iPhone app schedules it, and only the iPhone app: it alerts once, on the
+        /// iPhone or forwarded to a worn Watch. The watch, iPad and Mac apps schedule
+        /// nothing for it (an app whose users may own only an iPad or a Mac gives those
+        /// devices ``each`` as their default, ``HeraldSync/alertsOn``).
         case phone
         /// The watch app schedules it, and only the watch app.
         case watch
-        /// Every device's app schedules it, under the same identifier: a worn Watch may
-        /// alert for both its own and the iPhone's copy.
+        /// Every device's app schedules it, under the same identifier: it alerts on each
+        /// device, and a worn Watch may alert for both its own and the iPhone's copy.
         case each
     }
 
