@@ -34,7 +34,11 @@ struct SimulateCommand: AsyncParsableCommand {
             self-contained HTML page (a lane per day, a chart of pending requests against \
             the capacity and the reserve, the re-plans with their reasons, the cuts); the \
             path is checked before the run (not the scenario or the state file: status 64; \
-            a folder or a missing folder: 73) and written through, never replaced.
+            a folder or a missing folder: 73) and written through, never replaced. \
+            A scenario of several devices (devices:) prints one timeline whose lines each \
+            name their device, whether each delivery alerted there, the app's records' \
+            travels, each device's summary and, per occurrence, the devices it alerted on; \
+            it plays from its start in memory (--state and --html are refused with status 64).
             """
     )
 
@@ -76,6 +80,10 @@ struct SimulateCommand: AsyncParsableCommand {
 
     /// Checks every output, then plays; a state file is saved only once the run ended.
     private func play(_ file: ScenarioFile) async throws {
+        if file.scenario.household != nil {
+            try await playOnSeveralDevices(file)
+            return
+        }
         if let html {
             var files = [(path: scenario, role: "the scenario file")]
             if case .file(let path) = state.place {
@@ -174,5 +182,20 @@ struct SimulateCommand: AsyncParsableCommand {
                                   + "keeps its last save: free some space and run again to go on from it")
         }
         return CommandFailure(status, error.description)
+    }
+
+    /// A scenario of several devices: one timeline, each line naming its device.
+    private func playOnSeveralDevices(_ file: ScenarioFile) async throws {
+        if html != nil || state.place != .temporary && state.place != .memory {
+            throw CommandFailure(.usage, "\(scenario): a scenario of several devices plays from its start in memory and prints its timeline: drop \(html != nil ? "--html" : "--state") (the HTML page and the state file show one device)")
+        }
+        do {
+            let result = try await HouseholdScenarioRunner(scenario: file.scenario, days: days).run()
+            let standardOutput = StandardOutput()
+            defer { standardOutput.flush() }
+            standardOutput.write(output.json ? result.jsonLines() : result.text())
+        } catch let error as ScenarioError {
+            throw CommandFailure(ExitStatus.of(error), error.description)
+        }
     }
 }

@@ -24,8 +24,13 @@ struct ScenarioSampleTests {
             let place = "\(file.path):\(block.line)"
             do {
                 let scenario = try Scenario(yaml: block.lines.joined(separator: "\n"), file: place)
-                let result = try await ScenarioRunner(scenario: scenario).run()
-                #expect(result.summary.dropped == 0, "\(place): the center dropped requests")
+                if scenario.household != nil {
+                    let result = try await HouseholdScenarioRunner(scenario: scenario).run()
+                    #expect(result.lanes.allSatisfy { $0.result.summary.dropped == 0 }, "\(place): a center dropped requests")
+                } else {
+                    let result = try await ScenarioRunner(scenario: scenario).run()
+                    #expect(result.summary.dropped == 0, "\(place): the center dropped requests")
+                }
             } catch {
                 Issue.record("\(place): this scenario does not play: \(error)")
             }

@@ -8,8 +8,8 @@ extension ScenarioParser {
                                    "authorize", "settings", "tap", "action", "text", "dismiss", "clear", "alarm", "post",
                                    "foreign", "summary", "focus"]
     static let timeEventKinds = ["zone", "clock", "travel_choice"]
-    static let eventKinds = dataEventKinds + deviceEventKinds + timeEventKinds + locationEventKinds
-    static let eventKeys = ["at"] + eventKinds + ["day"]
+    static let eventKinds = dataEventKinds + deviceEventKinds + timeEventKinds + locationEventKinds + householdEventKinds
+    static let eventKeys = ["at"] + eventKinds + ["day", "on"]
     static let editKeys = ["id", "namespace", "title", "rules"]
     static let completeKeys = ["entity", "at", "day"]
     static let remindersKeys = ["entity", "enabled"]
@@ -20,7 +20,9 @@ extension ScenarioParser {
     /// create, deletes and imports remove), and that user events name notifications and
     /// actions that can exist.
     func events(_ node: ScenarioNode, entities: [ScenarioEntity], zone: TimeZone, start: LocalDateTime,
-                end: LocalDateTime, context: RuleContext) throws(ScenarioError) -> [ScenarioEvent] {
+                end: LocalDateTime, context: RuleContext,
+                household: ScenarioHousehold? = nil) throws(ScenarioError) -> [ScenarioEvent] {
+        var user = household?.user ?? HouseholdUser()
         var lookup = EntityLookup(entities.map(\.reference))
         var catalog = TargetCatalog(entities: entities, categories: context.categories)
         var reading = EventInstants(zone: zone)
@@ -53,6 +55,8 @@ extension ScenarioParser {
             switch kind {
             case "complete":
                 action = try completion(value, dayNode: mapping["day"], eventAt: at, reading: reading, lookup: lookup)
+            case "zone" where household != nil, "clock" where household != nil:
+                throw value.error(.invalidValue, "\(kind) moves one device's clock, and a scenario of several devices plays them on one clock (play the travel on one device in a scenario of its own)")
             case "zone":
                 action = .zone(try value.zone())
             case "clock":
@@ -71,6 +75,13 @@ extension ScenarioParser {
                 action = .clock(time)
             case "reminders":
                 action = try remindersSwitch(value, lookup: lookup)
+            case "user":
+                guard let household else {
+                    throw value.error(.invalidValue, "user says where the user is among their devices, and the scenario has one (list them: devices: [{id: phone, kind: iphone}, ...])")
+                }
+                if let on = mapping["on"] { throw on.error(.unknownKey, "a user event is about all the devices: drop on") }
+                user = try self.user(value, members: household.members, from: user)
+                action = .user(user)
             case "travel_choice":
                 action = try travelChoice(value, catalog: catalog)
             case "pause", "resume", "delete", "edit", "import":
@@ -82,7 +93,8 @@ extension ScenarioParser {
                 action = try deviceEvent(kind, value, at: at, catalog: &catalog, context: context)
             }
             let location = ScenarioLocation(file: value.file, line: value.line, column: value.column, field: value.path)
-            result.append(ScenarioEvent(at: at, action: action, location: location))
+            let device = try eventDevice(mapping["on"], household: household)
+            result.append(ScenarioEvent(at: at, action: action, location: location, device: device))
             reading.pass(action)
         }
         return result

@@ -12,7 +12,7 @@ struct RuleContext {
 
 extension ScenarioParser {
     static let scheduleKeys = ["daily", "weekly", "every_days", "every_minutes", "monthly", "once", "rrule"]
-    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "nag", "smart",
+    static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "nag", "smart", "alerts_on",
                                                    "fixed_content", "urgency", "fallback", "quiet_hours"]
     static let urgencies: [(String, Urgency)] = [("passive", .passive), ("active", .active),
                                                  ("time_sensitive", .timeSensitive), ("critical", .critical),
@@ -62,6 +62,9 @@ extension ScenarioParser {
         rule.source = ScenarioLocation(file: value.file, line: value.line, column: value.column, field: value.path)
         try urgency(of: &rule, mapping)
         try nag(of: &rule, mapping)
+        rule.alertsOn = try mapping["alerts_on"].map { node throws(ScenarioError) in
+            try choice(node, "where a rule alerts", ReminderRule.AlertsOn.allCases.map { ($0.rawValue, $0) })
+        }
         if let quiet = mapping["quiet_hours"] {
             let text = try quiet.string("a quiet-hours choice")
             guard text == "observe" || ScenarioRule.QuietHoursChoice(rawValue: text) != nil else {

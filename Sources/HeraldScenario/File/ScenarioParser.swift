@@ -11,6 +11,7 @@ struct ScenarioParser {
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "denied_center", "categories", "authorization",
                                "settings", "app", "ready_after", "smart_timing", "location_updates", "location_deliveries",
                                "location_access", "force_quit_relaunch", "same_instant", "background_refresh", "entities", "delivered", "events"]
+        + householdKeys
     static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating", "travel_prompt", "quiet_hours",
                               "group_within"]
     static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
@@ -73,17 +74,18 @@ struct ScenarioParser {
                 delivered.append(try deliveredNotification(item, lookup: lookup, entities: byReference, start: start))
             }
         }
-        var events: [ScenarioEvent] = []
-        if let node = document["events"] {
-            events = try self.events(node, entities: entities, zone: zone, start: start,
-                                     end: LocalDateTime(date: start.date.adding(days: days), time: start.time),
-                                     context: context)
-        }
+        let household = try self.household(document)
+        let events = try document["events"].map { node throws(ScenarioError) in
+            try self.events(node, entities: entities, zone: zone, start: start,
+                            end: LocalDateTime(date: start.date.adding(days: days), time: start.time),
+                            context: context, household: household)
+        } ?? []
         var scenario = Scenario(name: name, zone: zone, start: start, days: days, planner: planner, dropRule: dropRule,
                                 entities: entities, delivered: delivered, events: events, categories: categories,
                                 authorization: authorization, app: app, readiness: readiness, smartTiming: smartTiming,
                                 locationUpdates: locationUpdates, backgroundRefresh: backgroundRefresh, deniedCenter: deniedCenter,
                                 forceQuitRelaunch: forceQuitRelaunch, locationDeliveries: locationDeliveries)
+        scenario.household = household
         scenario.sameInstantOrder = try mode(document["same_instant"], "an order of same-instant events",
                                              fallback: SameInstantOrder.deliveriesFirst)
         if let settings = document["settings"] {

@@ -78,6 +78,9 @@ public struct Scenario: Hashable, Sendable {
     /// The device's alarm channel (`settings: {alarms: ..., alarm_limit: N}`); `nil` when
     /// the file never mentions alarms: the device then has no alarm service.
     package var alarms: ScenarioAlarms?
+    /// The user's devices, when the scenario plays on several (`devices:`); `nil`: one
+    /// device.
+    package var household: ScenarioHousehold?
     /// The user's location access at the start (`location_access:`): `always` unless said.
     package var locationAccess = LocationAccess.always
     /// Where the app's process stands once the start has been set up: the runner

@@ -35,11 +35,15 @@ package struct ScenarioEvent: Hashable, Sendable {
     package var action: Action
     /// Where the file wrote it, for errors found while running (a tap on nothing).
     package var location: ScenarioLocation?
+    /// The device it happens on (`on:`), in a scenario of several devices; `nil`: the
+    /// first device (or the only one).
+    package var device: String?
 
-    package init(at: LocalDateTime, action: Action, location: ScenarioLocation? = nil) {
+    package init(at: LocalDateTime, action: Action, location: ScenarioLocation? = nil, device: String? = nil) {
         self.at = at
         self.action = action
         self.location = location
+        self.device = device
     }
 
     /// What happens.
@@ -145,6 +149,8 @@ package struct ScenarioEvent: Hashable, Sendable {
         /// The user presses a button of the target's sounding alarm (`alarm: {on:
         /// pills/evening, button: stop | snooze | <action id>}`).
         case alarm(ScenarioTarget, button: SystemAlarm.ButtonPress)
+        /// The user moves between their devices (`user:`, several devices only).
+        case user(HouseholdUser)
 
         package var description: String {
             switch self {
@@ -194,6 +200,7 @@ package struct ScenarioEvent: Hashable, Sendable {
             case .alarms(let authorization, let notifications):
                 "Settings: alarms \(ScenarioAlarms.name(of: authorization))" + (notifications.map { ", \($0)" } ?? "")
             case .alarm(let target, let button): "press \(Self.name(of: button)) on the alarm of \(target)"
+            case .user(let user): "the user: \(ScenarioHousehold.describe(user))"
             }
         }
 
@@ -237,6 +244,7 @@ package struct ScenarioEvent: Hashable, Sendable {
             case .focus: "focus"
             case .alarms: "settings"
             case .alarm: "alarm"
+            case .user: "user"
             }
         }
 

@@ -59,6 +59,9 @@ package struct ScenarioRule: Hashable, Sendable, Codable {
     /// ``QuietHoursChoice/ignore`` or ``QuietHoursChoice/deferPastMidnight``. Kept in
     /// a state file with the rule, so a resumed run plans it the same.
     package var quietHours: QuietHoursChoice?
+    /// `alerts_on: phone | watch | each`: which of the user's devices schedule it;
+    /// `nil`: the scenario's default.
+    package var alertsOn: ReminderRule.AlertsOn?
 
     /// A rule's own answer to the planner's quiet hours.
     package enum QuietHoursChoice: String, Hashable, Sendable, Codable {
@@ -85,7 +88,7 @@ package struct ScenarioRule: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, schedule, kind, priority, countsTowardBadge, category, followUpMinutes, location, smart, fixedContent
-        case urgency, fallback, nagMinutes, nagTimes, quietHours
+        case urgency, fallback, nagMinutes, nagTimes, quietHours, alertsOn
     }
 
     package init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
@@ -118,6 +121,7 @@ package struct ScenarioRule: Hashable, Sendable, Codable {
         }
         rule.ignoresQuietHours = ignoresQuietHours
         rule.defersPastMidnight = quietHours == .deferPastMidnight
+        if let alertsOn { rule = rule.alerting(on: alertsOn) }
         guard let urgency else { return rule }
         return try rule.urgent(urgency, fallback: fallback ?? [])
     }

@@ -22,11 +22,13 @@ struct ScenarioAppEnvironment: Sendable {
     /// The history every engine of the run records in (``ScenarioRunner/history``), or
     /// `nil` for each engine's own.
     var history: OccurrenceHistory?
+    /// The device this engine runs on among the user's devices, in a scenario of several.
+    var sync: HeraldSync?
 
     /// An engine on the center, the app's data and Herald's store: the app's at each
     /// launch, or one that records what happens while the app is not running.
     func makeEngine() -> Engine {
         Engine(center: center, source: source, store: store, clock: center.clock, configuration: configuration,
-               categories: categories, alarms: alarms, history: history ?? OccurrenceHistory())
+               categories: categories, alarms: alarms, history: history ?? OccurrenceHistory(), sync: sync)
     }
 }

@@ -59,18 +59,24 @@ struct ScenarioRun {
                 continue
             }
             guard playsNext else { break }
-            await device.advance(to: instants[index])
-            let edits = await editsTogether(from: index)
-            if edits > 1 {
-                await applyEdits(scenario.events[index..<(index + edits)])
-            } else {
-                try await apply(scenario.events[index])
-            }
-            await recorder.settleRoutes(badge: await center.badgeCount)
-            index += max(edits, 1)
+            index = try await playEvent(at: index)
         }
         await device.advance(to: end)
         return index
+    }
+
+    /// Plays the event at `index` (with the edits at its instant), the device moved to
+    /// its instant; returns the index of the next event.
+    func playEvent(at index: Int) async throws -> Int {
+        await device.advance(to: instants[index])
+        let edits = await editsTogether(from: index)
+        if edits > 1 {
+            await applyEdits(scenario.events[index..<(index + edits)])
+        } else {
+            try await apply(scenario.events[index])
+        }
+        await recorder.settleRoutes(badge: await center.badgeCount)
+        return index + max(edits, 1)
     }
 
     /// How many `edit` events start at `index` at the same instant, while the app runs
@@ -150,6 +156,8 @@ struct ScenarioRun {
                 try await applyLocation(event)
             case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications, .travelChoice:
                 break  // handled above
+            case .user:
+                break  // where the user is: the household's, not a device's
             }
         } catch let error as DeviceError {
             throw impossible(event, error.message)

@@ -19,6 +19,10 @@ extension ScenarioRunner {
     /// 1...``Scenario/maximumDays``, the clock set back at most
     /// ``Scenario/maximumClockSetBack``, an end in a year up to 9999.
     func window(from checkpoint: ScenarioCheckpoint?) throws -> Window {
+        if scenario.household != nil, sync == nil {
+            throw ScenarioError(code: .invalidValue, at: nil,
+                                message: "the scenario plays on several devices (devices:): play it with herald simulate, which plays each device (HouseholdScenarioRunner)")
+        }
         guard (1...Scenario.maximumDays).contains(days) else {
             throw ScenarioError(code: .invalidValue, at: nil,
                                 message: "a run lasts 1...\(Scenario.maximumDays) days, not \(days) (play a longer story in parts, resuming a session)")
@@ -123,6 +127,7 @@ extension ScenarioRunner {
             categories: categories, readiness: scenario.readiness, recorder: recorder, refreshRequests: refreshRequests,
             smartTiming: scenario.smartTiming, monitorsRegions: scenario.locationUpdates == .regions, alarms: before.alarms)
         wired.history = history
+        wired.sync = sync
         let environment = wired
         // The process a paused run left running goes on: the device starts it again
         // without the launch being part of the story.

@@ -71,6 +71,9 @@ public struct ScenarioRunner: Sendable {
     /// what happens while the app is not running) records in, so a story spans the
     /// run (``why(_:at:)``, ``ScenarioStoryTeller``); `nil` gives each engine its own.
     public var history: OccurrenceHistory?
+    /// The device the run plays on among the user's devices (a scenario of several,
+    /// ``HouseholdScenarioRunner``); `nil`: the only one.
+    package var sync: HeraldSync?
 
     public init(scenario: Scenario, days: Int? = nil, store: any EngineStore = InMemoryEngineStore(),
                 stopAt: Date? = nil) {

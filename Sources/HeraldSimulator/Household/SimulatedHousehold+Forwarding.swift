@@ -52,9 +52,10 @@ extension SimulatedHousehold {
     }
 
     /// The identifiers of the iPhone notifications the Watch shows, forwarded and not
-    /// yet answered there.
+    /// yet answered there, in the order they were delivered.
     public func forwardedCopies(on watch: String) -> [String] {
-        (forwarded[watch] ?? [:]).keys.sorted()
+        (forwarded[watch] ?? [:]).sorted { ($0.value.presented.notification.date, $0.key) < ($1.value.presented.notification.date, $1.key) }
+            .map(\.key)
     }
 
     /// The user answers, on their Watch, a notification the system forwarded from the

@@ -212,3 +212,31 @@ extension DeviceEvent {
         }
     }
 }
+
+// MARK: For a runner that moves each device itself (a scenario of several devices)
+
+extension SimulatedHousehold {
+    /// When the next records on their way arrive, if any are.
+    package var nextArrival: Date? { inFlight.map(\.arrival).min() }
+
+    /// Every device stands at `date` (the runner moved each there): route what they
+    /// delivered, hand over the records due, and send what the running apps made.
+    package func synchronize(at date: Date) async {
+        now = max(now, date)
+        await routeDeliveries()
+        await deliverArrivals()
+        await sendOutgoing()
+    }
+
+    /// Something happened on device `id` (its events from `firstEvent` on): as after
+    /// ``on(_:_:)``.
+    package func settle(on id: String, since firstEvent: Int) async {
+        guard let device = devices[id] else { return }
+        let events = await device.events
+        let state = await device.appState
+        let ran = state == .foreground || events.dropFirst(firstEvent).contains(where: \.appRan)
+        await routeDeliveries()
+        if state != .notRunning, ran { await hearHeld(on: id) }
+        await sendOutgoing()
+    }
+}
