@@ -65,6 +65,17 @@ import Testing
         #expect((watchRecorder.infos.first?["data"] as? Data)?.count == 60_000)
     }
 
+    /// Sending before activation completes is a programmer error: it traps, saying so.
+    @Test func transferringBeforeActivationTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (phone, _) = WCSession.makePairForTesting()
+            phone.activate()
+            phone.transferUserInfo(["n": 1])
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("WCSession.transferUserInfo: the session is notActivated, not activated"), "\(message)")
+    }
+
     @Test func aSessionThatIsNotActivatedReceivesNothingYet() {
         let (phone, watch) = WCSession.makePairForTesting()
         let recorder = Recorder()
