@@ -23,7 +23,17 @@ open class CKRecord: NSObject, @unchecked Sendable {
         public let recordName: String
         public let zoneID: CKRecordZone.ID
 
+        /// Traps on a name CloudKit does not take (Apple: "The string must contain only
+        /// ASCII characters, must not exceed 255 characters, and must not start with an
+        /// underscore. If you specify an empty string for this parameter, the method
+        /// throws an exception"): the stand-in throws for each, the stricter reading.
         public init(recordName: String, zoneID: CKRecordZone.ID = .default) {
+            precondition(!recordName.isEmpty, "CKRecord.ID: the record name is empty")
+            precondition(recordName.utf8.allSatisfy { $0 < 0x80 },
+                         "CKRecord.ID: the record name \(recordName.debugDescription) has characters that are not ASCII")
+            precondition(recordName.utf8.count <= 255,
+                         "CKRecord.ID: the record name has \(recordName.utf8.count) characters; at most 255")
+            precondition(!recordName.hasPrefix("_"), "CKRecord.ID: the record name \(recordName) starts with an underscore")
             self.recordName = recordName
             self.zoneID = zoneID
             super.init()

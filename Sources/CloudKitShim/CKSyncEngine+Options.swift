@@ -71,16 +71,17 @@ extension CKSyncEngine {
         public var recordIDsToDelete: [CKRecord.ID]
         public var atomicByZone: Bool
 
-        public init(recordsToSave: [CKRecord] = [], recordIDsToDelete: [CKRecord.ID] = [], atomicByZone: Bool = false) {
+        public init(recordsToSave: [CKRecord], recordIDsToDelete: [CKRecord.ID], atomicByZone: Bool) {
             self.recordsToSave = recordsToSave
             self.recordIDsToDelete = recordIDsToDelete
             self.atomicByZone = atomicByZone
         }
 
         /// A batch of `pendingChanges`, each save's record from `recordProvider` (a save
-        /// whose record it does not give is left out); `nil` when nothing is left. The
-        /// stand-in takes every change given, whatever CloudKit's limits: the caller
-        /// passes at most 250.
+        /// whose record it does not give is left out); `nil` when nothing is left. Apple
+        /// documents that it stops "when the size of the batch reaches the maximum
+        /// limit"; the stand-in takes every change given (the stricter reading: a caller
+        /// that passes more than 250 sees `limitExceeded`).
         public init?(pendingChanges: [PendingRecordZoneChange],
                      recordProvider: @Sendable (CKRecord.ID) async -> CKRecord?) async {
             var saves: [CKRecord] = [], deletes: [CKRecord.ID] = []

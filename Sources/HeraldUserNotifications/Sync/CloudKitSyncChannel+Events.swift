@@ -24,8 +24,14 @@ extension CloudKitSyncChannel {
             for saved in sent.savedRecords where saved.recordID.zoneID == zoneID {
                 record(saved.recordID.recordName, outcome: .success(()))
             }
-            for failure in sent.failedRecordSaves where failure.record.recordID.zoneID == zoneID {
+            let failures = sent.failedRecordSaves.filter { $0.record.recordID.zoneID == zoneID }
+            for failure in failures {
                 refused(failure.record.recordID, failure.error, syncEngine: syncEngine)
+            }
+            if let first = failures.first(where: { $0.error.code != .serverRecordChanged }) {
+                log.warning("CloudKit refused sync records; they stay in the outbox",
+                            metadata: ["count": "\(failures.filter { $0.error.code != .serverRecordChanged }.count)",
+                                       "first": "\(first.record.recordID.recordName)", "error": "\(first.error)"])
             }
         case .fetchedRecordZoneChanges(let fetched):
             let records = fetched.modifications.map(\.record).filter {
@@ -63,8 +69,6 @@ extension CloudKitSyncChannel {
             syncEngine.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: zoneID))])
             record(recordID.recordName, outcome: .failure(error))
         default:
-            log.warning("CloudKit refused a sync record; it stays in the outbox",
-                        metadata: ["record": "\(recordID.recordName)", "error": "\(error)"])
             record(recordID.recordName, outcome: .failure(error))
         }
     }

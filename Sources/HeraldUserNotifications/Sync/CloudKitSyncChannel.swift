@@ -9,7 +9,8 @@ import CloudKitShim
 
 /// Carries Herald's sync records between the user's devices through the app's
 /// `CKSyncEngine` (a `HeraldSync.Channel`): each record is one `CKRecord` in a zone of
-/// Herald's own, named by the record's `id`, its JSON in one field (a CloudKit date keeps
+/// Herald's own, named after the record's `id` (the id itself where CloudKit takes it as a
+/// name: ASCII, at most 255 characters), its JSON in one field (a CloudKit date keeps
 /// milliseconds; the contract needs nanoseconds).
 ///
 /// ## Sharing the app's engine
@@ -49,7 +50,7 @@ import CloudKitShim
 /// zone now; the engine asks for batches (at most 250 records each, CloudKit's limit) and
 /// reports each request in `sentRecordZoneChanges`. The send returns once every record
 /// was saved, or the server already held a record of that name (`serverRecordChanged`:
-/// the name is the record's identity, so it is the same record, sent again). Otherwise
+/// the name comes from the record's identity, so it is the same record, sent again). Otherwise
 /// it throws ``CloudKitSyncChannelError``, the refused saves are no longer pending, and
 /// the records stay in Herald's outbox for the next send.
 ///
@@ -70,7 +71,8 @@ public actor CloudKitSyncChannel: HeraldSync.Channel {
     public nonisolated let zoneID: CKRecordZone.ID
     private let logger: Logger
     private var engine: CKSyncEngine?
-    /// The records being sent, by record name, until the send that added them ends.
+    /// The records being sent, by record name (``CloudKitRecordName``), until the send
+    /// that added them ends.
     private var outgoing: [String: HeraldSync.Record] = [:]
     /// What the server said of each record being sent.
     private var outcomes: [String: Result<Void, CKError>] = [:]
@@ -103,9 +105,11 @@ public actor CloudKitSyncChannel: HeraldSync.Channel {
         return false
     }
 
-    /// The record ID of a sync record: its `id`, in Herald's zone.
+    /// The record ID of a sync record in Herald's zone: its `id` where CloudKit takes it
+    /// as a record name; otherwise the id percent-encoded, or its SHA-256 when that is
+    /// over 255 characters.
     public nonisolated func recordID(for record: HeraldSync.Record) -> CKRecord.ID {
-        CKRecord.ID(recordName: record.id, zoneID: zoneID)
+        CKRecord.ID(recordName: CloudKitRecordName.of(record.id), zoneID: zoneID)
     }
 
     public func setReceiver(_ receiver: @escaping @Sendable ([HeraldSync.Record]) async -> Void) async {
@@ -125,10 +129,11 @@ public actor CloudKitSyncChannel: HeraldSync.Channel {
         await waitForTurn()
         defer { endTurn() }
         for record in records {
-            outgoing[record.id] = record
-            outcomes[record.id] = nil
+            let name = CloudKitRecordName.of(record.id)
+            outgoing[name] = record
+            outcomes[name] = nil
         }
-        let names = Array(Set(records.map(\.id))).sorted()
+        let names = Array(Set(records.map { CloudKitRecordName.of($0.id) })).sorted()
         defer {
             for name in names {
                 outgoing[name] = nil
@@ -188,7 +193,7 @@ public actor CloudKitSyncChannel: HeraldSync.Channel {
         } catch {
             logger.error("a sync record could not be encoded; it stays in the outbox",
                          metadata: ["record": "\(record.id)", "error": "\(error)"])
-            outcomes[record.id] = .failure(CKError(.invalidArguments))
+            outcomes[recordID.recordName] = .failure(CKError(.invalidArguments))
             engine.state.remove(pendingRecordZoneChanges: [.saveRecord(recordID)])
             return nil
         }

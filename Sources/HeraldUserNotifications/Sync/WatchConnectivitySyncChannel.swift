@@ -1,4 +1,4 @@
-#if os(iOS) || os(watchOS) || (os(Linux) && !HERALD_SHIM_MACOS)
+#if os(iOS) || os(watchOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_VISIONOS)
 import Foundation
 import Herald
 import Logging
@@ -39,7 +39,7 @@ import WatchConnectivityShim
 /// channel throws ``WatchConnectivitySyncChannelError/sessionNotActivated(_:)`` instead,
 /// and the records wait in the outbox. A session links exactly two devices, the iPhone
 /// and its paired Watch; a Mac or a second iPhone needs another channel (CloudKit).
-/// Available on iOS and watchOS, where WatchConnectivity is.
+/// Available on iOS (Mac Catalyst included) and watchOS.
 public final class WatchConnectivitySyncChannel: HeraldSync.Channel {
     /// The user-info key of Herald's records: a JSON array of records, as `Data`.
     public static let userInfoKey = "herald.sync.records"

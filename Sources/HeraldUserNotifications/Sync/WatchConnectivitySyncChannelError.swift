@@ -1,4 +1,4 @@
-#if os(iOS) || os(watchOS) || (os(Linux) && !HERALD_SHIM_MACOS)
+#if os(iOS) || os(watchOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_VISIONOS)
 import Foundation
 #if canImport(WatchConnectivity)
 import WatchConnectivity

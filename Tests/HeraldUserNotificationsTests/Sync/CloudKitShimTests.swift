@@ -59,6 +59,15 @@ import Testing
         #expect(stored == Date(timeIntervalSince1970: 1_000.987))
     }
 
+    /// A record name CloudKit does not take traps, as the SDK throws an exception.
+    @Test func aRecordNameThatIsNotASCIITraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = CKRecord.ID(recordName: "phone «iPhone»", zoneID: CKRecordZone.ID(zoneName: "Z"))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("has characters that are not ASCII"), "\(message)")
+    }
+
     @Test func typedFieldsReadBackAsWritten() {
         let record = CKRecord(recordType: "R")
         record["text"] = "«hi»"

@@ -178,6 +178,30 @@ import Testing
         #expect(!phone.channel.owns(.saveRecord(app.recordID)))
     }
 
+    @Test func aZoneTheUserDeletedIsSavedAgainForTheNextSend() async throws {
+        // Given a phone that saved once, then the user deleted Herald's zone
+        let database = CKDatabase.makeForTesting()
+        let phone = await CloudDevice(on: database)
+        try await phone.channel.send(SyncSamples.pauses(count: 1))
+        await database.deleteZoneForTesting(phone.channel.zoneID)
+
+        // When the phone sends, every save fails with zoneNotFound and the send throws
+        let records = SyncSamples.pauses(count: 2, offset: 1)
+        await #expect {
+            try await phone.channel.send(records)
+        } throws: { error in
+            guard case CloudKitSyncChannelError.notSaved(count: 2, firstRecordName: _, error: let ckError?) = error else {
+                return false
+            }
+            return ckError.code == .zoneNotFound
+        }
+
+        // Then the zone's save is pending again, and the next send saves both
+        #expect(phone.engine.state.pendingDatabaseChanges == [.saveZone(CKRecordZone(zoneID: phone.channel.zoneID))])
+        try await phone.channel.send(records)
+        #expect(await database.recordCountForTesting == 2)
+    }
+
     @Test func sendingBeforeConnectingThrows() async {
         let channel = CloudKitSyncChannel()
         await #expect(throws: CloudKitSyncChannelError.self) { try await channel.send(SyncSamples.pauses(count: 1)) }
