@@ -158,6 +158,27 @@ import Testing
         #expect(stored == Date(timeIntervalSince1970: 1_795_248_000.123))
     }
 
+    @Test func aRecordFetchedAgainIsHandedOnAgain() async throws {
+        // Given a record the watch fetched once
+        let database = CKDatabase.makeForTesting()
+        let phone = await CloudDevice(on: database), watch = await CloudDevice(on: database)
+        let records = SyncSamples.pauses(count: 2)
+        let handed = HandedOn()
+        await watch.channel.setReceiver { await handed.add($0) }
+        try await phone.channel.send(records)
+        try await watch.engine.fetchChanges()
+
+        // When the watch's engine starts over without its state (a reinstall, a reset
+        // change token) and fetches everything again, connected to the same channel
+        let restarted = CKSyncEngine(CKSyncEngine.Configuration(database: database, stateSerialization: nil,
+                                                                delegate: watch.delegate))
+        await watch.channel.connect(to: restarted)
+        try await restarted.fetchChanges()
+
+        // Then the channel hands the records on each time: the engine applies each once
+        #expect(await handed.batches == [records, records])
+    }
+
     @Test func otherZonesRecordsAreLeftToTheApp() async throws {
         // Given an app record saved in the app's own zone by another engine
         let database = CKDatabase.makeForTesting()
