@@ -44,22 +44,26 @@ let package = Package(
             ]
         ),
         .target(name: "HeraldSimulator", dependencies: ["Herald"]),
-        // Stand-ins for Apple's UserNotifications, Core Location, BackgroundTasks and AlarmKit with the SDK's
-        // signatures, so the adapter compiles and is tested on Linux; never products.
+        // Stand-ins for Apple's UserNotifications, Core Location, BackgroundTasks, AlarmKit, CloudKit and
+        // WatchConnectivity with the SDK's signatures, so the adapter compiles and is tested on Linux; never products.
         .target(name: "UserNotificationsShim", dependencies: ["CoreLocationShim"]),
         .target(name: "CoreLocationShim"),
         .target(name: "BackgroundTasksShim"),
         .target(name: "AlarmKitShim"),
+        .target(name: "CloudKitShim"),
+        .target(name: "WatchConnectivityShim"),
         .target(
             name: "HeraldUserNotifications",
             dependencies: [
                 "Herald",
-                // The adapter logs itself (RegionMonitor, BackgroundRefresh).
+                // The adapter logs itself (RegionMonitor, BackgroundRefresh, the sync channels).
                 .product(name: "Logging", package: "swift-log"),
                 .target(name: "UserNotificationsShim", condition: .when(platforms: [.linux])),
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
                 .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
                 .target(name: "AlarmKitShim", condition: .when(platforms: [.linux])),
+                .target(name: "CloudKitShim", condition: .when(platforms: [.linux])),
+                .target(name: "WatchConnectivityShim", condition: .when(platforms: [.linux])),
             ]
         ),
         .target(
@@ -140,6 +144,8 @@ let package = Package(
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
                 .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
                 .target(name: "AlarmKitShim", condition: .when(platforms: [.linux])),
+                .target(name: "CloudKitShim", condition: .when(platforms: [.linux])),
+                .target(name: "WatchConnectivityShim", condition: .when(platforms: [.linux])),
             ]
         ),
         // GRDB writes the SQLite files the command's state-file tests give it; the command's
@@ -179,6 +185,8 @@ let package = Package(
                 .target(name: "BackgroundTasksShim", condition: .when(platforms: [.linux])),
                 .target(name: "CoreLocationShim", condition: .when(platforms: [.linux])),
                 .target(name: "AlarmKitShim", condition: .when(platforms: [.linux])),
+                .target(name: "CloudKitShim", condition: .when(platforms: [.linux])),
+                .target(name: "WatchConnectivityShim", condition: .when(platforms: [.linux])),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]

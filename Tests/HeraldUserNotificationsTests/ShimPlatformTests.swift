@@ -12,7 +12,7 @@ import Testing
 /// macOS, watchOS has no badge, no settings callback, no named sounds and no hidden
 /// previews, region monitoring and `CLMonitor` are iOS, Mac Catalyst and macOS only,
 /// `CLServiceSession` is not on macOS, background tasks are not on macOS or watchOS, AlarmKit is
-/// on iOS and Mac Catalyst only.
+/// on iOS and Mac Catalyst only, WatchConnectivity is not on macOS and `isPaired` is iOS only.
 @Suite(.serialized) struct ShimPlatformTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var module: String
@@ -61,6 +61,10 @@ import Testing
              use: "func use() { _ = AlarmManager.self }", names: "AlarmManager"),
         Case(module: "AlarmKitShim", flag: "HERALD_SHIM_VISIONOS",
              use: "func use() { _ = AlarmManager.self }", names: "AlarmManager"),
+        Case(module: "WatchConnectivityShim", flag: "HERALD_SHIM_MACOS",
+             use: "func use() { _ = WCSession.self }", names: "WCSession"),
+        Case(module: "WatchConnectivityShim", flag: "HERALD_SHIM_WATCHOS",
+             use: "func use(_ session: WCSession) { _ = session.isPaired }", names: "isPaired"),
     ]
 
     /// The cases typechecked together: one compiler run for each shim and flag.
