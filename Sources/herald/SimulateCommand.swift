@@ -38,7 +38,8 @@ struct SimulateCommand: AsyncParsableCommand {
             A scenario of several devices (devices:) prints one timeline whose lines each \
             name their device, whether each delivery alerted there, the app's records' \
             travels, each device's summary and, per occurrence, the devices it alerted on; \
-            it plays from its start in memory (--state and --html are refused with status 64).
+            its HTML page (--html) has a lane per device each day; it plays from its start \
+            in memory (--state is refused with status 64).
             """
     )
 
@@ -186,14 +187,18 @@ struct SimulateCommand: AsyncParsableCommand {
 
     /// A scenario of several devices: one timeline, each line naming its device.
     private func playOnSeveralDevices(_ file: ScenarioFile) async throws {
-        if html != nil || state.place != .temporary && state.place != .memory {
-            throw CommandFailure(.usage, "\(scenario): a scenario of several devices plays from its start in memory and prints its timeline: drop \(html != nil ? "--html" : "--state") (the HTML page and the state file show one device)")
+        if state.place != .temporary && state.place != .memory {
+            throw CommandFailure(.usage, "\(scenario): a scenario of several devices plays from its start in memory: drop --state (a state file holds one device's engine)")
         }
+        if let html { try ReportOutputFile.refuseClash(html, with: [(path: scenario, role: "the scenario file")]) }
+        let htmlFile = try html.map(ReportOutputFile.open)
+        defer { htmlFile?.close() }
         do {
             let result = try await HouseholdScenarioRunner(scenario: file.scenario, days: days).run()
             let standardOutput = StandardOutput()
             defer { standardOutput.flush() }
             standardOutput.write(output.json ? result.jsonLines() : result.text())
+            try htmlFile?.write(result.htmlPage(reserve: file.scenario.planner.reserve))
         } catch let error as ScenarioError {
             throw CommandFailure(ExitStatus.of(error), error.description)
         }

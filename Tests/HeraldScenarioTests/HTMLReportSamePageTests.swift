@@ -36,7 +36,7 @@ struct HTMLReportSamePageTests {
     /// Every bundled example, by its name without `.yaml`.
     static let examples: [String] = {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: ScenarioFixtures.examples.path)) ?? []
-        // A scenario of several devices has a page of its own (HouseholdHTMLPageTests).
+        // A scenario of several devices has a page of its own (HouseholdScenarioTests).
         return files.filter { $0.hasSuffix(".yaml") && !isHousehold($0) }.map { String($0.dropLast(5)) }.sorted()
     }()
 

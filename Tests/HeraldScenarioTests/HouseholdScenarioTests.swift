@@ -131,9 +131,27 @@ import Testing
         let text = try await HeraldCommandTests().makeExecution(["simulate", "Examples/exercise-watch.yaml"])
         #expect(text.stdout.contains("watch  2026-11-23 09:00"))
 
-        let refused = try await HeraldCommandTests().makeExecution(["simulate", "Examples/exercise-watch.yaml", "--html", "/tmp/x.html"])
+        let refused = try await HeraldCommandTests().makeExecution(["simulate", "Examples/exercise-watch.yaml", "--state", "/tmp/x.sqlite"])
         #expect(refused.status == 64)
-        #expect(refused.stderr.contains("drop --html"))
+        #expect(refused.stderr.contains("drop --state"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/x.sqlite"))
+    }
+
+    @Test func theHTMLPageHasALanePerDeviceEachDay() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-household-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("page.html").path
+        let run = try await HeraldCommandTests().makeExecution(["simulate", "Examples/exercise-watch.yaml", "--html", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try String(contentsOfFile: path, encoding: .utf8)
+        // Two devices, two days (the run ends at 08:30 on the 24th): four lanes
+        #expect(page.components(separatedBy: "class=\"device-day\"").count - 1 == 4)
+        #expect(page.components(separatedBy: "data-device=\"watch\"").count - 1 == 3)   // 2 lanes, 1 summary row
+        // Five occurrences delivered; four copies forwarded to the Watch, one alert on the phone
+        #expect(page.components(separatedBy: "<tr data-identifier=").count - 1 == 5)
+        #expect(page.components(separatedBy: "forwarded from phone, alerted").count - 1 == 4)
+        #expect(page.components(separatedBy: "not alerted: forwarded to watch").count - 1 == 4)
     }
 
     @Test func aSingleDeviceRunnerRefusesAScenarioOfSeveral() async throws {

@@ -105,7 +105,7 @@ extension HTMLReport {
     }
 
     /// The day as a 24-hour strip: deliveries, gestures and re-plans at their local time.
-    private func lane(_ day: ReportDay) -> Node<HTML.BodyContext> {
+    func lane(_ day: ReportDay) -> Node<HTML.BodyContext> {
         let shown = day.items.filter { [.delivery, .user, .route, .reconcile].contains($0.kind) }
         return .div(
             .escapedAttribute("class", "lane"),
@@ -124,7 +124,7 @@ extension HTMLReport {
         )
     }
 
-    private func entryRow(_ item: ReportItem) -> Node<HTML.ListContext> {
+    func entryRow(_ item: ReportItem) -> Node<HTML.ListContext> {
         .li(
             .escapedAttribute("class", "\(item.kind.rawValue) \(item.marks.joined(separator: " "))"),
             .escapedAttribute("data-kind", item.kind.rawValue),

@@ -197,6 +197,18 @@ public struct HTMLReport: Sendable {
         days[index].items.append(item)
     }
 
+    /// Adds a mark and a note to each delivery's row that `note` has one for (where a
+    /// delivery alerted, on a page of several devices).
+    mutating func annotateDeliveries(_ note: (ReportItem) -> (mark: String, text: String)?) {
+        for day in days.indices {
+            for index in days[day].items.indices where days[day].items[index].kind == .delivery {
+                guard let (mark, text) = note(days[day].items[index]) else { continue }
+                days[day].items[index].marks.append(mark)
+                days[day].items[index].detail = (days[day].items[index].detail.map { $0 + "; " } ?? "") + text
+            }
+        }
+    }
+
     /// The device's zone at `date`, as the zone changes recorded so far tell.
     func deviceZoneAt(_ date: Date) -> TimeZone {
         zoneChanges.last { $0.date <= date }?.zone ?? startZone
