@@ -26,7 +26,12 @@ struct WhyCommand: AsyncParsableCommand {
             never_planned (or pending, when it is after the run). With --json it is one \
             object {"occurrence", "verdict", "events"}. A scenario that cannot be read, or an \
             event that cannot happen, exits with status 65; a malformed --occurrence or \
-            --at, or a rule the scenario never mentions, with status 64.
+            --at, or a rule the scenario never mentions, with status 64. In a scenario of \
+            several devices --on DEVICE tells the story on that device (the first without \
+            it), with what it heard from the others about the occurrence ("done on watch at \
+            08:58, heard here") and, when its app does not schedule the rule, where the rule \
+            alerts instead; --on in a scenario of one device, or a device it does not list, \
+            exits with status 64.
             """
     )
 
@@ -38,6 +43,9 @@ struct WhyCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The occurrence, yyyy-MM-ddTHH:mm in the scenario's zone.", valueName: "local date-time"))
     var at: String
+
+    @Option(help: ArgumentHelp("In a scenario of several devices, the device to tell the story on.", valueName: "device"))
+    var on: String?
 
     @OptionGroup var output: OutputOptions
 
@@ -64,7 +72,14 @@ struct WhyCommand: AsyncParsableCommand {
         let local = LocalDateTime(parsing: at)!
         let story: OccurrenceStory
         do {
-            story = try await ScenarioRunner(scenario: file.scenario).why(rule, at: local)
+            if file.scenario.household != nil {
+                story = try await HouseholdScenarioRunner(scenario: file.scenario).why(rule, at: local, on: on)
+            } else if let on {
+                StandardError.write("--on: \(scenario) plays on one device; --on names a device of a scenario with devices: (\"\(on)\")")
+                throw ExitStatus.usage.exitCode
+            } else {
+                story = try await ScenarioRunner(scenario: file.scenario).why(rule, at: local)
+            }
         } catch let error as ScenarioError where error.code == .invalidValue && error.line == 0 {
             StandardError.write("--occurrence: \(error.message)")
             throw ExitStatus.usage.exitCode

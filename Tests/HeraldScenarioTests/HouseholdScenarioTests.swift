@@ -158,3 +158,52 @@ import Testing
         await #expect(throws: ScenarioError.self) { try await ScenarioRunner(scenario: makeExample("goals-phone-mac.yaml")).run() }
     }
 }
+
+/// `herald why --on`: the story of an occurrence on one device of several.
+@Suite struct HouseholdWhyTests {
+    @Test func theIPhoneHeardTheMacsCompletionAtItsNextLaunch() async throws {
+        let scenario = try makeExample("goals-phone-mac.yaml")
+        let rule = ReminderRule.ID(entity: EntityReference(namespace: "goal", id: "read"), rule: "checkin")
+        let story = try await HouseholdScenarioRunner(scenario: scenario)
+            .why(rule, at: LocalDateTime(parsing: "2026-11-22T09:00")!, on: "phone")
+        // Delivered at 09:00 (the app was force-quit), then at its launch at 09:30 it heard
+        // the Mac's completion of 08:40, and the run that followed removed the copy
+        #expect(story.verdict == .delivered)
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        func at(_ text: String) -> Date { ZoneConverter.for(berlin).instant(for: LocalDateTime(parsing: text)!).date }
+        let heard = try #require(story.events.firstIndex { $0.fact.kind == "heard_from" })
+        #expect(story.events[heard] == .init(date: at("2026-11-22T09:30"),
+                                             fact: .heardFrom(device: "mac", change: "done", madeAt: at("2026-11-22T08:40"))))
+        #expect(story.events[(heard + 1)...].contains {
+            $0.fact == .removedDelivered(identifier: "herald:reminder:goal:read:checkin:20261122T0900")
+        })
+        let line = OccurrenceStoryText.lines(story, zone: berlin)[heard]
+        #expect(line.hasSuffix("sync: done on mac at 2026-11-22 08:40 GMT+1, heard here")
+                || line.hasSuffix("sync: done on mac at 2026-11-22 08:40 CET, heard here"), "\(line)")
+    }
+
+    @Test func aRuleThatAlertsOnThePhoneIsNotScheduledOnTheWatch() async throws {
+        let scenario = try makeExample("exercise-watch.yaml")
+        let rule = ReminderRule.ID(entity: EntityReference(namespace: "exercise", id: "standup"), rule: "hourly")
+        let story = try await HouseholdScenarioRunner(scenario: scenario)
+            .why(rule, at: LocalDateTime(parsing: "2026-11-23T10:00")!, on: "watch")
+        #expect(story.events.first?.fact == .notScheduledHere(alertsOn: .phone))
+        #expect(!story.events.contains { $0.fact.kind == "planned" })
+    }
+
+    @Test func theCommandTakesADeviceAndRefusesOneTheScenarioDoesNotHave() async throws {
+        let told = try await HeraldCommandTests().makeExecution([
+            "why", "Examples/goals-phone-mac.yaml", "--occurrence", "goal/run/checkin", "--at", "2026-11-21T09:01", "--on", "phone"])
+        #expect(told.status == 0, "\(told.stderr)")
+        #expect(told.stdout.contains("sync: paused on mac at 2026-11-21 08:46"))
+        #expect(told.stdout.hasPrefix("goal/run/checkin at 2026-11-21T09:01: skipped"))
+        let unknown = try await HeraldCommandTests().makeExecution([
+            "why", "Examples/goals-phone-mac.yaml", "--occurrence", "goal/run/checkin", "--at", "2026-11-21T09:01", "--on", "tv"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("\"tv\" is not a device of the scenario (expected phone, mac)"))
+        let single = try await HeraldCommandTests().makeExecution([
+            "why", "Examples/habits.yaml", "--occurrence", "habit/stretch/morning", "--at", "2026-11-21T09:00", "--on", "phone"])
+        #expect(single.status == 64)
+        #expect(single.stderr.contains("--on"))
+    }
+}

@@ -30,6 +30,7 @@ extension Engine {
     }
 
     private var explainer: OccurrenceExplainer {
-        OccurrenceExplainer(center: center, source: source, store: store, clock: clock, history: history, logger: logger)
+        OccurrenceExplainer(center: center, source: source, store: store, clock: clock, history: history, logger: logger,
+                            sync: sync)
     }
 }

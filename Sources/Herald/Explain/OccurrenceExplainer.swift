@@ -16,6 +16,9 @@ struct OccurrenceExplainer: Sendable {
     let clock: any DeviceClock
     let history: OccurrenceHistory
     let logger: Logger
+    /// The device among the user's (``Engine/sync``): a rule its app does not schedule
+    /// says so first.
+    var sync: HeraldSync?
 
     /// The story of `entity`'s `rule` at the local date-time `occurrence` (``Engine/explain(entity:rule:at:)``).
     nonisolated(nonsending) func story(entity: EntityReference, rule: String, at occurrence: LocalDateTime) async
@@ -34,8 +37,13 @@ struct OccurrenceExplainer: Sendable {
             logger.warning("reading the state for a story failed; deletions are left out", metadata: ["error": "\(error)"])
             state = nil
         }
-        return history.story(entity: entity, rule: rule, at: occurrence, rules: rules, state: state,
-                             deviceZone: clock.timeZone, now: clock.now)
+        var story = history.story(entity: entity, rule: rule, at: occurrence, rules: rules, state: state,
+                                  deviceZone: clock.timeZone, now: clock.now)
+        if let sync, let declared = rules.first(where: { $0.entity == entity && $0.ruleID == rule }), !sync.schedules(declared) {
+            let date = min(story.events.first?.date ?? story.date, story.date)
+            story.events.insert(.init(date: date, fact: .notScheduledHere(alertsOn: declared.alertsOn ?? sync.alertsOn)), at: 0)
+        }
+        return story
     }
 
     /// The story of the occurrence a notification identifier names (``Engine/explain(_:)``);

@@ -64,6 +64,13 @@ extension OccurrenceStory {
         case responded(identifier: String, action: String)
         /// A run removed it from the delivered list: it no longer asks anything.
         case removedDelivered(identifier: String)
+        /// What the user did on another of their devices about it reached this one (a
+        /// ``HeraldSync/Record``): `change` (`done`, `answered`, `paused`, ...) on `device`
+        /// at `madeAt`; the event is when this device heard it.
+        case heardFrom(device: String, change: String, madeAt: Date)
+        /// This device's app does not schedule the rule: it alerts on `alertsOn`
+        /// (``ReminderRule/AlertsOn``).
+        case notScheduledHere(alertsOn: ReminderRule.AlertsOn)
 
         /// The fact's name in JSON: `planned`, `cut`, `not_delivered`, ...
         public var kind: String {
@@ -90,6 +97,8 @@ extension OccurrenceStory {
             case .notDelivered: "not_delivered"
             case .responded: "responded"
             case .removedDelivered: "removed_delivered"
+            case .heardFrom: "heard_from"
+            case .notScheduledHere: "not_scheduled_here"
             }
         }
 
@@ -148,6 +157,10 @@ extension OccurrenceStory {
             case .notDelivered(let reason): "not delivered: \(reason)"
             case .responded(let identifier, let action): "the user answered \(identifier): \(action)"
             case .removedDelivered(let identifier): "removed \(identifier) from the delivered list: it asks nothing more"
+            case .heardFrom(let device, let change, let madeAt):
+                "\(change) on \(device) at \(ZoneConverter.utc.local(for: madeAt)) UTC, heard here"
+            case .notScheduledHere(let alertsOn):
+                "not scheduled on this device: the rule alerts on \(alertsOn == .each ? "each device" : "the \(alertsOn.rawValue)")"
             }
         }
     }

@@ -22,7 +22,7 @@ public enum OccurrenceStoryText {
     /// Each event as a line, local times in `zone`.
     public static func lines(_ story: OccurrenceStory, zone: TimeZone) -> [String] {
         story.events.map { event in
-            var line = "\(TimeText.local(event.date, zone: zone))  \(source(of: event)): \(event.fact)"
+            var line = "\(TimeText.local(event.date, zone: zone))  \(source(of: event)): \(text(of: event.fact, zone: zone))"
             if let until = event.until {
                 line += " (the same in every plan until \(TimeText.local(until, zone: zone)), whose numbers these are)"
             }
@@ -38,7 +38,13 @@ public enum OccurrenceStoryText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Who the event is from: `plan (reasons)`, `reconcile`, `system`, `user` or `app`.
+    /// The fact's text, its own times in `zone`.
+    static func text(of fact: OccurrenceStory.Fact, zone: TimeZone) -> String {
+        guard case .heardFrom(let device, let change, let madeAt) = fact else { return fact.description }
+        return "\(change) on \(device) at \(TimeText.local(madeAt, zone: zone)), heard here"
+    }
+
+    /// Who the event is from: `plan (reasons)`, `reconcile`, `system`, `user`, `app` or `sync`.
     static func source(of event: OccurrenceStory.Event) -> String {
         switch event.fact {
         case _ where event.fact.isPlanDecision, .notificationsOff:
@@ -47,6 +53,8 @@ public enum OccurrenceStoryText {
         case .delivered, .notDelivered: "system"
         case .responded: "user"
         case .deleted: "app"
+        case .heardFrom: "sync"
+        case .notScheduledHere: "device"
         default: "plan"
         }
     }
@@ -77,6 +85,12 @@ public enum OccurrenceStoryText {
                 case .notDelivered(let reason): object.reason = reason.rawValue
                 case .delivered(_, let held): object.held = held
                 case .responded(_, let action): object.action = action
+                case .heardFrom(let device, let change, let madeAt):
+                    object.device = device
+                    object.change = change
+                    object.madeAt = TimeText.utc(madeAt)
+                    object.text = text(of: event.fact, zone: zone)
+                case .notScheduledHere(let alertsOn): object.alertsOn = alertsOn.rawValue
                 default: break
                 }
                 return object
@@ -117,11 +131,18 @@ public enum OccurrenceStoryText {
         var reason: String?
         var held: String?
         var action: String?
+        var device: String?
+        var change: String?
+        var madeAt: String?
+        var alertsOn: String?
 
         enum CodingKeys: String, CodingKey {
             case utc, local, kind, text, identifier, reasons, until, badge, capacity, latest, reason, held, action
+            case device, change
             case firesAt = "fires_at"
             case heldSlots = "held_slots"
+            case madeAt = "made_at"
+            case alertsOn = "alerts_on"
         }
     }
 }

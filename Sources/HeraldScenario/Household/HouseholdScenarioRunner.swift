@@ -29,6 +29,9 @@ package struct HouseholdScenarioRunner: Sendable {
     private struct Lane {
         var member: HouseholdMember
         var parts: RunParts
+        var store: InMemoryEngineStore
+        var history: OccurrenceHistory
+        var heard: ScenarioSyncLog
         var collector: ScenarioTimelineCollector
         var header: ScenarioRunHeader
         var next = 0
@@ -40,6 +43,11 @@ package struct HouseholdScenarioRunner: Sendable {
     ///
     /// - Throws: ``ScenarioError`` as ``ScenarioRunner/run()`` does.
     package func run() async throws -> HouseholdScenarioResult {
+        try await play().result
+    }
+
+    /// Plays the scenario on every device: the result, and each device's part.
+    private func play() async throws -> (result: HouseholdScenarioResult, lanes: [Lane]) {
         guard let household = scenario.household else {
             throw ScenarioError(code: .invalidValue, at: nil, message: "the scenario lists no devices (play it with ScenarioRunner)")
         }
@@ -52,8 +60,12 @@ package struct HouseholdScenarioRunner: Sendable {
                 if case .user = $0.action { return false }
                 return ($0.device ?? household.firstDevice) == member.id
             }
-            var runner = ScenarioRunner(scenario: deviceScenario, days: days, store: InMemoryEngineStore())
+            let store = InMemoryEngineStore(), heard = ScenarioSyncLog()
+            let history = OccurrenceHistory(days: max(OccurrenceHistory.defaultDays, days + 1))
+            var runner = ScenarioRunner(scenario: deviceScenario, days: days, store: store)
             runner.sync = household.sync(for: member)
+            runner.history = history
+            runner.heard = heard
             let window = try runner.window(from: nil)
             endDate = window.endDate
             let before = try await runner.deviceBeforeTheRun(from: nil, window: window)
@@ -70,7 +82,8 @@ package struct HouseholdScenarioRunner: Sendable {
                                                         sync: household.sync, user: household.user)
             simulated = house
             try await house.add(member, device: parts.device)
-            lanes.append(Lane(member: member, parts: parts, collector: collector, header: header))
+            lanes.append(Lane(member: member, parts: parts, store: store, history: history, heard: heard,
+                              collector: collector, header: header))
         }
         guard let simulated else { preconditionFailure("a household has a device") }
         var userMoves: [HouseholdScenarioResult.UserMove] = []
@@ -87,7 +100,67 @@ package struct HouseholdScenarioRunner: Sendable {
             guard let result = lane.collector.result else { preconditionFailure("a finished run has a header and a summary") }
             results.append(.init(member: lane.member, result: result))
         }
-        return HouseholdScenarioResult(lanes: results, events: await simulated.events, userMoves: userMoves)
+        return (HouseholdScenarioResult(lanes: results, events: await simulated.events, userMoves: userMoves), lanes)
+    }
+
+    /// The story of one occurrence on one device (`herald why --on`): as
+    /// ``ScenarioRunner/why(_:at:)`` tells it, with what the device heard from the others
+    /// about it ("done on watch at 08:58, heard here") and, when its app does not
+    /// schedule the rule, that it alerts elsewhere.
+    ///
+    /// - Throws: ``ScenarioError`` with code ``ScenarioError/Code/invalidValue`` (no line)
+    ///   for a device or a rule the scenario does not have.
+    package func why(_ rule: ReminderRule.ID, at local: LocalDateTime, on device: String?) async throws -> OccurrenceStory {
+        guard let household = scenario.household else {
+            throw ScenarioError(code: .invalidValue, at: nil, message: "the scenario lists no devices (tell its stories with ScenarioRunner)")
+        }
+        let id = device ?? household.firstDevice
+        guard let member = household.members.first(where: { $0.id == id }) else {
+            throw ScenarioError(code: .invalidValue, at: nil, message: "\"\(id)\" is not a device of the scenario (expected \(household.members.map(\.id).joined(separator: ", ")))")
+        }
+        let known = ScenarioRunner(scenario: scenario).mentionedRules
+        guard known.contains(rule.description) else {
+            throw ScenarioError(code: .invalidValue, at: nil, message: "the scenario never mentions \(rule): give one of its rules as namespace/entity/rule (\(known.sorted().prefix(10).joined(separator: ", ")))")
+        }
+        let (result, lanes) = try await play()
+        let lane = lanes.first { $0.member.id == id }!
+        let outcome = result.lanes.first { $0.member.id == id }!.result
+        let rules = await lane.parts.source.entities.flatMap { (try? $0.reminderRules()) ?? [] }
+        let teller = ScenarioStoryTeller(
+            history: lane.history, rules: rules, state: try? lane.store.load(), deviceZone: lane.parts.clock.timeZone,
+            now: lane.parts.clock.now, deliveries: outcome.deliveries, dropped: outcome.summary.droppedIdentifiers)
+        var story = teller.story(of: rule, at: local)
+        for (date, record) in await lane.heard.heard {
+            guard let change = Self.change(record.change, about: rule, at: local) else { continue }
+            // Heard first, then the run it caused.
+            let place = story.events.firstIndex { $0.date >= date } ?? story.events.endIndex
+            story.events.insert(.init(date: date, fact: .heardFrom(device: record.device, change: change, madeAt: record.instant)),
+                                at: place)
+        }
+        if let scheduled = rules.first(where: { $0.id == rule }), !household.sync(for: member).schedules(scheduled) {
+            let start = ZoneConverter.for(scenario.zone).instant(for: lane.header.start).date
+            story.events.insert(.init(date: min(start, story.events.first?.date ?? start),
+                                      fact: .notScheduledHere(alertsOn: scheduled.alertsOn ?? household.alertsOn)), at: 0)
+        }
+        return story
+    }
+
+    /// What a record from another device says of the occurrence of `rule` at `local`:
+    /// `done`, `answered`, `paused`, ...; `nil` when it is about something else.
+    static func change(_ change: HeraldSync.Record.Change, about rule: ReminderRule.ID, at local: LocalDateTime) -> String? {
+        guard change.entity == rule.entity else { return nil }
+        switch change {
+        case .completed(let completion): return completion.day == local.date ? "done" : nil
+        case .completionUndone(_, let day): return day == local.date ? "done undone" : nil
+        case .deferred(let entityDay): return entityDay.day == local.date ? "deferred to tomorrow" : nil
+        case .paused: return "paused"
+        case .resumed: return "resumed"
+        case .deleted: return "deleted"
+        case .snoozed(let snooze):
+            return snooze.original.rule == rule.rule && snooze.original.occurrence == OccurrenceKey(local) ? "snoozed" : nil
+        case .answered(let identifier):
+            return identifier.rule == rule.rule && identifier.occurrence.withoutNagRepeat == OccurrenceKey(local) ? "answered" : nil
+        }
     }
 
     /// Launches every device's app as the scenario says, then plays the events, every

@@ -1,3 +1,4 @@
+import Foundation
 import Herald
 import HeraldSimulator
 
@@ -6,5 +7,18 @@ import HeraldSimulator
 extension ScenarioApp: SyncingApp {
     func outgoingSyncRecords() async throws -> [HeraldSync.Record] { try await engine.outgoingSyncRecords() }
     func syncRecordsSent(_ ids: [String]) async throws { try await engine.syncRecordsSent(ids) }
-    func receive(_ records: [HeraldSync.Record]) async throws { try await engine.receive(records) }
+    func receive(_ records: [HeraldSync.Record]) async throws {
+        try await engine.receive(records)
+        await environment.heard?.add(records, at: environment.center.clock.now)
+    }
+}
+
+/// What a device's app received from the other devices, and when: what `herald why --on`
+/// tells as "heard here".
+actor ScenarioSyncLog {
+    private(set) var heard: [(date: Date, record: HeraldSync.Record)] = []
+
+    func add(_ records: [HeraldSync.Record], at date: Date) {
+        heard += records.map { (date, $0) }
+    }
 }

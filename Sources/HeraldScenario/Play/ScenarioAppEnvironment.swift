@@ -24,6 +24,8 @@ struct ScenarioAppEnvironment: Sendable {
     var history: OccurrenceHistory?
     /// The device this engine runs on among the user's devices, in a scenario of several.
     var sync: HeraldSync?
+    /// What the app received from the other devices, and when (a scenario of several).
+    var heard: ScenarioSyncLog?
 
     /// An engine on the center, the app's data and Herald's store: the app's at each
     /// launch, or one that records what happens while the app is not running.

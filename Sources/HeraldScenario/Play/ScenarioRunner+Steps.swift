@@ -128,6 +128,7 @@ extension ScenarioRunner {
             smartTiming: scenario.smartTiming, monitorsRegions: scenario.locationUpdates == .regions, alarms: before.alarms)
         wired.history = history
         wired.sync = sync
+        wired.heard = heard
         let environment = wired
         // The process a paused run left running goes on: the device starts it again
         // without the launch being part of the story.

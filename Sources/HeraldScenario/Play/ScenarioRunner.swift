@@ -74,6 +74,8 @@ public struct ScenarioRunner: Sendable {
     /// The device the run plays on among the user's devices (a scenario of several,
     /// ``HouseholdScenarioRunner``); `nil`: the only one.
     package var sync: HeraldSync?
+    /// Where the app notes what it received from the other devices.
+    var heard: ScenarioSyncLog?
 
     public init(scenario: Scenario, days: Int? = nil, store: any EngineStore = InMemoryEngineStore(),
                 stopAt: Date? = nil) {

@@ -61,4 +61,23 @@ import Testing
         #expect(await pendingToday(.watch) == ["herald:reminder:habit:pills:r:20261121T1100",
                                                "herald:reminder:habit:stand:r:20261121T1000"])
     }
+
+    @Test func theWatchsEngineExplainsThatAPhoneRuleIsNotScheduledThere() async throws {
+        let clock = VirtualClock(now: Fixtures.date("2026-11-21T08:00"), timeZone: Fixtures.berlin)
+        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        let engine = Engine(center: center, source: TestReminderSource([Self.water]), clock: clock,
+                            sync: HeraldSync(device: "watch", kind: .watch))
+        await engine.launched()
+        let story = await engine.explain(entity: Fixtures.habit("water"), rule: "r", at: LocalDateTime(parsing: "2026-11-21T09:00")!)
+        #expect(story.events.first?.fact == .notScheduledHere(alertsOn: .phone))
+        #expect(story.events.first?.fact.description == "not scheduled on this device: the rule alerts on the phone")
+        #expect(!story.events.contains { $0.fact.kind == "planned" })
+        // The phone's engine plans it and says nothing of the kind
+        let phone = Engine(center: SimulatedNotificationCenter(clock: clock, authorization: .authorized),
+                           source: TestReminderSource([Self.water]), clock: clock, sync: HeraldSync(device: "phone"))
+        await phone.launched()
+        let planned = await phone.explain(entity: Fixtures.habit("water"), rule: "r", at: LocalDateTime(parsing: "2026-11-21T09:00")!)
+        #expect(!planned.events.contains { $0.fact.kind == "not_scheduled_here" })
+        #expect(planned.events.contains { $0.fact.kind == "planned" })
+    }
 }
