@@ -3,6 +3,7 @@
 // context it needs; the documentation tests check that they appear here verbatim.
 import Foundation
 import Herald
+import HeraldSQLite
 import HeraldUserNotifications
 #if canImport(CloudKit)
 import CloudKit
@@ -109,3 +110,21 @@ extension SyncChannelSamples {
     }
 }
 #endif
+
+/// Adoption.md, "An iPhone app and its Watch app"
+enum AdoptionPairSamples {
+    @MainActor
+    static func pair(exercises: any ReminderSource, phonePath: String, watchPath: String, categories: CategoryRegistry,
+                     standup: EntityReference, hourly: Schedule) throws -> (HeraldSystem, HeraldSystem, [ReminderRule]) {
+        // The iPhone app
+        let phone = HeraldSystem(source: exercises, store: try SQLiteEngineStore(path: phonePath), categories: categories,
+                                 sync: HeraldSync(device: "phone", kind: .iPhone))
+        // The Watch app: its own store, its own engine
+        let watch = HeraldSystem(source: exercises, store: try SQLiteEngineStore(path: watchPath), categories: categories,
+                                 sync: HeraldSync(device: "watch", kind: .watch))
+        // Exercise reminders alert once, on the phone or forwarded; stand reminders on the Watch alone
+        let move = try ReminderRule(entity: standup, id: "hourly", schedule: hourly)
+        let stand = try ReminderRule(entity: standup, id: "stand", schedule: hourly).alerting(on: .watch)
+        return (phone, watch, [move, stand])
+    }
+}
