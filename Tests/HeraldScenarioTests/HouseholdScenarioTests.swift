@@ -117,6 +117,39 @@ import Testing
         })
     }
 
+    @Test func anAnswerInALoadingAppLeavesAtOnceAndAPushLaunchesTheOtherApp() async throws {
+        let scenario = try makeScenario(body: """
+            days: 1
+            app: not-running
+            ready_after: 2
+            devices:
+              - {id: phone, kind: iphone}
+              - {id: mac, kind: mac}
+            sync: {latency: 10}
+            alerts_on: each
+            entities:
+              - id: water
+                title: Water
+                rules: [{id: r, daily: ["09:00"]}]
+            events:
+              - {at: 2026-11-21T09:05, tap: water}
+              - {at: 2026-11-21T12:00, launch, on: mac}
+            """)
+        let result = try await HouseholdScenarioRunner(scenario: scenario).run()
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        func at(_ text: String) -> Date { ZoneConverter.for(berlin).instant(for: LocalDateTime(parsing: text)!).date }
+        // The tap cold-launches the phone's app: Herald records the answer at once (the
+        // route waits until 09:05:02, when the app is ready), so it leaves at 09:05 and
+        // reaches the Mac 10 s later; the Mac's app is not running (and was not
+        // force-quit), so a background push launches it, and its copy goes
+        let sent = result.events.first { $0.device == "phone" && $0.kind == .sent(count: 1) }
+        #expect(sent?.date == at("2026-11-21T09:05"))
+        let heard = result.events.first { $0.device == "mac" && $0.kind == .heard(count: 1, from: ["phone"], way: .pushWake) }
+        #expect(heard?.date == at("2026-11-21T09:05:10"))
+        let mac = try #require(result.lanes.first { $0.member.id == "mac" }?.result)
+        #expect(mac.summary.stillDelivered == 0)
+    }
+
     @Test func everyLineOfTheCommandsOutputNamesItsDevice() async throws {
         let json = try await HeraldCommandTests().makeExecution(["simulate", "Examples/exercise-watch.yaml", "--json"])
         #expect(json.status == 0, "\(json.stderr)")

@@ -177,12 +177,20 @@ package struct HouseholdScenarioRunner: Sendable {
         var moves = zip(scenario.events, instants).compactMap { event, instant -> HouseholdScenarioResult.UserMove? in
             if case .user(let user) = event.action { .init(date: instant, user: user) } else { nil }
         }[...]
+        var now = await household.now
         while true {
+            // The next instant anything happens: an event, records arriving, or something an
+            // app or the system does of its own (a loading app ready, a refresh), so that
+            // what it makes leaves at its instant.
+            var own: [Date] = []
+            for lane in lanes { if let step = await lane.parts.run.nextStep(after: now) { own.append(step) } }
             let nextEvent = (lanes.compactMap { $0.instant($0.next) } + moves.prefix(1).map(\.date)).min()
-            let stop = [nextEvent, await household.nextArrival, endDate].compactMap(\.self).min()!
+            let stop = ([nextEvent, await household.nextArrival, endDate].compactMap(\.self) + own).min()!
             for index in lanes.indices {
-                lanes[index].next = try await lanes[index].parts.run.play(from: lanes[index].next, until: stop)
+                lanes[index].next = try await lanes[index].parts.run.play(from: lanes[index].next, until: stop,
+                                                                          stepsAtEnd: stop < endDate)
             }
+            now = stop
             await household.synchronize(at: stop)
             guard stop < endDate else { break }
             while let move = moves.first, move.date == stop {

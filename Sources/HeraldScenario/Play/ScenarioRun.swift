@@ -30,23 +30,28 @@ struct ScenarioRun {
     /// the positions of a walk in progress before `end` between them at their own times
     /// (a position before an event at the same instant), then moves time to `end`.
     ///
+    /// With `stepsAtEnd`, what the app and the system do at `end` itself (the app
+    /// becoming ready, a background refresh, a walk's position) is played too; events at
+    /// `end` never are.
+    ///
     /// - Returns: the index of the first event not played.
-    func play(from first: Int, until end: Date) async throws -> Int {
+    func play(from first: Int, until end: Date, stepsAtEnd: Bool = false) async throws -> Int {
         var index = first
+        func before(_ date: Date) -> Bool { date < end || stepsAtEnd && date == end }
         while true {
             let playsNext = index < scenario.events.count && instants[index] < end
             let nextEvent = playsNext ? instants[index] : end
-            let nextStep = await walking.nextDate.flatMap { $0 < end && $0 <= nextEvent ? $0 : nil }
+            let nextStep = await walking.nextDate.flatMap { before($0) && $0 <= nextEvent ? $0 : nil }
             let next = nextStep ?? nextEvent
             // The app finishes loading before an event at the same instant.
-            if let app = await app(), let readyAt = await app.readyAt, readyAt < end, readyAt <= next {
+            if let app = await app(), let readyAt = await app.readyAt, before(readyAt), readyAt <= next {
                 await device.advance(to: readyAt)
                 await app.becomeReady()
                 await recorder.settleRoutes(badge: await center.badgeCount)
                 continue
             }
             // The system runs the app's refresh request when due (never in the foreground).
-            if let due = environment.refreshRequests.runDate, due < end, due <= next,
+            if let due = environment.refreshRequests.runDate, before(due), due <= next,
                await device.appState != .foreground {
                 await device.advance(to: max(due, clock.now))
                 try await playRequestedRefresh()
@@ -63,6 +68,15 @@ struct ScenarioRun {
         }
         await device.advance(to: end)
         return index
+    }
+
+    /// When the app or the system next does something of its own after `date` (the app
+    /// becoming ready, a background refresh, a walk's position), if anything is due.
+    func nextStep(after date: Date) async -> Date? {
+        var steps = [await walking.nextDate]
+        if let app = await app() { steps.append(await app.readyAt) }
+        if await device.appState != .foreground { steps.append(environment.refreshRequests.runDate) }
+        return steps.compactMap(\.self).filter { $0 > date }.min()
     }
 
     /// Plays the event at `index` (with the edits at its instant), the device moved to
