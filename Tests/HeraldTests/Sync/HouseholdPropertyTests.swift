@@ -5,12 +5,17 @@ import Synchronization
 import Testing
 @testable import Herald
 
-/// Random households (an iPhone; maybe a Watch paired with it, an iPad, a Mac), random
-/// rules alerting on the phone, the watch or each device, a random channel (latency,
-/// push budget, CloudKit or WatchConnectivity, Watch dedupe) and a random day or two of
-/// what the user does: where they are, completions, pauses, resumes and deletions in an
-/// app, taps, actions and dismissals on delivered and forwarded copies, launches,
-/// force-quits, terminations, background refreshes.
+/// Random households (an iPhone; maybe a Watch paired with it, an iPad, a Mac), one to
+/// three daily rules alerting on the phone, the watch or each device, a random channel
+/// (latency 0–300 s, 0–3 pushes an hour, CloudKit or WatchConnectivity, Watch dedupe
+/// failing or working), each app launched into the background, the foreground or not at
+/// all, and a day or two of what the user does at random instants, many of them within
+/// five minutes of a reminder: where they are (the device in use, the iPhone locked, the
+/// Watch worn), completions in an app (for the day, now and then for the day before or
+/// after), pauses, resumes and deletions, taps, "done", snoozes, "remind tomorrow",
+/// opens and dismissals on delivered copies and on copies forwarded to the Watch,
+/// launches, moves between foreground and background, background refreshes,
+/// terminations, force-quits and crashes.
 ///
 /// The oracle is a model written here, from the household's timeline and from what
 /// each app was told: every app is wrapped in a ``RecordingApp`` that logs, by its
@@ -564,7 +569,9 @@ import Testing
     @Test func everyHouseholdAlertsEachOccurrenceWhereTheRulesSayAndNeverOnceSettled() async {
         // How many households alerted at all: the generator must not settle everything at once
         let seeds = Mutex(0), alerting = Mutex(0)
-        await PropertySeeds.check(count: 60) { seed in
+        // 13223784587102975521: a snoozed copy answered on the phone stays listed on the Mac
+        // (found by a check of the lists, not one of these properties; kept as a case)
+        await PropertySeeds.check(count: 60, regressions: [13_223_784_587_102_975_521]) { seed in
             var random = SeededGenerator(seed: seed)
             let scenario = Self.scenario(using: &random)
             let (household, logs) = try await Self.household(for: scenario)
