@@ -12,7 +12,8 @@ public enum EngineStoreConformanceCheck: String, Hashable, Sendable, CaseIterabl
     case readsItsWrites
     /// Values come back exactly: fractional seconds, any text, nested JSON, `nil`s.
     case valuesRoundTripExactly
-    /// The changes of one batch apply in order: a later one wins.
+    /// The changes of one batch apply in order: a later one wins (an acknowledgement keeps
+    /// the latest instant, whichever comes last).
     case changesApplyInOrder
     /// Committing the same batch twice leaves the same state as once.
     case batchesAreIdempotent
@@ -42,7 +43,7 @@ public enum EngineStoreConformanceCheck: String, Hashable, Sendable, CaseIterabl
     case featureStateRoundTrips
     /// The sync's outbox keeps the records made in their order, once each, until they
     /// are marked sent; each subject keeps its latest stamp, which an older record does
-    /// not replace (for an answer, the earliest holds); retention drops both before its cutoff.
+    /// not replace (answers too); retention drops both before its cutoff.
     case syncLogKeepsOrderAndLatestStamps
 
     /// Whether the check needs the store to fail on demand.

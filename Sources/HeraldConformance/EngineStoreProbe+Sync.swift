@@ -4,8 +4,8 @@ import Herald
 extension EngineStoreProbe {
     /// The sync's log (``Herald/EngineState/SyncLog``): the outbox keeps records in the
     /// order they were made, once each, until they are marked sent; a subject keeps its
-    /// latest stamp, which an older record does not replace (for an answer, its
-    /// earliest); retention drops both before its cutoff.
+    /// latest stamp, which an older record does not replace (answers too); retention
+    /// drops both before its cutoff.
     func syncLogKeepsOrderAndLatestStamps() throws {
         let records = S.syncRecords
         // Made in an order that is not the instants' (the pause after the completion,
@@ -25,13 +25,13 @@ extension EngineStoreProbe {
               try load().sync.stamps[records[2].subject] == records[2].stamp else {
             throw failure("an older record replaced a subject's latest stamp, or a received stamp was not kept")
         }
-        // Of two answers to one occurrence, the earlier holds, whichever comes first.
-        let laterAnswer = HeraldSync.Record(device: "phone", instant: records[2].instant.addingTimeInterval(5),
-                                            change: records[2].change)
-        try commit([.receiveSyncRecord(laterAnswer)])
-        try expectLoad(context: "after receiving a later answer to an occurrence answered already")
+        // Of two answers to one occurrence, the later holds, whichever comes first.
+        let earlierAnswer = HeraldSync.Record(device: "phone", instant: records[2].instant.addingTimeInterval(-5),
+                                              change: records[2].change)
+        try commit([.receiveSyncRecord(earlierAnswer)])
+        try expectLoad(context: "after receiving an earlier answer to an occurrence answered already")
         guard try load().sync.stamps[records[2].subject] == records[2].stamp else {
-            throw failure("a later answer replaced the earlier one's stamp")
+            throw failure("an earlier answer replaced the later one's stamp")
         }
         try commit([.removeSyncRecords([records[1].id, "an id never queued"])])
         try expectLoad(context: "after marking a record sent")

@@ -146,7 +146,8 @@ struct EngineStoreProbe {
                 .snooze(SnoozeRecord(original: identifier, until: S.start)),
                 .snooze(SnoozeRecord(original: identifier, until: S.start.addingTimeInterval(300))),
             ],
-            [.acknowledge(identifier, at: S.start), .acknowledge(identifier, at: S.start.addingTimeInterval(60))],
+            // An acknowledgement keeps the latest instant, whichever comes last in the batch.
+            [.acknowledge(identifier, at: S.start.addingTimeInterval(60)), .acknowledge(identifier, at: S.start)],
             [.enqueueResponse(queued), .markResponseHandled(id: queued.id, at: S.start)],
             [
                 .recordFired(FiredRecord(identifier: identifier, date: S.start.addingTimeInterval(-10 * 86_400))),
@@ -161,7 +162,8 @@ struct EngineStoreProbe {
         guard !state.isCompleted(S.water, on: S.day), state.isCompleted(S.run, on: S.day),
               state.paused == [S.run], state.settings["a"] == 2, state.settings["b"] == nil,
               state.snoozes[identifier]?.until == S.start.addingTimeInterval(300),
-              state.acknowledged[identifier] == S.start, state.queuedResponses.isEmpty, state.fired.isEmpty
+              state.acknowledged[identifier] == S.start.addingTimeInterval(60), state.queuedResponses.isEmpty,
+              state.fired.isEmpty
         else { throw failure("a later change in a batch did not win over an earlier one") }
     }
 

@@ -110,13 +110,13 @@ struct ChangeWriter {
                 arguments: identifierArguments(original)
             )
         case .acknowledge(let identifier, let date):
-            // The earliest acknowledgement is kept.
+            // The latest acknowledgement is kept.
             try db.execute(
                 sql: """
                     INSERT INTO acknowledgements (namespace, entity_id, rule, occurrence, kind, acknowledged_at)
                     VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (namespace, entity_id, rule, occurrence, kind)
-                    DO UPDATE SET acknowledged_at = min(acknowledged_at, excluded.acknowledged_at)
+                    DO UPDATE SET acknowledged_at = max(acknowledged_at, excluded.acknowledged_at)
                     """,
                 arguments: identifierArguments(identifier) + [StoredValue.seconds(date, for: change)]
             )

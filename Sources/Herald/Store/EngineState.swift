@@ -141,7 +141,7 @@ public struct EngineState: Hashable, Sendable, Codable {
         case .removeSnooze(let original):
             snoozes[original] = nil
         case .acknowledge(let identifier, let date):
-            acknowledged[identifier] = min(acknowledged[identifier] ?? date, date)
+            acknowledged[identifier] = max(acknowledged[identifier] ?? date, date)
         case .recordFired(let record):
             fired[record.key] = record
         case .enqueueResponse(let queued):

@@ -16,8 +16,9 @@ public enum EngineStateChange: Hashable, Sendable, Codable {
     case deferDay(EngineState.EntityDay)
     case snooze(EngineState.SnoozeRecord)
     case removeSnooze(original: NotificationIdentifier)
-    /// The user acted on an occurrence; the earliest instant is kept (on another device,
-    /// told by ``HeraldSync``, the answer may have come first).
+    /// The user acted on an occurrence; the latest instant is kept: every copy of it
+    /// delivered before then asks nothing more (an answer told by ``HeraldSync`` may be
+    /// older than one made here).
     case acknowledge(NotificationIdentifier, at: Date)
     case recordFired(EngineState.FiredRecord)
     /// Queues a response unless it is queued or was handled already.

@@ -3,7 +3,7 @@ import Foundation
 extension EngineState {
     /// What an engine keeps of the sync between the user's devices (``HeraldSync``):
     /// the records made here and not yet sent, and the stamp that holds for each subject
-    /// (the latest; for an answer, the earliest), which makes a record that arrives
+    /// (the latest), which makes a record that arrives
     /// again, late or out of order change nothing more.
     ///
     /// ```swift
@@ -18,8 +18,7 @@ extension EngineState {
         /// they were made.
         public var outbox: [HeraldSync.Record]
         /// The stamp that holds for each ``HeraldSync/Record/subject``, of what this
-        /// device applied or recorded: the latest, or for an answer the earliest (an
-        /// occurrence is answered when it first was).
+        /// device applied or recorded: the latest.
         public var stamps: [String: HeraldSync.Stamp]
 
         public init(outbox: [HeraldSync.Record] = [], stamps: [String: HeraldSync.Stamp] = [:]) {
@@ -28,8 +27,7 @@ extension EngineState {
         }
 
         /// Whether `record` supersedes what this device applied or recorded about its
-        /// subject: later than its stamp, or for an answer earlier
-        /// (``HeraldSync/Record/Change/earliestHolds``).
+        /// subject: later than its stamp.
         public func supersedes(_ record: HeraldSync.Record) -> Bool {
             record.supersedes(stamps[record.subject])
         }

@@ -43,12 +43,6 @@ extension HeraldSync {
                 case .answered(let identifier): identifier.entity
                 }
             }
-
-            /// Whether the earliest record of a subject holds rather than the latest:
-            /// an occurrence is answered when it first was, on whichever device.
-            public var earliestHolds: Bool {
-                if case .answered = self { true } else { false }
-            }
         }
 
         /// The device it happened on (``HeraldSync/device``).
@@ -64,7 +58,8 @@ extension HeraldSync {
         }
 
         /// What the record is about: of two records with the same subject, the later
-        /// one holds (for an answer, the earlier: ``Change/earliestHolds``).
+        /// one holds (for an answer, the user's last answer to the occurrence, which
+        /// settles every copy delivered before it).
         public var subject: String {
             switch change {
             case .completed(let completion): "completion|\(completion.entity)|\(completion.day)"
@@ -90,11 +85,10 @@ extension HeraldSync {
         public var stamp: Stamp { Stamp(instant: instant, device: device) }
 
         /// Whether this record supersedes `kept`, the stamp that holds for its subject:
-        /// it is later, or for an answer earlier (``Change/earliestHolds``). Any record
-        /// supersedes none.
+        /// it is later. Any record supersedes none.
         public func supersedes(_ kept: Stamp?) -> Bool {
             guard let kept else { return true }
-            return change.earliestHolds ? stamp < kept : kept < stamp
+            return kept < stamp
         }
     }
 

@@ -16,7 +16,9 @@ import Herald
 /// await channel.deliver()   // the Mac applies the completion and re-plans
 /// ```
 ///
-/// It models no latency, wake-up budget or app state: the household of devices will.
+/// It models no latency, wake-up budget or app state: ``SimulatedHousehold`` does, for
+/// devices on one timeline. This hub is for a channel's conformance and for two engines a
+/// test drives by hand.
 public actor SimulatedSyncChannel {
     /// One device's end of the channel.
     public struct Endpoint: HeraldSync.Channel {

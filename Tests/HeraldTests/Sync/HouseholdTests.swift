@@ -9,7 +9,9 @@ import Testing
 /// latency and a push budget. Every expectation is worked by hand from the platform's
 /// rules: where a delivery alerts, when each app can hear a record.
 @Suite struct HouseholdTests {
-    static let category = ReminderCategory(identifier: "habit", actions: [.complete("done", title: "Done")])
+    static let category = ReminderCategory(identifier: "habit", actions: [
+        .complete("done", title: "Done"), .snooze("snooze-10", title: "Snooze 10 min", for: 600),
+    ])
     static let water = Fixtures.habit("water")
     /// The 09:00 reminder of water's daily rule on 2026-11-21.
     static let nine = "herald:reminder:habit:water:r:20261121T0900"
@@ -187,6 +189,30 @@ import Testing
         // And the 13:00 still alerts everywhere: only the 09:00 was answered
         await household.advance(to: Fixtures.date("2026-11-21T13:30"))
         #expect(await household.alertingDevices(for: Self.one) == ["phone", "mac", "ipad"])
+    }
+
+    /// Seed 13223784587102975521 of the household property test: the snooze's copy
+    /// tapped on the iPhone after the first answer (the snooze) must clear the Mac's copy
+    /// of that snooze too. The user's last answer holds.
+    @Test func aSnoozesCopyAnsweredOnOneDeviceLeavesTheOthersList() async throws {
+        let household = try await household([Self.phone, Self.mac], alertsOn: .each, sync: HouseholdSync(latency: 10))
+        try await launchInBackground(household, ["phone", "mac"])
+        await household.advance(to: Fixtures.date("2026-11-21T09:05"))
+        try await household.on("phone") { try await $0.choose(action: "snooze-10", on: Self.nine) }
+        await household.advance(to: Fixtures.date("2026-11-21T09:20"))
+        let snooze = "herald:snooze:habit:water:r:20261121T0900"
+        // Both devices alerted the snooze at 09:15 (the Mac heard it through a push)
+        #expect(await household.alertingDevices(for: snooze) == ["phone", "mac"])
+        let mac = try await household.device("mac")
+        #expect(await mac.center.deliveredNotifications().map(\.request.identifier) == [snooze])
+
+        // When the user taps the phone's snooze copy at 09:20
+        try await household.on("phone") { try await $0.tap(snooze) }
+        await household.advance(by: 10)
+
+        // Then the Mac's copy goes with its badge
+        #expect(await mac.center.deliveredNotifications().isEmpty)
+        #expect(await mac.center.badgeCount == 0)
     }
 
     @Test func pushesBeyondTheHoursBudgetWaitForTheAppsNextRun() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Records from three devices, received in any order, in any batches, some twice:
 /// the state they leave is the one a model written here gives (for each subject, the
-/// latest record holds, for an answer the earliest; a deferral holds once made), and a
+/// latest record holds, answers too; a deferral holds once made), and a
 /// deletion leaves nothing of its entity made before it, whatever arrives after.
 @Suite struct SyncConvergencePropertyTests {
     static let entities = [Fixtures.habit("water"), Fixtures.habit("run")]
@@ -90,7 +90,7 @@ import Testing
                 case .snoozed(let record2):
                     if later(record, than: snooze[record2.original]) { snooze[record2.original] = record }
                 case .answered(let identifier):
-                    acknowledged[identifier] = min(acknowledged[identifier] ?? record.instant, record.instant)
+                    acknowledged[identifier] = max(acknowledged[identifier] ?? record.instant, record.instant)
                 case .deleted:
                     Issue.record("the model takes no deletions")
                 }

@@ -118,14 +118,15 @@ import Testing
         #expect(!SyncStep.incoming([record("watch", "2026-11-21T09:25", .completed(again))], given: inputs(state: deleted)).isEmpty)
     }
 
-    @Test func ofTwoAnswersToOneOccurrenceTheEarlierHolds() {
+    /// The user's last answer holds: it settles every copy delivered before it.
+    @Test func ofTwoAnswersToOneOccurrenceTheLaterHolds() {
         let early = record("watch", "2026-11-21T09:02", .answered(Self.nine))
         let late = record("mac", "2026-11-21T09:07", .answered(Self.nine))
         for batches in [[[early], [late]], [[late], [early]], [[late, early]]] {
             var state = EngineState()
             for batch in batches { state = applying(SyncStep.incoming(batch, given: inputs(state: state)), to: state) }
-            #expect(state.acknowledged[Self.nine] == Fixtures.date("2026-11-21T09:02"))
-            #expect(state.sync.stamps[early.subject] == early.stamp)
+            #expect(state.acknowledged[Self.nine] == Fixtures.date("2026-11-21T09:07"))
+            #expect(state.sync.stamps[late.subject] == late.stamp)
         }
     }
 }
