@@ -36,6 +36,7 @@ let package = Package(
         benchmark("Positions", using: ["Herald", "HeraldScenario", "HeraldSQLite"], playsScenarios: true),
         benchmark("ReportPage", using: ["Herald", "HeraldScenario", "HeraldReport"]),
         benchmark("Routes", using: ["Herald", "HeraldScenario", "HeraldSQLite"], playsScenarios: true),
+        benchmark("Household", using: ["Herald", "HeraldSimulator"]),
         // What the benchmarks that play scenarios share.
         .target(
             name: "ScenarioPlaying",
