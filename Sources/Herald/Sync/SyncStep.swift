@@ -51,7 +51,10 @@ package enum SyncStep {
         let cutoff = inputs.retention.cutoff(now: inputs.now)
         var log = inputs.state.sync
         var changes: [EngineStateChange] = []
-        for record in records.sorted(by: { ($0.stamp, $0.subject) < ($1.stamp, $1.subject) })
+        // By stamp, then subject: a record's subject is text built on each call, so only
+        // records with the same stamp compare it (1,000 records already applied: 37 → 8 ms,
+        // Benchmarks/LOG.md).
+        for record in records.sorted(by: { $0.stamp != $1.stamp ? $0.stamp < $1.stamp : $0.subject < $1.subject })
         where record.device != device && record.instant >= cutoff && log.supersedes(record)
             && !deletedAfter(record, log) {
             changes += applying(record)
