@@ -82,12 +82,10 @@ extension HouseholdScenarioResult {
         }
         report.annotateDeliveries { item in
             guard let identifier = item.identifier,
-                  let event = events.first(where: { $0.device == lane.member.id && $0.deliveredIdentifier == identifier && $0.date == item.date }),
-                  case .delivered(_, let alerted, let from) = event.kind else { return nil }
-            if let from { return ("forwarded", "forwarded from \(from), \(alerted ? "alerted" : "not alerted")") }
-            let forwardedTo = events.first { other in
-                if case .delivered(identifier, _, lane.member.id?) = other.kind { other.date == item.date } else { false }
-            }?.device
+                  let alerted = alerted(identifier, on: lane.member.id, at: item.date) else { return nil }
+            let forwarding = forwarding(of: identifier, on: lane.member.id, at: item.date)
+            if let from = forwarding.from { return ("forwarded", "forwarded from \(from), \(alerted ? "alerted" : "not alerted")") }
+            let forwardedTo = forwarding.to
             return alerted ? ("alerted", "alerted") : ("silent", "not alerted" + (forwardedTo.map { ": forwarded to \($0)" } ?? ""))
         }
         return report

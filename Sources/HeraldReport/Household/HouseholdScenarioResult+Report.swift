@@ -96,8 +96,7 @@ extension HouseholdScenarioResult {
                 if case .delivery(let delivery) = entry, !delivery.beforeStart,
                    let alerted = alerted(delivery.identifier, on: lane.member.id, at: delivery.date) {
                     object["alerted"] = alerted
-                    let forwardedTo = events.first { $0.date == delivery.date && $0.deliveredIdentifier == delivery.identifier
-                        && { if case .delivered(_, _, lane.member.id?) = $0.kind { true } else { false } }($0) }?.device
+                    let forwardedTo = forwarding(of: delivery.identifier, on: lane.member.id, at: delivery.date).to
                     line += alerted ? "  (alerted)" : "  (not alerted\(forwardedTo.map { ": forwarded to \($0)" } ?? ""))"
                 }
                 add(entry.date, lane.member.id, line, object)
