@@ -31,6 +31,6 @@ extension Engine {
 
     private var explainer: OccurrenceExplainer {
         OccurrenceExplainer(center: center, source: source, store: store, clock: clock, history: history, logger: logger,
-                            sync: sync)
+                            sync: sync, configuration: planner.configuration)
     }
 }

@@ -197,10 +197,9 @@ public actor Engine {
                                      alarmService: alarmService)
         let (state, route, log, alarms) = (recorded.state, recorded.route, recorded.log, recorded.alarms)
         let version = stateVersion
-        let declared = try await source.reminderRules()
-        // With several devices, what this one schedules (HeraldSync: where each rule alerts).
-        let rules = sync?.rulesScheduledHere(declared) ?? declared
-        let now = clock.now
+        let declared = try await source.reminderRules(), now = clock.now
+        // What this device schedules (HeraldSync), as what the user did shapes it (AdaptiveSchedules).
+        let rules = try await followingTheUser(sync?.rulesScheduledHere(declared) ?? declared, state: state, now: now)
         let travel = memory.travelNoticeDue
             ? TravelStep.announcing(rules: rules, state: state, deviceZone: clock.timeZone, now: now,
                                     prompt: planner.configuration.travelPrompt, logger: logger) : nil

@@ -45,6 +45,14 @@ public protocol ReminderSource: Sendable {
     /// }
     /// ```
     func groupContent(for group: PlannedGroup, members: [NotificationContent]) async throws -> NotificationContent
+    /// The app's vacations: local days on which no rule fires (``ReminderRule/Vacation``),
+    /// asked at every plan. The default implementation returns none.
+    func vacations() async throws -> [ReminderRule.Vacation]
+    /// The progress the user made on `entity` on the local `day` (glasses drunk, pages
+    /// read), for its rules that remind only when behind (``ReminderRule/paced(_:)``):
+    /// asked at every plan for today. `nil` counts as 0. The default implementation
+    /// returns `nil`.
+    func progress(of entity: EntityReference, on day: LocalDate) async throws -> Int?
 }
 
 extension ReminderSource {
@@ -56,4 +64,10 @@ extension ReminderSource {
         -> NotificationContent {
         PlannedGroup.defaultContent(for: group, members: members)
     }
+
+    /// No vacations.
+    public func vacations() async throws -> [ReminderRule.Vacation] { [] }
+
+    /// No progress reported.
+    public func progress(of entity: EntityReference, on day: LocalDate) async throws -> Int? { nil }
 }

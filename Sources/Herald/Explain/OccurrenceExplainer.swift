@@ -19,6 +19,9 @@ struct OccurrenceExplainer: Sendable {
     /// The device among the user's (``Engine/sync``): a rule its app does not schedule
     /// says so first.
     var sync: HeraldSync?
+    /// The planner's configuration: the seed and first weekday schedules that follow
+    /// the user read (``AdaptiveSchedules``).
+    var configuration = PlannerConfiguration()
 
     /// The story of `entity`'s `rule` at the local date-time `occurrence` (``Engine/explain(entity:rule:at:)``).
     nonisolated(nonsending) func story(entity: EntityReference, rule: String, at occurrence: LocalDateTime) async
@@ -39,11 +42,25 @@ struct OccurrenceExplainer: Sendable {
         }
         var story = history.story(entity: entity, rule: rule, at: occurrence, rules: rules, state: state,
                                   deviceZone: clock.timeZone, now: clock.now)
-        if let sync, let declared = rules.first(where: { $0.entity == entity && $0.ruleID == rule }), !sync.schedules(declared) {
-            let date = min(story.events.first?.date ?? story.date, story.date)
+        guard let declared = rules.first(where: { $0.entity == entity && $0.ruleID == rule }) else { return story }
+        let date = min(story.events.first?.date ?? story.date, story.date)
+        if let sync, !sync.schedules(declared) {
             story.events.insert(.init(date: date, fact: .notScheduledHere(alertsOn: declared.alertsOn ?? sync.alertsOn)), at: 0)
         }
+        if let reason = await heldBack(occurrence, of: declared, rules: rules, state: state) {
+            story.events.insert(.init(date: date, fact: .heldBack(reason)), at: 0)
+        }
         return story
+    }
+
+    /// Why a schedule that follows the user left `occurrence` out (``AdaptiveSchedules``),
+    /// read as the plan made now reads it, with the progress reported for its day.
+    private nonisolated(nonsending) func heldBack(_ occurrence: LocalDateTime, of rule: ReminderRule,
+                                                  rules: [ReminderRule], state: EngineState?) async -> OccurrenceStory.HeldBack? {
+        guard let schedules = try? await AdaptiveSchedules.gathering(
+            for: rules, source: source, state: state ?? EngineState(), now: clock.now, deviceZone: clock.timeZone,
+            configuration: configuration, days: [occurrence.date]) else { return nil }
+        return schedules.reason(for: occurrence, of: rule)
     }
 
     /// The story of the occurrence a notification identifier names (``Engine/explain(_:)``);

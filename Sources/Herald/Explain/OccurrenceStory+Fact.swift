@@ -71,6 +71,9 @@ extension OccurrenceStory {
         /// This device's app does not schedule the rule: it alerts on `alertsOn`
         /// (``ReminderRule/AlertsOn``).
         case notScheduledHere(alertsOn: ReminderRule.AlertsOn)
+        /// A schedule that follows the user left the occurrence out (a quota met, a
+        /// completion awaited, a random time not drawn, a vacation, on pace).
+        case heldBack(HeldBack)
 
         /// The fact's name in JSON: `planned`, `cut`, `not_delivered`, ...
         public var kind: String {
@@ -99,6 +102,7 @@ extension OccurrenceStory {
             case .removedDelivered: "removed_delivered"
             case .heardFrom: "heard_from"
             case .notScheduledHere: "not_scheduled_here"
+            case .heldBack: "held_back"
             }
         }
 
@@ -118,7 +122,8 @@ extension OccurrenceStory {
         /// Whether a plan decided it (as opposed to a reconcile, the system or the user).
         public var isPlanDecision: Bool {
             switch self {
-            case .planned, .plannedAlarm, .cut, .displaced, .skipped, .paused, .deleted, .excluded, .notAnOccurrence, .unplanned: true
+            case .planned, .plannedAlarm, .cut, .displaced, .skipped, .paused, .deleted, .excluded, .notAnOccurrence, .unplanned,
+                 .heldBack: true
             default: false
             }
         }
@@ -161,6 +166,7 @@ extension OccurrenceStory {
                 "\(change) on \(device) at \(ZoneConverter.utc.local(for: madeAt)) UTC, heard here"
             case .notScheduledHere(let alertsOn):
                 "not scheduled on this device: the rule alerts on \(alertsOn == .each ? "each device" : "the \(alertsOn.rawValue)")"
+            case .heldBack(let reason): "not planned: \(reason)"
             }
         }
     }

@@ -40,6 +40,14 @@ public struct PlannerConfiguration: Sendable {
     /// the default: each comes alone; 0: those due at the same instant): a
     /// ``PlannedGroup`` fires at its first member's time, and takes one slot for all.
     public var groupWithin: TimeInterval?
+    /// The app's install seed, from which rules at random times draw each day's times
+    /// (``ReminderRule/atRandomTimes(_:)``). Give the same value on each of the user's
+    /// devices (one stored in the user's iCloud key-value store, say) so they draw the
+    /// same times; 0 by default.
+    public var randomSeed: UInt64 = 0
+    /// The day a quota's week starts on (``ReminderRule/Quota/Period/week``): Monday by
+    /// default; the Apple adapter's apps pass `Calendar.current.firstWeekday`.
+    public var firstWeekday: Weekday = .monday
 
     public init(capacity: Int = 64, reserve: Int = 10, horizon: TimeInterval = 14 * 86_400,
                 badgePolicy: BadgePolicy = .outstanding, followUpLimit: Int = 3, contentDependsOnDay: Bool = true,

@@ -52,6 +52,7 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         var ignoresQuietHours = false
         var defersPastMidnight = false
         var alertsOn: AlertsOn? = nil
+        var adaptations = ScheduleAdaptations()
     }
 
     fileprivate final class Storage: Sendable {
@@ -173,6 +174,13 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
         set { change { $0.alertsOn = newValue } }
     }
 
+    /// How the rule's schedule follows what the user did (a quota, repeats counted from
+    /// completion, random times, pace, vacations): see ``AdaptiveSchedules``.
+    package var adaptations: ScheduleAdaptations {
+        _read { yield storage.values.adaptations }
+        set { change { $0.adaptations = newValue } }
+    }
+
     /// - Throws: ``DeclarationError`` when a part of its identity is empty or longer
     ///   than Herald reads back, or `followUpAfter` is negative or not finite.
     public init(entity: EntityReference, id: String, schedule: Schedule, priority: Int = 0,
@@ -220,11 +228,12 @@ public struct ReminderRule: Hashable, Sendable, Codable, Identifiable {
 extension ReminderRule {
     private enum CodingKeys: String, CodingKey {
         case entity, ruleID, schedule, priority, countsTowardBadge, followUpAfter, nag, location, fixedContent, urgency,
-             fallback, ignoresQuietHours, defersPastMidnight, alertsOn
+             fallback, ignoresQuietHours, defersPastMidnight, alertsOn, adaptations
     }
 
-    /// Decodes a rule; `fixedContent`, `urgency`, `fallback` and `alertsOn` are optional (rules
-    /// stored before they existed decode with `false`, none, none and the app's default). A rule stored
+    /// Decodes a rule; `fixedContent`, `urgency`, `fallback`, `alertsOn` and `adaptations` are
+    /// optional (rules stored before they existed decode with `false`, none, none, the app's
+    /// default and a fixed calendar). A rule stored
     /// with `followUpAfter` alone, as every rule before nags, has a nag of `times` 1.
     /// A location rule's `schedule` is optional, and one stored with the schedule every
     /// location rule carried before (daily at 00:00) decodes without one.
@@ -251,7 +260,8 @@ extension ReminderRule {
             fallback: try container.decodeIfPresent([Urgency].self, forKey: .fallback) ?? [],
             ignoresQuietHours: try container.decodeIfPresent(Bool.self, forKey: .ignoresQuietHours) ?? false,
             defersPastMidnight: try container.decodeIfPresent(Bool.self, forKey: .defersPastMidnight) ?? false,
-            alertsOn: try container.decodeIfPresent(AlertsOn.self, forKey: .alertsOn)))
+            alertsOn: try container.decodeIfPresent(AlertsOn.self, forKey: .alertsOn),
+            adaptations: try container.decodeIfPresent(ScheduleAdaptations.self, forKey: .adaptations) ?? ScheduleAdaptations()))
     }
 
     /// Encodes every field under its name; absent optionals are left out. A location
@@ -271,6 +281,7 @@ extension ReminderRule {
         if ignoresQuietHours { try container.encode(true, forKey: .ignoresQuietHours) }
         if defersPastMidnight { try container.encode(true, forKey: .defersPastMidnight) }
         try container.encodeIfPresent(alertsOn, forKey: .alertsOn)
+        if !adaptations.isEmpty { try container.encode(adaptations, forKey: .adaptations) }
     }
 
     /// The nag under `nag`, or else the single follow-up under `followUpAfter`.
@@ -295,7 +306,8 @@ extension ReminderRule {
               lhs.countsTowardBadge == rhs.countsTowardBadge, lhs.nag == rhs.nag,
               lhs.fixedContent == rhs.fixedContent, lhs.urgency == rhs.urgency,
               lhs.ignoresQuietHours == rhs.ignoresQuietHours,
-              lhs.defersPastMidnight == rhs.defersPastMidnight, lhs.alertsOn == rhs.alertsOn else { return false }
+              lhs.defersPastMidnight == rhs.defersPastMidnight, lhs.alertsOn == rhs.alertsOn,
+              lhs.adaptations == rhs.adaptations else { return false }
         return lhs.fallback == rhs.fallback && lhs.location == rhs.location
             && lhs.storage.values.hasSchedule == rhs.storage.values.hasSchedule
             && lhs.storage.values.schedule == rhs.storage.values.schedule
@@ -316,5 +328,6 @@ extension ReminderRule {
         hasher.combine(ignoresQuietHours)
         hasher.combine(defersPastMidnight)
         hasher.combine(alertsOn)
+        hasher.combine(adaptations)
     }
 }
