@@ -14,7 +14,8 @@ extension ReminderRule {
         public let to: LocalTime
         /// How many times are drawn each day.
         public let times: Int
-        /// The least time between two draws of a day, in seconds (whole minutes).
+        /// The least time between two draws of a day, in seconds (whole minutes); draws
+        /// are at least a minute apart whatever it says, so a day's times are distinct.
         public let minimumGap: TimeInterval
 
         /// The most times a day's window may hold.
@@ -35,7 +36,7 @@ extension ReminderRule {
                 throw refuse("give the gap as whole minutes, zero or more")
             }
             let span = (to.secondsSinceMidnight - from.secondsSinceMidnight) / 60
-            guard Double(times - 1) * minimumGap / 60 <= Double(span) else {
+            guard Double(times - 1) * max(minimumGap / 60, 1) <= Double(span) else {
                 throw refuse("\(times) times that far apart do not fit the window's \(span) minutes; widen it, or draw fewer")
             }
             self.from = from
@@ -63,19 +64,29 @@ extension ReminderRule {
 
         /// The day's times for the rule `rule` of an app whose install seed is `seed`:
         /// the same whenever and wherever they are drawn (a re-plan, a relaunch, another
-        /// device with the same seed), ascending, whole minutes, each draw uniform in the
-        /// window, consecutive ones at least ``minimumGap`` apart.
+        /// device with the same seed), ascending, whole minutes, at least ``minimumGap``
+        /// (and a minute) apart, every such set of times as likely as any other.
+        ///
+        /// Sets of `times` minutes in a window of `span` minutes, consecutive ones at
+        /// least `gap` apart, match one to one the sets of `times` distinct numbers from
+        /// 0 to `span - (times - 1) * (gap - 1)` (the i-th time less i × (gap - 1)): one
+        /// such set is drawn uniformly (Floyd's algorithm) and mapped back.
         ///
         /// ```swift
         /// twice.draws(on: LocalDate(year: 2026, month: 11, day: 23), rule: mood.id, seed: 42)   // [11:07, 14:52]
         /// ```
         public func draws(on day: LocalDate, rule: ReminderRule.ID, seed: UInt64) -> [LocalTime] {
             var generator = DrawGenerator(seed: seed, rule: rule, day: day)
-            let gap = Int(minimumGap) / 60
-            let slack = (to.secondsSinceMidnight - from.secondsSinceMidnight) / 60 - (times - 1) * gap
-            let offsets = (0..<times).map { _ in generator.next(upTo: slack) }.sorted()
-            return offsets.enumerated().map { index, offset in
-                LocalTime(secondsSinceMidnight: from.secondsSinceMidnight + (offset + index * gap) * 60)
+            let gap = max(Int(minimumGap) / 60, 1)
+            let span = (to.secondsSinceMidnight - from.secondsSinceMidnight) / 60
+            let values = span - (times - 1) * (gap - 1) + 1
+            var chosen: Set<Int> = []
+            for limit in (values - times)..<values {
+                let value = generator.next(upTo: limit)
+                chosen.insert(chosen.contains(value) ? limit : value)
+            }
+            return chosen.sorted().enumerated().map { index, value in
+                LocalTime(secondsSinceMidnight: from.secondsSinceMidnight + (value + index * (gap - 1)) * 60)
             }
         }
     }
