@@ -60,6 +60,7 @@ package struct AdaptiveSchedules: Sendable {
         let window = window(for: declared)
         var draft = ScheduleDraft(declared.schedule)
         for kind in kinds { kind.adapt(&draft, of: declared, in: window) }
+        draft.leavingOutSkippedTimes(in: window, fallback: declared.schedule)
         var rule = declared
         rule.schedule = draft.schedule(or: declared.schedule)
         return rule

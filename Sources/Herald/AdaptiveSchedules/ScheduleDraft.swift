@@ -34,6 +34,27 @@ struct ScheduleDraft {
                        excludedTimes: excludedTimes, extraTimes: extraTimes)) ?? fallback
     }
 
+    /// Leaves out the times the clocks skip whose instant is that of a time left out.
+    ///
+    /// A skipped time (02:30 on the night summer time starts, a day a zone skips) fires
+    /// at the later wall time it shares an instant with, and a schedule keeps one
+    /// occurrence per instant: leaving out the later one (a vacation day, a time on pace)
+    /// would bring the skipped one back, at the instant left out.
+    mutating func leavingOutSkippedTimes(in window: AdaptationWindow, fallback: Schedule) {
+        guard !excludedTimes.isEmpty || !excludedDates.isEmpty else { return }
+        for _ in 0..<3 {
+            let back = occurrences(in: window.days, converter: window.converter, fallback: fallback).values.joined()
+                .filter { local in
+                    guard !window.converter.instant(for: local).exists else { return false }
+                    let instant = window.converter.instant(for: local).date
+                    let wall = window.converter.local(for: instant)
+                    return excludedTimes.contains(wall) || excludedDates.contains(wall.date)
+                }
+            if back.isEmpty { return }
+            excludedTimes.formUnion(back)
+        }
+    }
+
     /// The draft's local occurrences on each of `days`, earliest first (days without
     /// one are left out).
     func occurrences(in days: ClosedRange<LocalDate>, converter: ZoneConverter, fallback: Schedule)

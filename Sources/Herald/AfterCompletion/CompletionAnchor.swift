@@ -12,19 +12,29 @@ struct CompletionAnchor: ScheduleAdaptation {
     func applies(to rule: ReminderRule) -> Bool { rule.adaptations.countsFromCompletion }
 
     func adapt(_ draft: inout ScheduleDraft, of rule: ReminderRule, in window: AdaptationWindow) {
-        guard case .everyNDays(let interval, let anchor, let times) = draft.recurrence,
+        guard let (interval, anchor, times) = Self.days(of: draft.recurrence),
               let last = window.facts.lastCompletion(of: rule.entity, before: window.today.adding(days: 1)),
               last >= anchor else { return }
-        draft.recurrence = .everyNDays(interval: interval, anchor: last, times: times)
+        if interval > 1 { draft.recurrence = .everyNDays(interval: interval, anchor: last, times: times) }
         let dayAfter = LocalDateTime(date: last.adding(days: 1), time: LocalTime(hour: 0))
         draft.start = max(draft.start ?? dayAfter, dayAfter)
     }
 
     func reason(for local: LocalDateTime, of rule: ReminderRule, in window: AdaptationWindow) -> OccurrenceStory.HeldBack? {
-        guard case .everyNDays(let interval, let anchor, _) = rule.schedule.recurrence,
+        guard let (interval, anchor, _) = Self.days(of: rule.schedule.recurrence),
               let last = window.facts.lastCompletion(of: rule.entity, before: local.date), last >= anchor,
               (local.date.daysSinceEpoch - last.daysSinceEpoch) % interval != 0 else { return nil }
         let next = last.adding(days: interval * ((local.date.daysSinceEpoch - last.daysSinceEpoch) / interval + 1))
         return .waitingForCompletion(lastDone: last, next: next)
+    }
+
+    /// The interval, anchor and times of an every-N-days recurrence; a daily one is every
+    /// day from any anchor.
+    static func days(of recurrence: Recurrence) -> (interval: Int, anchor: LocalDate, times: [LocalTime])? {
+        switch recurrence {
+        case .everyNDays(let interval, let anchor, let times): (interval, anchor, times)
+        case .daily(let times): (1, LocalDate(year: 1, month: 1, day: 1), times)
+        default: nil
+        }
     }
 }

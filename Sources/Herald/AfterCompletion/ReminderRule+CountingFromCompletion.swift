@@ -19,9 +19,12 @@ extension ReminderRule {
     /// schedule's wall-clock time.
     ///
     /// - Throws: ``DeclarationError`` (`invalidAfterCompletion`) when the schedule is
-    ///   not every N days (``Schedule/everyDays(_:from:at:timeZone:)``).
+    ///   not every N days (``Schedule/everyDays(_:from:at:timeZone:)``; every 1 day is
+    ///   daily).
     public func countingFromCompletion() throws(DeclarationError) -> ReminderRule {
-        guard case .everyNDays = schedule.recurrence else {
+        switch schedule.recurrence {
+        case .everyNDays, .daily: break   // every 1 day is daily
+        default:
             throw DeclarationError(code: .invalidAfterCompletion, message: "rule \(entity)/\(ruleID) counts from completion, but its schedule is not every N days; declare it with Schedule.everyDays(_:from:at:)")
         }
         var rule = self

@@ -101,9 +101,9 @@ import Testing
             == .heldBack(.waitingForCompletion(lastDone: LocalDate("2026-11-24"), next: LocalDate("2026-11-27"))))
     }
 
-    @Test func onlyAnEveryNDaysScheduleCountsFromCompletion() throws {
-        let daily = try ReminderRule(entity: Self.plant, id: "water", schedule: .daily(at: [LocalTime(hour: 9)]))
-        let error = #expect(throws: DeclarationError.self) { try daily.countingFromCompletion() }
+    @Test func onlyAnEveryNDaysOrDailyScheduleCountsFromCompletion() throws {
+        let weekly = try ReminderRule(entity: Self.plant, id: "water", schedule: .weekly(on: [.monday], at: [LocalTime(hour: 9)]))
+        let error = #expect(throws: DeclarationError.self) { try weekly.countingFromCompletion() }
         #expect(error?.code == .invalidAfterCompletion)
     }
 }
