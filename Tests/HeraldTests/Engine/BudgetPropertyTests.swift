@@ -25,6 +25,14 @@ import Testing
         }
     }
 
+    /// The same sessions with schedules that follow the user mixed in (quotas, repeats
+    /// from completion, random times, pace, vacations), planned by the engine.
+    @Test func randomSessionsOfSchedulesThatFollowTheUserKeepEveryPromise() async {
+        await PropertySeeds.check(count: 30) { seed in
+            await check(seed: seed, followingTheUser: true)
+        }
+    }
+
     /// Seeds that once kept a streak event of an entity deleted after the clock was set
     /// back past the event's delivery (the deletion now covers what exists when it is made),
     /// and one that delivered a streak event twice: posted at 15:18, delivered at once when
@@ -36,7 +44,7 @@ import Testing
         await check(seed: seed)
     }
 
-    func check(seed: UInt64) async {
+    func check(seed: UInt64, followingTheUser: Bool = false) async {
         var random = SeededGenerator(seed: seed)
         let device = RandomDevice(using: &random)
         let (zone, clock, center, today) = (device.zone, device.clock, device.center, device.today)
@@ -56,6 +64,7 @@ import Testing
             return rule
         }
         let nagTimes = Dictionary(uniqueKeysWithValues: rules.map { ($0.entity, $0.nag?.times ?? 0) })
+        if followingTheUser { rules = RandomRules.withKindsThatFollowTheUser(rules, near: today, seed: seed) }
         for index in 0..<Int.random(in: 0...6, using: &random) {
             try? await center.add(NotificationRequest(
                 identifier: "push-sdk-\(index)", content: NotificationContent(title: "Sale"),

@@ -42,6 +42,20 @@ import Testing
         }
     }
 
+    /// The same sessions with schedules that follow the user mixed in, planned by the engine.
+    @Test func randomEventSequencesOfSchedulesThatFollowTheUserKeepTheCenterConsistent() async {
+        await PropertySeeds.check(count: 40) { seed in
+            var scenario = scenario(seed: seed)
+            let today = ZoneConverter.for(scenario.zone).local(for: scenario.start).date
+            scenario.rules = RandomRules.withKindsThatFollowTheUser(scenario.rules, near: today, seed: seed)
+            scenario.steps = scenario.steps.enumerated().map { index, step in
+                guard case .edit(let entity, let rules) = step else { return step }
+                return .edit(entity, RandomRules.withKindsThatFollowTheUser(rules, near: today, seed: seed &+ UInt64(index)))
+            }
+            await play(scenario, context: "seed \(seed), following the user")
+        }
+    }
+
     /// The same session over scenarios PropertyBased's generators draw (``scenarios``),
     /// each failing one shrunk to the fewest rules and steps that still fail.
     @Test(.shrinking) func shrunkEventSequencesKeepTheCenterConsistent() async {

@@ -39,6 +39,17 @@ import Testing
         }
     }
 
+    /// The same promises with schedules that follow the user mixed in, as the engine
+    /// plans them (``RandomRules/followingTheUser(_:now:zone:horizon:seed:)``).
+    @Test func plansOfSchedulesThatFollowTheUserKeepEveryPromise() async {
+        await PropertySeeds.check(count: 300) { seed in
+            var testCase = makeCase(seed: seed)
+            testCase.input.rules = RandomRules.followingTheUser(testCase.input.rules, now: testCase.input.now,
+                                                                zone: testCase.input.deviceZone, horizon: 30 * 86_400, seed: seed)
+            checkPromises(of: testCase, context: "seed \(seed), following the user")
+        }
+    }
+
     /// The same promises over cases PropertyBased's generators draw (``cases``), each
     /// failing one shrunk to the fewest rules, entities and days that still fail.
     @Test(.shrinking) func shrunkPlansKeepEveryPromise() async {

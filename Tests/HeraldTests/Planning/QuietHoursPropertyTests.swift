@@ -60,54 +60,68 @@ import Testing
         // start is shifted like a reminder at 02:30, to 03:30). 15051699566379628808: quiet hours from
         // 08:00 in Apia, which skipped 2011-12-30 (a period then starts two days before).
         await PropertySeeds.check(count: 200, regressions: [3603185306807991469, 15051699566379628808]) { seed in
-            let testCase = makeCase(seed: seed)
-            let input = testCase.input
-            let configuration = testCase.configuration
-            let plan = Planner(configuration: configuration).plan(input)
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = input.deviceZone
+            checkDeferredAndGrouped(makeCase(seed: seed), seed: seed)
+        }
+    }
 
-            // Within budget: a group takes one slot.
-            #expect(plan.reminders.count + plan.groups.count <= configuration.budget, "seed \(seed)")
-            // A group has two members or more; one group per instant.
-            #expect(plan.groups.allSatisfy { $0.members.count >= 2 || $0.part > 1 }, "seed \(seed)")
-            #expect(Set(plan.groups.map(\.identifier)).count == plan.groups.count, "seed \(seed)")
+    /// The same promises with schedules that follow the user mixed in, as the engine
+    /// plans them (``RandomRules/followingTheUser(_:now:zone:horizon:seed:)``).
+    @Test func deferredAndGroupedPlansOfSchedulesThatFollowTheUserKeepEveryPromise() async {
+        await PropertySeeds.check(count: 200) { seed in
+            var testCase = makeCase(seed: seed)
+            testCase.input.rules = RandomRules.followingTheUser(testCase.input.rules, now: testCase.input.now,
+                                                                zone: testCase.input.deviceZone, horizon: 30 * 86_400, seed: seed)
+            checkDeferredAndGrouped(testCase, seed: seed)
+        }
+    }
 
-            // Every occurrence planned once, as itself or in one group.
-            let planned = plan.reminders.map(\.identifier) + plan.groups.flatMap { $0.members.map(\.identifier) }
-            #expect(Set(planned).count == planned.count, "seed \(seed): an occurrence planned twice")
+    func checkDeferredAndGrouped(_ testCase: PlannerPropertyTests.Case, seed: UInt64) {
+        let input = testCase.input
+        let configuration = testCase.configuration
+        let plan = Planner(configuration: configuration).plan(input)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = input.deviceZone
 
-            // Nothing is delivered inside the quiet hours (every rule observes them here),
-            // nothing before its occurrence unless grouped within the window.
-            let window = configuration.groupWithin ?? 0
-            let deliveries = plan.reminders.map { ($0.date, $0.occurrence.date) }
-                + plan.groups.flatMap { group in group.members.map { (group.date, $0.occurrence.date) } }
-            for (delivery, due) in deliveries {
-                if let quiet = configuration.quietHours {
-                    #expect(!isQuiet(delivery, quiet, calendar: calendar), "seed \(seed): delivered at \(delivery) in quiet hours")
-                }
-                #expect(delivery >= due.addingTimeInterval(-window), "seed \(seed): \(due) delivered early at \(delivery)")
+        // Within budget: a group takes one slot.
+        #expect(plan.reminders.count + plan.groups.count <= configuration.budget, "seed \(seed)")
+        // A group has two members or more; one group per instant.
+        #expect(plan.groups.allSatisfy { $0.members.count >= 2 || $0.part > 1 }, "seed \(seed)")
+        #expect(Set(plan.groups.map(\.identifier)).count == plan.groups.count, "seed \(seed)")
+
+        // Every occurrence planned once, as itself or in one group.
+        let planned = plan.reminders.map(\.identifier) + plan.groups.flatMap { $0.members.map(\.identifier) }
+        #expect(Set(planned).count == planned.count, "seed \(seed): an occurrence planned twice")
+
+        // Nothing is delivered inside the quiet hours (every rule observes them here),
+        // nothing before its occurrence unless grouped within the window.
+        let window = configuration.groupWithin ?? 0
+        let deliveries = plan.reminders.map { ($0.date, $0.occurrence.date) }
+            + plan.groups.flatMap { group in group.members.map { (group.date, $0.occurrence.date) } }
+        for (delivery, due) in deliveries {
+            if let quiet = configuration.quietHours {
+                #expect(!isQuiet(delivery, quiet, calendar: calendar), "seed \(seed): delivered at \(delivery) in quiet hours")
             }
+            #expect(delivery >= due.addingTimeInterval(-window), "seed \(seed): \(due) delivered early at \(delivery)")
+        }
 
-            // No rule has a reminder at the instant of a group holding it.
-            for group in plan.groups {
-                let rules = Set(group.members.map(\.rule.id))
-                #expect(!plan.reminders.contains { $0.date == group.date && rules.contains($0.rule.id) }, "seed \(seed)")
-            }
+        // No rule has a reminder at the instant of a group holding it.
+        for group in plan.groups {
+            let rules = Set(group.members.map(\.rule.id))
+            #expect(!plan.reminders.contains { $0.date == group.date && rules.contains($0.rule.id) }, "seed \(seed)")
+        }
 
-            // Every due occurrence from now to the coverage horizon is planned.
-            let device = ZoneConverter.for(input.deviceZone)
-            let plannedSet = Set(planned)
-            for rule in input.rules where !input.paused.contains(rule.entity) {
-                for occurrence in rule.schedule.occurrences(after: input.now, before: plan.coverageHorizon,
-                                                            deviceZone: input.deviceZone)
-                where !input.satisfied.contains(EntityDay(rule.entity, device.local(for: occurrence.date).date)) {
-                    // One the quiet hours would carry past its day is dropped, never planned.
-                    let dropped = rule.observesQuietHours
-                        && crossesDay(occurrence.date, configuration.quietHours, calendar: calendar)
-                    #expect(plannedSet.contains(rule.identifier(for: occurrence.local)) == !dropped,
-                            "seed \(seed): \(rule.id) \(occurrence) \(dropped ? "planned though past its day" : "missing") before \(plan.coverageHorizon)")
-                }
+        // Every due occurrence from now to the coverage horizon is planned.
+        let device = ZoneConverter.for(input.deviceZone)
+        let plannedSet = Set(planned)
+        for rule in input.rules where !input.paused.contains(rule.entity) {
+            for occurrence in rule.schedule.occurrences(after: input.now, before: plan.coverageHorizon,
+                                                        deviceZone: input.deviceZone)
+            where !input.satisfied.contains(EntityDay(rule.entity, device.local(for: occurrence.date).date)) {
+                // One the quiet hours would carry past its day is dropped, never planned.
+                let dropped = rule.observesQuietHours
+                    && crossesDay(occurrence.date, configuration.quietHours, calendar: calendar)
+                #expect(plannedSet.contains(rule.identifier(for: occurrence.local)) == !dropped,
+                        "seed \(seed): \(rule.id) \(occurrence) \(dropped ? "planned though past its day" : "missing") before \(plan.coverageHorizon)")
             }
         }
     }

@@ -134,41 +134,57 @@ import Testing
         // 13270218518246484898: a daily 03:45 rule in Pacific/Chatham, whose summer time
         // ends at 03:45 on 2026-04-05; Foundation's calendar never matches 03:45 that night.
         await PropertySeeds.check(count: 150, regressions: [13_270_218_518_246_484_898, 13_565_634_258_712_301_070]) { seed in
-            let testCase = makeCase(seed: seed)
-            let input = testCase.input
-            let plan = Planner(configuration: testCase.configuration).plan(input)
-            if !plan.repeating.isEmpty { compressedCases += 1 }
-            let end = min(plan.guaranteedCoverage.date ?? .distantFuture, input.now.addingTimeInterval(Self.window))
-
-            // The plan, handed to the center once, beside another SDK's requests.
-            let clock = VirtualClock(now: input.now, timeZone: input.deviceZone)
-            let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
-            for request in testCase.foreign { try? await center.add(request) }
-            for reminder in plan.requests {
-                try? await center.add(try! reminder.request(with: NotificationContent(title: reminder.rule.ruleID)))
-            }
-            #expect(await center.pendingNotificationRequests().count == testCase.foreign.count + plan.pendingCount,
-                    "seed \(seed): the center dropped requests")
-            let deliveries = await center.advance(to: end)
-
-            let delivered = deliveries.filter { $0.date < end }.compactMap { notification -> String? in
-                guard let identifier = notification.heraldIdentifier(deviceZone: input.deviceZone),
-                      identifier.kind == .reminder else { return nil }
-                return "\(identifier)@\(notification.date.timeIntervalSince1970)"
-            }
-            #expect(delivered.count == Set(delivered).count, "seed \(seed): an occurrence was delivered twice")
-            let expected = oracle(testCase, before: end)
-            #expect(Set(delivered) == expected, """
-                seed \(seed): coverage \(plan.guaranteedCoverage), \(plan.repeating.count) repeating
-                unexpected: \(Set(delivered).subtracting(expected).sorted())
-                missing: \(expected.subtracting(delivered).sorted())
-                """)
-            // The refresh deadline is no later than the end of the coverage.
-            if let coverageEnd = plan.guaranteedCoverage.date {
-                #expect((plan.refreshDeadline ?? .distantFuture) <= coverageEnd, "seed \(seed)")
-            }
+            if try await checkCoverage(makeCase(seed: seed), seed: seed) { compressedCases += 1 }
         }
         // The random state makes repeating triggers common, not rare.
         #expect(compressedCases >= PropertySeeds.listed(150) / 5)
+    }
+
+    /// The same with schedules that follow the user mixed in, as the engine plans them
+    /// (``RandomRules/followingTheUser(_:now:zone:horizon:seed:)``).
+    @Test func schedulesThatFollowTheUserDeliverExactlyTheDueRemindersBeforeTheGuaranteedCoverage() async throws {
+        await PropertySeeds.check(count: 150) { seed in
+            var testCase = makeCase(seed: seed)
+            testCase.input.rules = RandomRules.followingTheUser(testCase.input.rules, now: testCase.input.now,
+                                                                zone: testCase.input.deviceZone, horizon: 30 * 86_400, seed: seed)
+            _ = try await checkCoverage(testCase, seed: seed)
+        }
+    }
+
+    /// Plays `testCase`'s plan in a center with no re-plan and checks what it delivers;
+    /// whether the plan used repeating triggers.
+    func checkCoverage(_ testCase: Case, seed: UInt64) async throws -> Bool {
+        let input = testCase.input
+        let plan = Planner(configuration: testCase.configuration).plan(input)
+        let end = min(plan.guaranteedCoverage.date ?? .distantFuture, input.now.addingTimeInterval(Self.window))
+
+        // The plan, handed to the center once, beside another SDK's requests.
+        let clock = VirtualClock(now: input.now, timeZone: input.deviceZone)
+        let center = SimulatedNotificationCenter(clock: clock, authorization: .authorized)
+        for request in testCase.foreign { try? await center.add(request) }
+        for reminder in plan.requests {
+            try? await center.add(try! reminder.request(with: NotificationContent(title: reminder.rule.ruleID)))
+        }
+        #expect(await center.pendingNotificationRequests().count == testCase.foreign.count + plan.pendingCount,
+                "seed \(seed): the center dropped requests")
+        let deliveries = await center.advance(to: end)
+
+        let delivered = deliveries.filter { $0.date < end }.compactMap { notification -> String? in
+            guard let identifier = notification.heraldIdentifier(deviceZone: input.deviceZone),
+                  identifier.kind == .reminder else { return nil }
+            return "\(identifier)@\(notification.date.timeIntervalSince1970)"
+        }
+        #expect(delivered.count == Set(delivered).count, "seed \(seed): an occurrence was delivered twice")
+        let expected = oracle(testCase, before: end)
+        #expect(Set(delivered) == expected, """
+            seed \(seed): coverage \(plan.guaranteedCoverage), \(plan.repeating.count) repeating
+            unexpected: \(Set(delivered).subtracting(expected).sorted())
+            missing: \(expected.subtracting(delivered).sorted())
+            """)
+        // The refresh deadline is no later than the end of the coverage.
+        if let coverageEnd = plan.guaranteedCoverage.date {
+            #expect((plan.refreshDeadline ?? .distantFuture) <= coverageEnd, "seed \(seed)")
+        }
+        return !plan.repeating.isEmpty
     }
 }
