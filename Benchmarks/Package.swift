@@ -37,6 +37,7 @@ let package = Package(
         benchmark("ReportPage", using: ["Herald", "HeraldScenario", "HeraldReport"]),
         benchmark("Routes", using: ["Herald", "HeraldScenario", "HeraldSQLite"], playsScenarios: true),
         benchmark("Household", using: ["Herald", "HeraldSimulator"]),
+        benchmark("AdaptiveSchedules", using: ["Herald"]),
         // What the benchmarks that play scenarios share.
         .target(
             name: "ScenarioPlaying",

@@ -35,6 +35,22 @@ import Foundation
         return Result(plan: planner.plan(input))
     }
 
+    /// The plan of `rules` as the engine plans them at `now`: each schedule that follows
+    /// the user rewritten (``AdaptiveSchedules``) from the completed days in `completed`,
+    /// the app's `vacations`, the day's `progress` and the install `seed`, then planned.
+    ///
+    /// ```swift
+    /// let plan = planner.plan(rules: quotas, now: now, zone: zone, completed: [gym: [monday, tuesday, wednesday]])
+    /// ```
+    public func plan(rules: [ReminderRule], now: Date, zone: TimeZone, completed: [EntityReference: [LocalDate]],
+                     vacations: [ReminderRule.Vacation] = [], progress: [EngineState.EntityDay: Int] = [:],
+                     seed: UInt64 = 0) -> Result {
+        let facts = AdaptationFacts(completions: completed.mapValues { $0.sorted() }, vacations: vacations, progress: progress,
+                                    seed: seed, firstWeekday: planner.configuration.firstWeekday)
+        let schedules = AdaptiveSchedules(now: now, deviceZone: zone, horizon: planner.configuration.horizon, facts: facts)
+        return plan(rules: schedules.rules(rules), now: now, zone: zone)
+    }
+
     /// A plan, with what the benchmarks read of it.
     public struct Result: Sendable {
         let plan: Plan
