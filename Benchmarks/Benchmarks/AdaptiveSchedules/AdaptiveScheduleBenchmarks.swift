@@ -6,7 +6,7 @@ import Foundation
 /// against 1,000 daily rules in the same run: each plan rewrites the rules from what the
 /// user did (as the engine does before every plan) and plans them over a 14-day horizon.
 /// Wednesday 25 November 2026 at 10:00 in Berlin; every entity was completed on Monday
-/// and Tuesday, half of them on Sunday too (their quota of 3 a week is met); the vacation
+/// and Tuesday, half of them this morning too (their quota of 3 a week is met); the vacation
 /// and mixed rules have the app on vacation from Friday to the next Wednesday.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -21,7 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     let monday = LocalDate(year: 2026, month: 11, day: 23)
     let count = 1_000
     let completed = Dictionary(uniqueKeysWithValues: (0..<count).map { index in
-        (entity(index), [monday, monday.adding(days: 1)] + (index % 2 == 0 ? [monday.adding(days: -1)] : []))
+        (entity(index), [monday, monday.adding(days: 1)] + (index % 2 == 0 ? [monday.adding(days: 2)] : []))
     })
     let progress = Dictionary(uniqueKeysWithValues: (0..<count).map { index in
         (EngineState.EntityDay(entity(index), monday.adding(days: 2)), index % 9)
@@ -51,7 +51,7 @@ func daily(_ index: Int) -> ReminderRule {
     try! ReminderRule(entity: entity(index), id: "r", schedule: .daily(at: [time(index)]))
 }
 
-/// Three days a week; met already by the entities completed on Sunday too.
+/// Three days a week; met already by the entities completed this morning too.
 func quota(_ index: Int) -> ReminderRule {
     daily(index).limited(to: try! .init(times: 3, per: .week))
 }
