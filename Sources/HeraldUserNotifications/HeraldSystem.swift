@@ -114,6 +114,14 @@ public final class HeraldSystem: @unchecked Sendable {
                   sync: sync, system: .live, presentPrompt: presentPrompt, openSettings: openSettings)
     }
 
+    /// `configuration` as the engine plans with it on `system`: the user's first weekday
+    /// unless the app chose one.
+    static func configuration(_ configuration: PlannerConfiguration, on system: SystemServices) -> PlannerConfiguration {
+        var configuration = configuration
+        configuration.firstWeekday = configuration.firstWeekday ?? system.firstWeekday
+        return configuration
+    }
+
     /// Makes the pieces over `system`'s services (the live ones, or stand-ins in tests).
     init(
         source: any ReminderSource, store: any EngineStore, categories: CategoryRegistry,
@@ -123,7 +131,8 @@ public final class HeraldSystem: @unchecked Sendable {
         openSettings: @escaping @Sendable (DeliveredNotification?) -> Void
     ) {
         let engine = Engine(center: UserNotificationCenter(system.notificationCenter), source: source, store: store,
-                            clock: system.clock, configuration: configuration, categories: categories,
+                            clock: system.clock, configuration: Self.configuration(configuration, on: system),
+                            categories: categories,
                             alarms: alarms, sync: sync)
         let host = AppHost(engine: engine)
         self.alarms = alarms
@@ -213,8 +222,16 @@ struct SystemServices {
     /// main actor.
     var locationManager: () -> CLLocationManager?
     #endif
+    /// The first day of the user's week, for quotas by week (the locale's).
+    var firstWeekday: Weekday = .monday
 
     static var live: SystemServices {
+        var services = liveServices
+        services.firstWeekday = Weekday(rawValue: Calendar.current.firstWeekday) ?? .monday
+        return services
+    }
+
+    private static var liveServices: SystemServices {
         #if os(iOS) || (os(Linux) && !HERALD_SHIM_MACOS && !HERALD_SHIM_WATCHOS && !HERALD_SHIM_VISIONOS)
         SystemServices(notificationCenter: .current(), clock: SystemClock(), timeSignals: FoundationTimeSignals(),
                        scheduler: .shared, locationManager: { nil })

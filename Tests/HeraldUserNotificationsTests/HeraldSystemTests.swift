@@ -32,6 +32,18 @@ struct HeraldSystemTests {
         return (herald, platform, scheduler, signal)
     }
 
+    @Test func aQuotasWeekStartsOnTheUsersFirstWeekdayUnlessTheAppChoseOne() {
+        var system = SystemServices(notificationCenter: makePlatformCenter(), clock: FixedClock(now: tuesdayMorning, timeZone: berlin),
+                                    timeSignals: StartedSignals(stream: AsyncStream { _ in }),
+                                    scheduler: BGTaskScheduler.makeForTesting(permittedIdentifiers: []),
+                                    locationManager: { nil })
+        system.firstWeekday = .sunday
+        #expect(HeraldSystem.configuration(PlannerConfiguration(), on: system).firstWeekday == .sunday)
+        var chosen = PlannerConfiguration()
+        chosen.firstWeekday = .saturday
+        #expect(HeraldSystem.configuration(chosen, on: system).firstWeekday == .saturday)
+    }
+
     @Test func aFacadeGivenItsDeviceKeepsWhatTheUserDoesForTheOtherDevices() async throws {
         let (herald, _, _, _) = try await makeSystem(refreshIdentifier: nil, sync: HeraldSync(device: "phone"))
         await herald.launched()

@@ -15,7 +15,7 @@ extension AdaptiveSchedules {
     package static func gathering(for rules: [ReminderRule], source: any ReminderSource, state: EngineState, now: Date,
                                   deviceZone: TimeZone, configuration: PlannerConfiguration,
                                   days: [LocalDate]? = nil) async throws -> AdaptiveSchedules {
-        var facts = AdaptationFacts(seed: configuration.randomSeed, firstWeekday: configuration.firstWeekday)
+        var facts = AdaptationFacts(seed: configuration.randomSeed, firstWeekday: configuration.firstWeekday ?? .monday)
         facts.vacations = try await source.vacations()
         let counting = Set(rules.lazy.filter { $0.adaptations.quota != nil || $0.adaptations.countsFromCompletion }
             .map(\.entity))

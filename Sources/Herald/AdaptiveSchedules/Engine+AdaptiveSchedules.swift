@@ -8,7 +8,7 @@ extension Engine {
     func followingTheUser(_ rules: [ReminderRule], state: EngineState, now: Date) async throws -> [ReminderRule] {
         var counted = state
         switch AdaptiveSchedules.completionsNeeded(for: rules, now: now, deviceZone: clock.timeZone,
-                                                   firstWeekday: planner.configuration.firstWeekday) {
+                                                   firstWeekday: planner.configuration.firstWeekday ?? .monday) {
         case .none: break
         case .since(let cutoff): counted = try store.load(since: cutoff)
         case .all: counted = try store.load()

@@ -46,7 +46,7 @@ import Foundation
                      vacations: [ReminderRule.Vacation] = [], progress: [EngineState.EntityDay: Int] = [:],
                      seed: UInt64 = 0) -> Result {
         let facts = AdaptationFacts(completions: completed.mapValues { $0.sorted() }, vacations: vacations, progress: progress,
-                                    seed: seed, firstWeekday: planner.configuration.firstWeekday)
+                                    seed: seed, firstWeekday: planner.configuration.firstWeekday ?? .monday)
         let schedules = AdaptiveSchedules(now: now, deviceZone: zone, horizon: planner.configuration.horizon, facts: facts)
         return plan(rules: schedules.rules(rules), now: now, zone: zone)
     }

@@ -45,9 +45,10 @@ public struct PlannerConfiguration: Sendable {
     /// devices (one stored in the user's iCloud key-value store, say) so they draw the
     /// same times; 0 by default.
     public var randomSeed: UInt64 = 0
-    /// The day a quota's week starts on (``ReminderRule/Quota/Period/week``): Monday by
-    /// default; the Apple adapter's apps pass `Calendar.current.firstWeekday`.
-    public var firstWeekday: Weekday = .monday
+    /// The day a quota's week starts on (``ReminderRule/Quota/Period/week``); `nil`, the
+    /// default, is Monday, and the Apple adapter's façade takes the user's locale's
+    /// (`Calendar.current.firstWeekday`).
+    public var firstWeekday: Weekday?
 
     public init(capacity: Int = 64, reserve: Int = 10, horizon: TimeInterval = 14 * 86_400,
                 badgePolicy: BadgePolicy = .outstanding, followUpLimit: Int = 3, contentDependsOnDay: Bool = true,
