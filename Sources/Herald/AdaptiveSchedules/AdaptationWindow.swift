@@ -15,6 +15,23 @@ struct AdaptationWindow {
     var today: LocalDate
     var converter: ZoneConverter
     var facts: AdaptationFacts
+    /// Whether the zone's clocks jump forward within the days (a spring-forward night, a
+    /// skipped day): only then can a time of the days not exist.
+    var clocksSkip = true
+
+    /// Whether `converter`'s zone moves its clocks forward between the start of the day
+    /// before `days` and the end of the day after.
+    static func clocksSkip(in days: ClosedRange<LocalDate>, converter: ZoneConverter) -> Bool {
+        var day = days.lowerBound.adding(days: -1)
+        var offset = converter.offset(atInstant: ZoneConverter.seconds(converter.instant(for: LocalDateTime(date: day, time: LocalTime(hour: 0))).date))
+        while day <= days.upperBound.adding(days: 1) {
+            day = day.adding(days: 1)
+            let next = converter.offset(atInstant: ZoneConverter.seconds(converter.instant(for: LocalDateTime(date: day, time: LocalTime(hour: 0))).date))
+            if next > offset { return true }
+            offset = next
+        }
+        return false
+    }
 }
 
 /// What the user did and the app declared, once for every rule of a plan

@@ -49,15 +49,25 @@ package struct AdaptiveSchedules: Sendable {
     /// schedule rewritten for the days a plan can reach, the others as they are.
     package func rules(_ declared: [ReminderRule]) -> [ReminderRule] {
         guard !facts.vacations.isEmpty || declared.contains(where: { !$0.adaptations.isEmpty }) else { return declared }
-        return declared.map(rule)
+        // One window per zone: the rules of a zone share its days and its clocks' jumps.
+        var windows: [String: AdaptationWindow] = [:]
+        return declared.map { rule in
+            let zone = (rule.schedule.timeZone ?? deviceZone).identifier
+            let window = windows[zone] ?? window(for: rule)
+            windows[zone] = window
+            return self.rule(rule, in: window)
+        }
     }
 
     /// `declared` as the planner plans it now.
     package func rule(_ declared: ReminderRule) -> ReminderRule {
+        rule(declared, in: window(for: declared))
+    }
+
+    private func rule(_ declared: ReminderRule, in window: AdaptationWindow) -> ReminderRule {
         guard declared.hasSchedule else { return declared }
         let kinds = Self.kinds.filter { $0.applies(to: declared) || ($0 is VacationAdaptation && !facts.vacations.isEmpty) }
         guard !kinds.isEmpty else { return declared }
-        let window = window(for: declared)
         var draft = ScheduleDraft(declared.schedule)
         for kind in kinds { kind.adapt(&draft, of: declared, in: window) }
         draft.leavingOutSkippedTimes(in: window, fallback: declared.schedule)
@@ -87,6 +97,8 @@ package struct AdaptiveSchedules: Sendable {
         let converter = ZoneConverter.for(rule.schedule.timeZone ?? deviceZone)
         let today = converter.local(for: now).date
         let last = converter.local(for: now.addingTimeInterval(horizon)).date.adding(days: 1)
-        return AdaptationWindow(days: today.adding(days: -1)...last, today: today, converter: converter, facts: facts)
+        let days = today.adding(days: -1)...last
+        return AdaptationWindow(days: days, today: today, converter: converter, facts: facts,
+                                clocksSkip: AdaptationWindow.clocksSkip(in: days, converter: converter))
     }
 }

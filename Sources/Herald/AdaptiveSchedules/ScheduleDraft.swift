@@ -41,7 +41,7 @@ struct ScheduleDraft {
     /// occurrence per instant: leaving out the later one (a vacation day, a time on pace)
     /// would bring the skipped one back, at the instant left out.
     mutating func leavingOutSkippedTimes(in window: AdaptationWindow, fallback: Schedule) {
-        guard !excludedTimes.isEmpty || !excludedDates.isEmpty else { return }
+        guard window.clocksSkip, !excludedTimes.isEmpty || !excludedDates.isEmpty else { return }
         for _ in 0..<3 {
             let back = occurrences(in: window.days, converter: window.converter, fallback: fallback).values.joined()
                 .filter { local in
