@@ -67,8 +67,8 @@ struct CrashHarness {
             try store.commit([.setSetting(key: Self.progressKey, .number(Double(next)))])
         }
         try await system.saveAndWrite()
-        return try await HarnessResult.make(system: system, store: store, data: data, steps: StepCounter.shared.count,
-                                            launches: launches)
+        return try await HarnessResult.make(system: system, store: store, handoffs: data.handoffs,
+                                            steps: StepCounter.shared.count, launches: launches)
     }
 
     private func play(_ event: HarnessEvent, index: Int, host: AppHost, system: SimulatedSystem,
@@ -88,7 +88,8 @@ struct CrashHarness {
         case .completed(let id):
             try await engine.completed(entity(id))
         case .respond(let id, let action):
-            guard let response = try await gesture(on: id, action: action, index: index, system: system) else { return }
+            guard let response = try await Self.gesture(on: entity(id), action: action, index: index,
+                                                        system: system) else { return }
             await host.received(response)
         case .pressAlarm(let id, let button):
             try await pressAlarm(button, on: id, index: index, system: system)
@@ -147,12 +148,13 @@ struct CrashHarness {
 
     /// The user's response for a `respond` event: chosen by the system the first time
     /// (the newest delivered notification of the habit, taken off the list as iOS does)
-    /// and saved, the same one handed over again when the event is replayed.
-    private func gesture(on id: String, action: String, index: Int,
-                         system: SimulatedSystem) async throws -> NotificationResponse? {
+    /// and saved, the same one handed over again when the event is replayed. A
+    /// household run's step (``HouseholdHarness``) responds the same way.
+    static func gesture(on entity: EntityReference, action: String, index: Int,
+                        system: SimulatedSystem) async throws -> NotificationResponse? {
         if let recorded = system.gesture(for: index) { return recorded }
         let notification = await system.center.deliveredNotifications().last {
-            $0.request.heraldIdentifier?.entity == entity(id)
+            $0.request.heraldIdentifier?.entity == entity
         }
         let response = notification.map { NotificationResponse(notification: $0, actionIdentifier: action) }
         if let notification {

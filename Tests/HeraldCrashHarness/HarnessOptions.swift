@@ -1,7 +1,8 @@
 import Foundation
 
 /// The command line: `HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH]
-/// [--write-system-every-change] [--trace] [--regions] [--until-event N]`.
+/// [--write-system-every-change] [--trace] [--regions] [--until-event N]
+/// [--household-seed S [--household-acts N] (--household-step I | --household-plan)]`.
 ///
 /// - `--dir`: where the SQLite store, the simulated system and the app's data live;
 ///   a process given the same directory continues where the last one stopped.
@@ -19,6 +20,14 @@ import Foundation
 /// - `--until-event N`: stop before scenario event N (counted from 0) and write the
 ///   result of what was played; a process started next in the directory goes on from
 ///   there. Tests use it to copy an install standing just before a chosen event.
+/// - `--household-seed S`: a household run (``HouseholdScenario``) of seed S instead of
+///   the single-device scenario; `--dir` is the household's directory (one directory
+///   per device, and the channel's folder).
+/// - `--household-step I`: play step I of the household's timeline, one process of the
+///   step's device (``HouseholdHarness``), and write that device's result.
+/// - `--household-plan`: write the household's timeline (``HouseholdPlan``) and play nothing.
+/// - `--household-acts N`: the user acts N times in the household's day (by default
+///   the seed draws from 8 to 14): a shorter day for a quick run.
 struct HarnessOptions: Sendable {
     var directory: URL
     var killAt: Int?
@@ -27,8 +36,12 @@ struct HarnessOptions: Sendable {
     var traces = false
     var regions = false
     var untilEvent: Int?
+    var householdSeed: UInt64?
+    var householdStep: Int?
+    var householdPlan = false
+    var householdActs: Int?
 
-    static let usage = "usage: HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH] [--write-system-every-change] [--trace] [--regions] [--until-event N]"
+    static let usage = "usage: HeraldCrashHarness --dir PATH [--kill-at N] [--result PATH] [--write-system-every-change] [--trace] [--regions] [--until-event N] [--household-seed S [--household-acts N] (--household-step I | --household-plan)]"
 
     init(arguments: [String]) throws {
         var directory: URL?
@@ -56,10 +69,28 @@ struct HarnessOptions: Sendable {
                     throw HarnessError("--until-event takes an event index from 0, got \(text)")
                 }
                 untilEvent = event
+            case "--household-seed":
+                let text = try value()
+                guard let seed = UInt64(text) else { throw HarnessError("--household-seed takes a UInt64, got \(text)") }
+                householdSeed = seed
+            case "--household-step":
+                let text = try value()
+                guard let step = Int(text), step >= 0 else {
+                    throw HarnessError("--household-step takes a step index from 0, got \(text)")
+                }
+                householdStep = step
+            case "--household-plan": householdPlan = true
+            case "--household-acts":
+                let text = try value()
+                guard let acts = Int(text), acts >= 0 else { throw HarnessError("--household-acts takes a count, got \(text)") }
+                householdActs = acts
             default: throw HarnessError("unknown argument \(argument); \(Self.usage)")
             }
         }
         guard let directory else { throw HarnessError("--dir is required; \(Self.usage)") }
         self.directory = directory
+        guard (householdStep != nil || householdPlan) == (householdSeed != nil), householdStep == nil || !householdPlan else {
+            throw HarnessError("--household-seed goes with one of --household-step and --household-plan; \(Self.usage)")
+        }
     }
 }

@@ -40,7 +40,9 @@ struct HarnessResult: Codable, Sendable {
     /// The responses handed to the app, in order (``AppData/handoffs``).
     var handoffs: [String]
 
-    static func make(system: SimulatedSystem, store: any EngineStore, data: AppData, steps: Int,
+    /// The result of what `system` and `store` hold now; `handoffs`: the responses the
+    /// app was handed (``AppData/handoffs``).
+    static func make(system: SimulatedSystem, store: any EngineStore, handoffs: [String], steps: Int,
                      launches: Int) async throws -> HarnessResult {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -65,7 +67,7 @@ struct HarnessResult: Codable, Sendable {
             },
             untakenPresses: await alarms.snapshot().presses.count,
             fired: state.fired.values.map { "\($0.identifier)|\($0.date.formatted(.iso8601))" }.sorted(),
-            handoffs: data.handoffs)
+            handoffs: handoffs)
     }
 }
 

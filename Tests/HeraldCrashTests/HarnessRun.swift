@@ -116,6 +116,11 @@ enum HarnessRun {
     /// event played.
     static func tracing(in directory: URL, regions: Bool = false) async throws -> (exit: HarnessExit, trace: Trace) {
         let (exit, stderr) = try await launch(in: directory, killAt: nil, arguments: ["--trace"] + (regions ? ["--regions"] : []))
+        return (exit, trace(from: stderr))
+    }
+
+    /// The steps and events a process run with `--trace` printed to standard error.
+    static func trace(from stderr: String) -> Trace {
         var trace = Trace(steps: [], events: [:])
         for line in stderr.split(separator: "\n") {
             // "step 12: store commit recordCompletion (event 7)", "event 7: complete h05"
@@ -134,10 +139,29 @@ enum HarnessRun {
             }
             trace.steps.append(TracedStep(number: number, label: label, event: event))
         }
-        return (exit, trace)
+        return trace
     }
 
     private static func launch(in directory: URL, killAt: Int?, arguments: [String]) async throws -> (exit: HarnessExit, stderr: String) {
+        let (ended, stderr) = try await process(in: directory, killAt: killAt, arguments: arguments)
+        switch ended {
+        case .finished(let result): return (.finished(try JSONDecoder().decode(HarnessOutcome.self, from: result)), stderr)
+        case .killed(let message): return (.killed(message: message), stderr)
+        case .failed(let status, let signal, let errors): return (.failed(status: status, signal: signal, stderr: errors), stderr)
+        }
+    }
+
+    /// How one harness process ended, its result not yet decoded.
+    enum Ended {
+        /// It exited normally; the result file's contents.
+        case finished(Data)
+        case killed(message: String)
+        case failed(status: Int32, signal: Bool, stderr: String)
+    }
+
+    /// Runs one harness process with `--dir directory` (where its result and standard
+    /// error go), killed before step `killAt` if it gets that far, and `arguments`.
+    static func process(in directory: URL, killAt: Int?, arguments: [String]) async throws -> (ended: Ended, stderr: String) {
         let resultURL = directory.appendingPathComponent("result.json")
         let errorURL = directory.appendingPathComponent("stderr.txt")
         try? FileManager.default.removeItem(at: resultURL)
@@ -162,7 +186,7 @@ enum HarnessRun {
             let line = stderr.split(separator: "\n").last { $0.hasPrefix("killed before step") }
             return (.killed(message: line.map(String.init) ?? "no message"), stderr)
         case (.exit, 0):
-            return (.finished(try JSONDecoder().decode(HarnessOutcome.self, from: Data(contentsOf: resultURL))), stderr)
+            return (.finished(try Data(contentsOf: resultURL)), stderr)
         case (let reason, let status):
             return (.failed(status: status, signal: reason == .uncaughtSignal, stderr: String(stderr.suffix(4_000))), stderr)
         }
