@@ -77,8 +77,11 @@ extension OccurrenceListing {
     /// //   }
     /// // ]
     /// ```
+    ///
+    /// `leading` are elements written first, before the occurrences (the notes of a
+    /// scenario's rule, ``ScenarioRuleListing/noteObjects(rule:)``).
     @discardableResult
-    func writeJSON(_ write: (String) throws -> Void) rethrows -> Ending {
+    func writeJSON(leading: [String] = [], _ write: (String) throws -> Void) rethrows -> Ending {
         // Written by hand, as JSONEncoder prints the array with sorted keys and pretty
         // printing (a tenth of the time for a million): every value is an ISO 8601
         // date-time or offset, digits and `-:+TZ`, nothing to escape.
@@ -87,6 +90,10 @@ extension OccurrenceListing {
         }
         let scheduleZone = schedule.effectiveTimeZone(device: zone)
         var separator = "[\n"
+        for element in leading {
+            try write(separator + element)
+            separator = ",\n"
+        }
         let ending = try forEachListed { occurrence, wall in
             let local = "\"\(wall)\"", utc = "\"\(TimeText.utc(occurrence.date))\""
             let offset = "\"\(TimeText.offset(scheduleZone, at: occurrence.date))\""

@@ -13,9 +13,15 @@ enum ScenarioFixtures {
     static let exampleNames = ["habits.yaml", "seed-004-badges.yaml", "goal-cold-launch.yaml", "quiet-hours.yaml",
                                "grouped-habits.yaml"]
 
+    /// The examples of schedules that follow the user (a quota, repeats counted from
+    /// completion, random times, vacations, pace).
+    static let adaptiveExampleNames = ["gym-quota.yaml", "plant-after-completion.yaml", "mood-random.yaml",
+                                       "piano-vacation.yaml", "water-pace.yaml"]
+
     /// Every bundled example, including those whose pending requests hold snoozes and
-    /// follow-ups beyond the plan.
-    static let allExampleNames = exampleNames + ["exercise-breaks.yaml"]
+    /// follow-ups beyond the plan, and those of schedules that follow the user, whose
+    /// last plan can be days before the end (deliveries since have left the center).
+    static let allExampleNames = exampleNames + ["exercise-breaks.yaml"] + adaptiveExampleNames
 
     /// The header every inline scenario starts with (lines 1 to 3).
     static let header = """

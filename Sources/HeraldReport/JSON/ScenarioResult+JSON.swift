@@ -99,55 +99,6 @@ public struct ScenarioJSONLinesFormatter: ScenarioTimelineFormatter {
     }
 }
 
-private struct EventLine: Encodable {
-    var type = "event"
-    var utc: String
-    var local: String
-    var event: String
-    var entities: [String]
-    var day: String?
-    var description: String
-    var note: String?
-    /// `complete` with the time it was done, as the device's clock showed it.
-    var doneAt: String?
-    /// `zone`: the zone the device moves to.
-    var zone: String?
-    /// `clock`: the local date-time the user sets.
-    var clock: String?
-    /// `reminders`, `route_notifications`: the switch's new position.
-    var enabled: Bool?
-    /// `travel_choice`: `keep_home` or `follow_local`, and the rule it is for (every
-    /// rule when absent).
-    var choice: String?
-    var rule: String?
-
-    init(_ entry: TimelineEvent) {
-        utc = TimeText.utc(entry.date)
-        local = entry.local.description
-        event = entry.action.kind
-        description = entry.action.description
-        entities = entry.action.entities.map(\.description)
-        switch entry.action {
-        case .complete(_, let day, let at):
-            self.day = day?.description
-            doneAt = at?.description
-        case .zone(let zone): self.zone = zone.identifier
-        case .clock(let time): clock = time.description
-        case .travelChoice(let choice, let rule):
-            self.choice = choice == .keepHome ? "keep_home" : "follow_local"
-            self.rule = rule?.description
-        case .reminders(let on, _), .routeNotifications(let on): enabled = on
-        default: break
-        }
-        note = entry.note
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case type, utc, local, event, entities, day, description, note, zone, clock, enabled, choice, rule
-        case doneAt = "done_at"
-    }
-}
-
 private struct ReconcileLine: Encodable {
     var type = "reconcile"
     var utc: String

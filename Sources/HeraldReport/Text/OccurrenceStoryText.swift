@@ -4,6 +4,9 @@ import HeraldScenario
 
 /// How `herald why` prints an `OccurrenceStory`: one line per event, or one
 /// JSON object `{"verdict": ..., "events": [...]}`. The HTML report shows the same lines.
+/// An occurrence a schedule that follows the user left out starts with its reason:
+/// `plan: not planned: quota met for the week: 3 of 3`, in JSON `"kind": "held_back"`
+/// with `"reason": "quota_met"` and its `"description"`.
 ///
 /// ```swift
 /// print(OccurrenceStoryText.text(story, zone: berlin))
@@ -91,6 +94,9 @@ public enum OccurrenceStoryText {
                     object.madeAt = TimeText.utc(madeAt)
                     object.text = text(of: event.fact, zone: zone)
                 case .notScheduledHere(let alertsOn): object.alertsOn = alertsOn.rawValue
+                case .heldBack(let heldBack):
+                    object.reason = heldBack.name
+                    object.description = heldBack.description
                 default: break
                 }
                 return object
@@ -135,10 +141,12 @@ public enum OccurrenceStoryText {
         var change: String?
         var madeAt: String?
         var alertsOn: String?
+        /// `held_back`: the reason's text, as `reason` names it (`quota_met`, ...).
+        var description: String?
 
         enum CodingKeys: String, CodingKey {
             case utc, local, kind, text, identifier, reasons, until, badge, capacity, latest, reason, held, action
-            case device, change
+            case device, change, description
             case firesAt = "fires_at"
             case heldSlots = "held_slots"
             case madeAt = "made_at"

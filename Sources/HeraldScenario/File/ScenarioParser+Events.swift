@@ -9,6 +9,7 @@ extension ScenarioParser {
                                    "foreign", "summary", "focus"]
     static let timeEventKinds = ["zone", "clock", "travel_choice"]
     static let eventKinds = dataEventKinds + deviceEventKinds + timeEventKinds + locationEventKinds + householdEventKinds
+        + adaptiveEventKinds
     static let eventKeys = ["at"] + eventKinds + ["day", "on"]
     static let editKeys = ["id", "namespace", "title", "rules"]
     static let completeKeys = ["entity", "at", "day"]
@@ -84,8 +85,8 @@ extension ScenarioParser {
                 action = .user(user)
             case "travel_choice":
                 action = try travelChoice(value, catalog: catalog)
-            case "pause", "resume", "delete", "edit", "import":
-                action = try entityChange(kind, value, lookup: &lookup, catalog: &catalog, context: context)
+            case "pause", "resume", "delete", "edit", "import", "vacation", "end_vacation", "progress":
+                action = try entityChange(kind, value, at: at, lookup: &lookup, catalog: &catalog, context: context)
             case _ where Self.locationEventKinds.contains(kind):
                 action = try locationEvent(kind, value)
                 if case .startRoute(let route) = action { catalog.add(route) }
@@ -101,11 +102,15 @@ extension ScenarioParser {
     }
 
     /// A change of the app's entities (`pause`, `resume`, `delete`, `edit`, `import`),
-    /// with the names and notifications it makes exist, or not, for the events after it.
-    private func entityChange(_ kind: String, _ value: ScenarioNode, lookup: inout EntityLookup,
+    /// with the names and notifications it makes exist, or not, for the events after it;
+    /// or of what the schedules that follow the user read (`vacation`, `end_vacation`,
+    /// `progress`), on the local day of `at`.
+    private func entityChange(_ kind: String, _ value: ScenarioNode, at: LocalDateTime, lookup: inout EntityLookup,
                               catalog: inout TargetCatalog, context: RuleContext) throws(ScenarioError)
         -> ScenarioEvent.Action {
         switch kind {
+        case "vacation", "end_vacation", "progress":
+            return try adaptiveEvent(kind, value, at: at, lookup: lookup)
         case "pause":
             return .pause(try lookup.resolve(value))
         case "resume":

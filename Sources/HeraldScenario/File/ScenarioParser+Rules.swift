@@ -11,9 +11,10 @@ struct RuleContext {
 }
 
 extension ScenarioParser {
-    static let scheduleKeys = ["daily", "weekly", "every_days", "every_minutes", "monthly", "once", "rrule"]
+    static let scheduleKeys = ["daily", "weekly", "every_days", "every_minutes", "monthly", "once", "rrule", "after_completion"]
     static let ruleKeys = ["id"] + scheduleKeys + ["zone", "priority", "badge", "category", "follow_up", "nag", "smart", "alerts_on",
                                                    "fixed_content", "urgency", "fallback", "quiet_hours"]
+        + adaptiveRuleKeys
     static let urgencies: [(String, Urgency)] = [("passive", .passive), ("active", .active),
                                                  ("time_sensitive", .timeSensitive), ("critical", .critical),
                                                  ("alarm", .alarm)]
@@ -38,11 +39,14 @@ extension ScenarioParser {
             if let nag = mapping["nag"] {
                 throw nag.error(.invalidValue, "a location reminder fires at a crossing and has no follow-ups (drop nag, or give the rule a schedule instead of arrive or leave)")
             }
+            if let key = mapping.entries.first(where: { Self.adaptiveRuleKeys.contains($0.key) }) {
+                throw key.keyNode.error(.invalidValue, "a location reminder fires at a crossing, and \(key.key) shapes a schedule (drop \(key.key), or give the rule a schedule instead of arrive or leave)")
+            }
             return located
         }
         let pin = try mapping["zone"]?.zone()
-        let (kind, value) = try mapping.exactlyOne(of: Self.scheduleKeys, "a rule")
-        let schedule = try self.schedule(kind: kind, value, pin: pin, context: context)
+        let random = try mapping["random"].map { node throws(ScenarioError) in try randomTimes(node) }
+        let (kind, value, schedule) = try ruleSchedule(mapping, pin: pin, random: random, context: context)
         let priority = try mapping["priority"]?.int("a priority", in: -1000...1000) ?? 0
         let badge = try mapping["badge"]?.bool("badge") ?? true
         let category = try mapping["category"].map { node throws(ScenarioError) in
@@ -62,6 +66,7 @@ extension ScenarioParser {
         rule.source = ScenarioLocation(file: value.file, line: value.line, column: value.column, field: value.path)
         try urgency(of: &rule, mapping)
         try nag(of: &rule, mapping)
+        try adaptations(of: &rule, mapping, random: random)
         rule.alertsOn = try mapping["alerts_on"].map { node throws(ScenarioError) in
             try choice(node, "where a rule alerts", ReminderRule.AlertsOn.allCases.map { ($0.rawValue, $0) })
         }
@@ -115,8 +120,10 @@ extension ScenarioParser {
         rule.fallback = fallback.isEmpty ? nil : fallback
     }
 
-    private func schedule(kind: String, _ node: ScenarioNode, pin: TimeZone?,
-                          context: RuleContext) throws(ScenarioError) -> Schedule {
+    /// The schedule a schedule key gives; `defaultTimes` stand for the times a
+    /// day-giving key leaves out (a rule with `random`, whose draws replace them).
+    func schedule(kind: String, _ node: ScenarioNode, pin: TimeZone?, context: RuleContext,
+                  defaultTimes: [LocalTime]? = nil) throws(ScenarioError) -> Schedule {
         switch kind {
         case "daily":
             let times = try node.times()
@@ -124,14 +131,14 @@ extension ScenarioParser {
         case "weekly":
             let mapping = try node.mapping("a weekly rule", allowed: ["days", "times"])
             let days = try mapping.required("days", "weekdays such as [MO, TH]").weekdays()
-            let times = try mapping.required("times", "times such as [\"18:00\"]").times()
+            let times = try times(mapping, "times such as [\"18:00\"]", or: defaultTimes)
             return try building(node, mapping) { try .weekly(on: days, at: times, timeZone: pin) }
         case "every_days":
             let mapping = try node.mapping("an every-N-days rule", allowed: ["interval", "from", "times"])
             let interval = try mapping.required("interval", "the number of days between occurrences")
                 .int("an interval", in: 1...Int.max)
             let from = try mapping["from"]?.date() ?? context.startDate
-            let times = try mapping.required("times", "times such as [\"07:00\"]").times()
+            let times = try times(mapping, "times such as [\"07:00\"]", or: defaultTimes)
             return try building(node, mapping) { try .everyDays(interval, from: from, at: times, timeZone: pin) }
         case "every_minutes":
             let mapping = try node.mapping("an every-N-minutes rule", allowed: ["minutes", "from", "to", "days"])
@@ -150,8 +157,10 @@ extension ScenarioParser {
                 .sequence("days of the month", allowsScalar: true) {
                 days.append(try item.int("a day of the month", in: -31...31))
             }
-            let times = try mapping.required("times", "times such as [\"08:00\"]").times()
+            let times = try times(mapping, "times such as [\"08:00\"]", or: defaultTimes)
             return try building(node, mapping) { try .monthly(onDays: days, at: times, timeZone: pin) }
+        case "after_completion":
+            return try afterCompletion(node, pin: pin, context: context, defaultTimes: defaultTimes)
         case "once":
             let local = try node.dateTime()
             return try building(node) { try .once(at: local, timeZone: pin) }
@@ -173,8 +182,8 @@ extension ScenarioParser {
 
     /// Runs a `Schedule` factory, turning its `ScheduleError` into a ``ScenarioError`` at
     /// the YAML key the schedule's field came from (or the rule's schedule node).
-    private func building(_ node: ScenarioNode, _ mapping: ScenarioMapping? = nil,
-                          _ make: () throws -> Schedule) throws(ScenarioError) -> Schedule {
+    func building(_ node: ScenarioNode, _ mapping: ScenarioMapping? = nil,
+                  _ make: () throws -> Schedule) throws(ScenarioError) -> Schedule {
         do {
             return try make()
         } catch let error as ScheduleError {
@@ -185,6 +194,13 @@ extension ScenarioParser {
         } catch {
             throw node.error(.invalidSchedule, "invalid schedule: \(error)")
         }
+    }
+
+    /// The mapping's `times`, or `fallback` when it leaves them out and there is one.
+    private func times(_ mapping: ScenarioMapping, _ what: String, or fallback: [LocalTime]?) throws(ScenarioError)
+        -> [LocalTime] {
+        if mapping["times"] == nil, let fallback { return fallback }
+        return try mapping.required("times", what).times()
     }
 
     /// The YAML key for each `ScheduleError` field.

@@ -11,10 +11,10 @@ struct ScenarioParser {
     static let documentKeys = ["name", "zone", "start", "days", "planner", "drop_rule", "denied_center", "categories", "authorization",
                                "settings", "app", "ready_after", "smart_timing", "location_updates", "location_deliveries",
                                "location_access", "force_quit_relaunch", "same_instant", "background_refresh", "entities", "delivered", "events"]
-        + householdKeys
+        + householdKeys + adaptiveDocumentKeys
     static let plannerKeys = ["reserve", "horizon_days", "badge", "repeating", "travel_prompt", "quiet_hours",
                               "group_within"]
-    static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules"]
+    static let entityKeys = ["id", "namespace", "title", "status", "paused", "rules", "vacation"]
     static let deliveredKeys = ["entity", "rule", "at"]
     static let dropRules: [String: DropRule] = ["keep-soonest": .keepSoonest, "keep-most-recent": .keepMostRecentlyAdded]
 
@@ -66,14 +66,9 @@ struct ScenarioParser {
         if let node = document["entities"] {
             entities = try self.entities(node, context: context)
         }
-        var delivered: [ScenarioDeliveredNotification] = []
-        if let node = document["delivered"] {
-            let lookup = EntityLookup(entities.map(\.reference))
-            let byReference = Dictionary(entities.map { ($0.reference, $0) }, uniquingKeysWith: { first, _ in first })
-            for item in try node.sequence("delivered notifications ({entity, rule, at})") {
-                delivered.append(try deliveredNotification(item, lookup: lookup, entities: byReference, start: start))
-            }
-        }
+        let delivered = try document["delivered"].map { node throws(ScenarioError) in
+            try deliveredNotifications(node, entities: entities, start: start)
+        } ?? []
         let household = try self.household(document)
         let events = try document["events"].map { node throws(ScenarioError) in
             try self.events(node, entities: entities, zone: zone, start: start,
@@ -96,6 +91,7 @@ struct ScenarioParser {
         // until an event turns it on.
         if scenario.alarms == nil, events.contains(where: \.action.concernsAlarms) { scenario.alarms = ScenarioAlarms() }
         scenario.locationAccess = try document["location_access"].map(locationAccess) ?? .always
+        try adaptiveSettings(document, into: &scenario)
         return scenario
     }
 
@@ -266,12 +262,25 @@ struct ScenarioParser {
             }
         }
         let rules = try mapping["rules"].map { node throws(ScenarioError) in try self.rules(node, context: context) } ?? []
-        let entity = ScenarioEntity(id: id, namespace: namespace, title: title, paused: paused, rules: rules)
+        var entity = ScenarioEntity(id: id, namespace: namespace, title: title, paused: paused, rules: rules)
+        entity.vacations = try mapping["vacation"].map { node throws(ScenarioError) in try vacations(node) }
         try Self.checkDeclarations(node) { () throws(DeclarationError) in _ = try entity.reminderRules() }
         return entity
     }
 
     // MARK: Delivered
+
+    /// `delivered: [{entity, rule, at}, ...]`: notifications in the list at the start.
+    private func deliveredNotifications(_ node: ScenarioNode, entities: [ScenarioEntity],
+                                        start: LocalDateTime) throws(ScenarioError) -> [ScenarioDeliveredNotification] {
+        let lookup = EntityLookup(entities.map(\.reference))
+        let byReference = Dictionary(entities.map { ($0.reference, $0) }, uniquingKeysWith: { first, _ in first })
+        var delivered: [ScenarioDeliveredNotification] = []
+        for item in try node.sequence("delivered notifications ({entity, rule, at})") {
+            delivered.append(try deliveredNotification(item, lookup: lookup, entities: byReference, start: start))
+        }
+        return delivered
+    }
 
     private func deliveredNotification(_ node: ScenarioNode, lookup: EntityLookup, entities: [EntityReference: ScenarioEntity],
                                        start: LocalDateTime) throws(ScenarioError) -> ScenarioDeliveredNotification {

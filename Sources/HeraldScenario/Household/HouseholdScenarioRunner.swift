@@ -126,9 +126,14 @@ package struct HouseholdScenarioRunner: Sendable {
         let lane = lanes.first { $0.member.id == id }!
         let outcome = result.lanes.first { $0.member.id == id }!.result
         let rules = await lane.parts.source.entities.flatMap { (try? $0.reminderRules()) ?? [] }
-        let teller = ScenarioStoryTeller(
+        var teller = ScenarioStoryTeller(
             history: lane.history, rules: rules, state: try? lane.store.load(), deviceZone: lane.parts.clock.timeZone,
             now: lane.parts.clock.now, deliveries: outcome.deliveries, dropped: outcome.summary.droppedIdentifiers)
+        // What the app's data held on this device: the events played on it.
+        var played = scenario
+        played.events = scenario.events.filter { ($0.device ?? household.firstDevice) == id }
+        teller.heldBack = await ScenarioStoryTeller.heldBack(for: [(rule, local)], scenario: played, rules: rules,
+                                                             state: teller.state, deviceZone: teller.deviceZone)
         var story = teller.story(of: rule, at: local)
         for (date, record) in await lane.heard.heard {
             guard let change = Self.change(record.change, about: rule, at: local) else { continue }

@@ -63,6 +63,10 @@ public struct Scenario: Hashable, Sendable {
     package var sameInstantOrder: SameInstantOrder = .deliveriesFirst
     /// The app's entities at the start.
     package var entities: [ScenarioEntity]
+    /// The app's vacations at the start (`vacations:`): local days on which no rule
+    /// fires, what the scenario app's ``Herald/ReminderSource/vacations()`` returns until a
+    /// `vacation` or `end_vacation` event changes them.
+    package var vacations: [ReminderRule.Vacation] = []
     /// Notifications in the delivered list at the start.
     package var delivered: [ScenarioDeliveredNotification]
     /// What happens, in time order.

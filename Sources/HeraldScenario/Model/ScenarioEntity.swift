@@ -8,6 +8,7 @@ import Herald
 ///     title: Drink water
 ///     rules:
 ///       - {id: sips, every_minutes: {minutes: 90, from: "09:00", to: "18:00"}}
+///     vacation: [{from: 2026-12-20, to: 2027-01-03}]   # every rule rests then
 /// ```
 ///
 /// ```swift
@@ -23,6 +24,9 @@ package struct ScenarioEntity: Hashable, Sendable, Codable {
     /// scenario app's resolver says it is inactive. Pause and resume events change it.
     package var paused: Bool
     package var rules: [ScenarioRule]
+    /// `vacation:` local days on which every rule of the entity rests
+    /// (``Herald/ReminderRule/onVacation(_:)``); `nil`: none.
+    package var vacations: [ReminderRule.Vacation]?
 
     package init(id: String, namespace: String = ScenarioEntity.defaultNamespace, title: String,
                 paused: Bool = false, rules: [ScenarioRule]) {
@@ -38,9 +42,13 @@ package struct ScenarioEntity: Hashable, Sendable, Codable {
 
     package var reference: EntityReference { EntityReference(namespace: namespace, id: id) }
 
-    /// Herald's rules for this entity.
+    /// Herald's rules for this entity, each resting on the entity's vacations.
     /// - Throws: ``Herald/DeclarationError`` when Herald refuses a rule's identity.
     package func reminderRules() throws(DeclarationError) -> [ReminderRule] {
-        try rules.map { rule throws(DeclarationError) in try rule.reminderRule(for: reference) }
+        try rules.map { rule throws(DeclarationError) in
+            let declared = try rule.reminderRule(for: reference)
+            guard let vacations, !vacations.isEmpty, rule.location == nil else { return declared }
+            return declared.onVacation(vacations)
+        }
     }
 }

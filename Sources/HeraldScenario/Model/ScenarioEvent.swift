@@ -28,6 +28,9 @@ import HeraldSimulator
 ///   - {at: 2026-11-23T01:00, zone: Asia/Tokyo}                  # lands in Tokyo: 09:00 there
 ///   - {at: 2026-11-23T09:30, clock: 2026-11-23T08:30}           # the user sets the clock back
 ///   - {at: 2026-11-23T09:40, travel_choice: keep_home}          # every reminder keeps Berlin time
+///   - {at: 2026-11-23T10:00, progress: {entity: water, count: 3}}   # 3 glasses so far today
+///   - {at: 2026-11-23T18:00, vacation: {from: 2026-11-24, to: 2026-11-30}}
+///   - {at: 2026-11-26T12:00, end_vacation}                      # back early: ends on the 25th
 /// ```
 package struct ScenarioEvent: Hashable, Sendable {
     /// When it happens, as the device's clock shows it then (in the zone it is in).
@@ -151,6 +154,18 @@ package struct ScenarioEvent: Hashable, Sendable {
         case alarm(ScenarioTarget, button: SystemAlarm.ButtonPress)
         /// The user moves between their devices (`user:`, several devices only).
         case user(HouseholdUser)
+        /// The app's user takes a vacation (`vacation: {from, to}`): the app's
+        /// vacations (``Herald/ReminderSource/vacations()``) gain it, and the app re-plans.
+        case vacation(ReminderRule.Vacation)
+        /// The user ends their vacation on the local `day` (`end_vacation`): the app's
+        /// vacation holding `day` ends the day before (one starting that day is removed);
+        /// with none holding it, the next one to start is removed (``ScenarioVacations``).
+        case endVacation(day: LocalDate)
+        /// The app records the day's progress on an entity (`progress: {entity, count}`):
+        /// its source reports `count` for the local `day`
+        /// (``Herald/ReminderSource/progress(of:on:)``), and the app re-plans as after
+        /// an entity change, so a rule with a pace reminds only while behind.
+        case progress(EntityReference, count: Int, day: LocalDate)
 
         package var description: String {
             switch self {
@@ -201,6 +216,9 @@ package struct ScenarioEvent: Hashable, Sendable {
                 "Settings: alarms \(ScenarioAlarms.name(of: authorization))" + (notifications.map { ", \($0)" } ?? "")
             case .alarm(let target, let button): "press \(Self.name(of: button)) on the alarm of \(target)"
             case .user(let user): "the user: \(ScenarioHousehold.describe(user))"
+            case .vacation(let vacation): "vacation from \(vacation.from) to \(vacation.to)"
+            case .endVacation(let day): "the vacation ends: back on \(day)"
+            case .progress(let entity, let count, let day): "progress \(entity): \(count) on \(day)"
             }
         }
 
@@ -245,13 +263,17 @@ package struct ScenarioEvent: Hashable, Sendable {
             case .alarms: "settings"
             case .alarm: "alarm"
             case .user: "user"
+            case .vacation: "vacation"
+            case .endVacation: "end_vacation"
+            case .progress: "progress"
             }
         }
 
         /// Whether it changes the app's data (and is told to Herald when the app runs).
         package var changesData: Bool {
             switch self {
-            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications, .travelChoice: true
+            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications, .travelChoice,
+                 .vacation, .endVacation, .progress: true
             default: false
             }
         }
@@ -259,7 +281,7 @@ package struct ScenarioEvent: Hashable, Sendable {
         /// The entities it names, for the JSON timeline.
         package var entities: [EntityReference] {
             switch self {
-            case .complete(let entity, _, _), .pause(let entity), .resume(let entity): [entity]
+            case .complete(let entity, _, _), .pause(let entity), .resume(let entity), .progress(let entity, _, _): [entity]
             case .delete(let gone): gone
             case .edit(let edit): [edit.entity]
             case .import(_, let imported): imported.map(\.reference)

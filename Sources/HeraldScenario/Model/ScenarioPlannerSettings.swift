@@ -6,6 +6,8 @@ import Herald
 /// ```yaml
 /// planner: {reserve: 10, horizon_days: 7, badge: outstanding, repeating: exact}
 /// planner: {quiet_hours: {from: "22:00", to: "07:00"}, group_within: 10}
+/// seed: 42                  # top level: the install seed random times are drawn from
+/// first_weekday: sunday     # top level: the day a quota's week starts on
 /// ```
 ///
 /// ```swift
@@ -28,6 +30,13 @@ package struct ScenarioPlannerSettings: Hashable, Sendable {
     /// Reminders due within this many minutes of the first come as one
     /// (`group_within`; off by default).
     package var groupWithinMinutes: Int?
+    /// The app's install seed, from which rules at random times draw each day's times
+    /// (the top-level `seed`, 0 by default: ``Herald/PlannerConfiguration/randomSeed``).
+    package var randomSeed: UInt64 = 0
+    /// The day a quota's week starts on (the top-level `first_weekday`;
+    /// ``Herald/PlannerConfiguration/firstWeekday``): `nil`, when the file does not
+    /// say, is Monday.
+    package var firstWeekday: Weekday?
 
     package init(reserve: Int = 10, horizonDays: Int = 14, badge: Badge = .outstanding, repeating: Repeating = .exact,
                 quietHours: QuietHours? = nil, groupWithinMinutes: Int? = nil) {
@@ -80,6 +89,8 @@ package struct ScenarioPlannerSettings: Hashable, Sendable {
             groupWithin: groupWithinMinutes.map { TimeInterval($0) * 60 }
         )
         configuration.travelPrompt = travelPrompt
+        configuration.randomSeed = randomSeed
+        configuration.firstWeekday = firstWeekday
         return configuration
     }
 }

@@ -24,6 +24,16 @@ import Herald
 ///     daily: ["10:00"]
 ///     badge: false
 ///     fixed_content: true       # same content every day: may repeat without the app
+///   - id: evening
+///     daily: ["18:00"]
+///     quota: {times: 3, per: week}                 # quiet for the rest of the week once done 3 days
+///   - id: water
+///     after_completion: {days: 3, at: ["09:00"]}   # 3 days after it was last done
+///   - id: sample
+///     random: {from: "10:00", to: "16:00", times: 2, min_gap: 60}   # drawn each day
+///   - id: sips
+///     every_minutes: {minutes: 60, from: "08:00", to: "20:00"}
+///     pace: {target: 8, by: "20:00"}               # only while behind
 /// ```
 package struct ScenarioRule: Hashable, Sendable, Codable {
     /// The rule's id within its entity (the `rule` part of notification identifiers).
@@ -62,6 +72,18 @@ package struct ScenarioRule: Hashable, Sendable, Codable {
     /// `alerts_on: phone | watch | each`: which of the user's devices schedule it;
     /// `nil`: the scenario's default.
     package var alertsOn: ReminderRule.AlertsOn?
+    /// `quota: {times, per}`: quiet for the rest of a period once it holds that many
+    /// completed days (``Herald/ReminderRule/limited(to:)``); `nil`: none.
+    package var quota: ReminderRule.Quota?
+    /// `after_completion`: the every-N-days schedule counts from the last completion
+    /// (``Herald/ReminderRule/countingFromCompletion()``); `nil` (absent) is `false`.
+    package var countsFromCompletion: Bool?
+    /// `random: {from, to, times, min_gap}`: the times drawn each day the schedule fires
+    /// (``Herald/ReminderRule/atRandomTimes(_:)``); `nil`: the schedule's own times.
+    package var randomTimes: ReminderRule.RandomTimes?
+    /// `pace: {target, by}`: reminds only while the day's progress is behind
+    /// (``Herald/ReminderRule/paced(_:)``); `nil`: always.
+    package var pace: ReminderRule.Pace?
 
     /// A rule's own answer to the planner's quiet hours.
     package enum QuietHoursChoice: String, Hashable, Sendable, Codable {
@@ -89,6 +111,7 @@ package struct ScenarioRule: Hashable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case id, schedule, kind, priority, countsTowardBadge, category, followUpMinutes, location, smart, fixedContent
         case urgency, fallback, nagMinutes, nagTimes, quietHours, alertsOn
+        case quota, countsFromCompletion, randomTimes, pace
     }
 
     package init(id: String, schedule: Schedule, kind: String, priority: Int = 0, countsTowardBadge: Bool = true,
@@ -104,9 +127,11 @@ package struct ScenarioRule: Hashable, Sendable, Codable {
         self.fixedContent = fixedContent ? true : nil
     }
 
-    /// The Herald rule for this rule of `entity`.
+    /// The Herald rule for this rule of `entity`, with the schedules that follow the
+    /// user it declares.
     ///
-    /// - Throws: ``Herald/DeclarationError`` when Herald refuses its identity or its nag.
+    /// - Throws: ``Herald/DeclarationError`` when Herald refuses its identity, its nag, or
+    ///   counting from completion on a schedule that is not every N days.
     package func reminderRule(for entity: EntityReference) throws(DeclarationError) -> ReminderRule {
         var rule = if let location {
             try ReminderRule(entity: entity, id: id, location: location, priority: priority,
@@ -122,6 +147,12 @@ package struct ScenarioRule: Hashable, Sendable, Codable {
         rule.ignoresQuietHours = ignoresQuietHours
         rule.defersPastMidnight = quietHours == .deferPastMidnight
         if let alertsOn { rule = rule.alerting(on: alertsOn) }
+        if location == nil {
+            if let quota { rule = rule.limited(to: quota) }
+            if countsFromCompletion == true { rule = try rule.countingFromCompletion() }
+            if let randomTimes { rule = rule.atRandomTimes(randomTimes) }
+            if let pace { rule = rule.paced(pace) }
+        }
         guard let urgency else { return rule }
         return try rule.urgent(urgency, fallback: fallback ?? [])
     }

@@ -97,17 +97,48 @@ public struct ScenarioCheckpoint: Hashable, Sendable, Codable {
     }
 
     /// The scenario app's data: its entities (with their pauses, edits and imports),
-    /// the titles of what it posted, and the user's settings (`nil` in a state file
-    /// written before there were any: the defaults).
+    /// the titles of what it posted, the user's settings, the app's vacations and the
+    /// progress it recorded (each `nil` in a state file written before there were any:
+    /// the defaults, none).
     package struct AppData: Hashable, Sendable, Codable {
         package var entities: [ScenarioEntity]
         package var posted: [EntityReference: String]
         package var settings: Settings?
+        package var vacations: [ReminderRule.Vacation]?
+        package var progress: [Progress]?
 
-        package init(entities: [ScenarioEntity], posted: [EntityReference: String], settings: Settings? = nil) {
+        package init(entities: [ScenarioEntity], posted: [EntityReference: String], settings: Settings? = nil,
+                     vacations: [ReminderRule.Vacation]? = nil, progress: [Progress]? = nil) {
             self.entities = entities
             self.posted = posted
             self.settings = settings
+            self.vacations = vacations
+            self.progress = progress
+        }
+
+        /// The progress as the scenario app's source keeps it, by entity and day.
+        package var progressByDay: [EngineState.EntityDay: Int] {
+            Dictionary((progress ?? []).map { (EngineState.EntityDay($0.entity, $0.day), $0.count) }) { _, last in last }
+        }
+    }
+
+    /// A count of progress the app recorded for an entity on a local day (a `progress` event).
+    package struct Progress: Hashable, Sendable, Codable {
+        package var entity: EntityReference
+        package var day: LocalDate
+        package var count: Int
+
+        package init(entity: EntityReference, day: LocalDate, count: Int) {
+            self.entity = entity
+            self.day = day
+            self.count = count
+        }
+
+        /// `progress` as a checkpoint stores it, ordered by day and entity.
+        package static func list(_ progress: [EngineState.EntityDay: Int]) -> [Progress]? {
+            guard !progress.isEmpty else { return nil }
+            return progress.map { Progress(entity: $0.key.entity, day: $0.key.day, count: $0.value) }
+                .sorted { ($0.day, $0.entity) < ($1.day, $1.entity) }
         }
     }
 

@@ -11,6 +11,10 @@ import Herald
 /// It is also what the scenario app's responder resolves from: an entity in the list
 /// is ready, or inactive while paused; one no longer in it is missing.
 ///
+/// It gives Herald the app's vacations (the file's `vacations:`, changed by `vacation`
+/// and `end_vacation` events) and the progress `progress` events recorded, for the
+/// schedules that follow the user.
+///
 /// ```swift
 /// let source = ScenarioReminderSource(entities: scenario.entities)
 /// let engine = Engine(center: center, source: source, clock: clock)
@@ -27,12 +31,37 @@ package actor ScenarioReminderSource: ReminderSource {
     package private(set) var routes: [String: RouteSession] = [:]
     /// The user's settings: reminders on for the app, and the entities they are off for.
     package private(set) var settings: ScenarioCheckpoint.Settings
+    /// The app's vacations, for every rule (``vacations()``).
+    package private(set) var appVacations: [ReminderRule.Vacation]
+    /// The progress the app recorded, by entity and local day (``progress(of:on:)``).
+    package private(set) var recordedProgress: [EngineState.EntityDay: Int]
 
     package init(entities: [ScenarioEntity], posted: [EntityReference: String] = [:],
-                settings: ScenarioCheckpoint.Settings = ScenarioCheckpoint.Settings()) {
+                settings: ScenarioCheckpoint.Settings = ScenarioCheckpoint.Settings(),
+                vacations: [ReminderRule.Vacation] = [], progress: [EngineState.EntityDay: Int] = [:]) {
         self.entities = entities
         self.posted = posted
         self.settings = settings
+        appVacations = vacations
+        recordedProgress = progress
+    }
+
+    /// The app's vacations: the scenario's, as `vacation` and `end_vacation` events left them.
+    package func vacations() async throws -> [ReminderRule.Vacation] { appVacations }
+
+    /// The count the last `progress` event recorded for `entity` on `day`, or `nil`.
+    package func progress(of entity: EntityReference, on day: LocalDate) async throws -> Int? {
+        recordedProgress[EngineState.EntityDay(entity, day)]
+    }
+
+    /// Applies a `vacation` or `end_vacation` event to the app's vacations.
+    package func changeVacations(_ action: ScenarioEvent.Action) {
+        appVacations = ScenarioVacations.applying(action, to: appVacations)
+    }
+
+    /// Records the day's progress on an entity, as a `progress` event does.
+    package func record(progress count: Int, of entity: EntityReference, on day: LocalDate) {
+        recordedProgress[EngineState.EntityDay(entity, day)] = count
     }
 
     /// The rules of the entities whose reminders are on (none while they are off for the

@@ -168,7 +168,8 @@ struct ScenarioRun {
                 try await pressAlarm(button, of: target, event)
             case .position, .walk, .startRoute, .stopRoute:
                 try await applyLocation(event)
-            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications, .travelChoice:
+            case .complete, .pause, .resume, .delete, .edit, .import, .reminders, .routeNotifications, .travelChoice,
+                 .vacation, .endVacation, .progress:
                 break  // handled above
             case .user:
                 break  // where the user is: the household's, not a device's
@@ -285,6 +286,13 @@ struct ScenarioRun {
             try await engine.setRouteNotificationsEnabled(enabled)
         case .travelChoice(let choice, let rule):
             try await app.chooseTravel(choice, for: rule)
+        case .vacation, .endVacation:
+            // The app's own data for every rule: a run named after the change.
+            await source.changeVacations(action)
+            await engine.reconcile(because: action.description)
+        case .progress(let entity, let count, let day):
+            await source.record(progress: count, of: entity, on: day)
+            await engine.entityChanged(entity)
         default:
             break
         }
@@ -322,6 +330,10 @@ struct ScenarioRun {
             try await offline.setRouteNotificationsEnabled(enabled)
         case .travelChoice(let choice, let rule):
             try await offline.record(.travelChoice(choice, rule: rule))
+        case .vacation, .endVacation:
+            await source.changeVacations(action)
+        case .progress(let entity, let count, let day):
+            await source.record(progress: count, of: entity, on: day)
         default:
             break
         }

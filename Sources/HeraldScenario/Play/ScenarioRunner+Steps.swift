@@ -76,7 +76,9 @@ extension ScenarioRunner {
             return DeviceBeforeTheRun(
                 clock: clock, center: SimulatedNotificationCenter(restoring: checkpoint.system, clock: clock),
                 source: ScenarioReminderSource(entities: checkpoint.data.entities, posted: checkpoint.data.posted,
-                                               settings: checkpoint.data.settings ?? ScenarioCheckpoint.Settings()),
+                                               settings: checkpoint.data.settings ?? ScenarioCheckpoint.Settings(),
+                                               vacations: checkpoint.data.vacations ?? [],
+                                               progress: checkpoint.data.progressByDay),
                 alarms: alarmCenter(from: checkpoint, clock: clock))
         }
         // The device before the app runs: yesterday's notifications, still in the list.
@@ -97,7 +99,7 @@ extension ScenarioRunner {
         await center.setNotificationSettings(scenario.notificationSettings)
         await center.setLocationAccess(scenario.locationAccess)
         await center.setSameInstantOrder(scenario.sameInstantOrder)
-        let source = ScenarioReminderSource(entities: scenario.entities)
+        let source = ScenarioReminderSource(entities: scenario.entities, vacations: scenario.vacations)
         // The app's paused entities, recorded as the app would have told Herald of them.
         let offline = Engine(center: center, source: source, store: store, clock: clock)
         for entity in scenario.entities where entity.paused { try await offline.record(.paused(entity.reference)) }
@@ -244,11 +246,14 @@ struct RunParts {
         // firing, which nothing in a scenario reads and which grows with every day.
         var system = await center.snapshot()
         system.deliveryLog = []
+        let vacations = await source.appVacations
         return ScenarioCheckpoint(
             nextEvent: nextEvent, end: end, now: clock.now, zone: clock.timeZone, app: await device.appState,
             appReady: await app?.isReady ?? false, readyAt: await app?.readyAt, system: system,
             data: ScenarioCheckpoint.AppData(entities: await source.entities, posted: await source.posted,
-                                             settings: await source.settings),
+                                             settings: await source.settings,
+                                             vacations: vacations.isEmpty ? nil : vacations,
+                                             progress: ScenarioCheckpoint.Progress.list(await source.recordedProgress)),
             plan: plan, pendingTimeChanges: await device.pendingTimeChanges,
             refreshRequest: refreshRequests.requested, walk: await run.walking.saved,
             appForceQuit: await device.isForceQuit, alarms: await device.alarms?.snapshot())

@@ -51,10 +51,13 @@ extension ScenarioRunner {
         let history = OccurrenceHistory(days: max(OccurrenceHistory.defaultDays, days + 1))
         runner.history = history
         let outcome = try await runner.play(from: nil)
-        let teller = ScenarioStoryTeller(
+        var teller = ScenarioStoryTeller(
             history: history, rules: outcome.checkpoint.data.entities.flatMap { (try? $0.reminderRules()) ?? [] },
             state: try? store.load(), deviceZone: outcome.checkpoint.zone, now: outcome.checkpoint.now,
             deliveries: outcome.result.deliveries, dropped: outcome.result.summary.droppedIdentifiers)
+        teller.heldBack = await ScenarioStoryTeller.heldBack(
+            for: occurrences.filter { known.contains($0.rule.description) }, scenario: scenario, rules: teller.rules,
+            state: teller.state, deviceZone: teller.deviceZone)
         var told = Stories(stories: [], unknown: [], rules: known.sorted(), result: outcome.result)
         for (rule, local) in occurrences {
             guard known.contains(rule.description) else {

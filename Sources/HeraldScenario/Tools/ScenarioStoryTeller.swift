@@ -28,6 +28,9 @@ public struct ScenarioStoryTeller: Sendable {
     private var index: ScenarioDeliveryIndex
     /// The identifiers the center dropped above its capacity.
     package var dropped: Set<String>
+    /// Why a schedule that follows the user held occurrences back, for those a story is
+    /// asked of (``ScenarioRunner/stories(of:)`` fills it in).
+    package var heldBack: HeldBackReasons = [:]
 
     /// A teller for a run of `scenario`: its rules as the file declares them (a story
     /// places an occurrence where its plan did) and its device's zone.
@@ -62,6 +65,7 @@ public struct ScenarioStoryTeller: Sendable {
         var story = history.story(entity: rule.entity, rule: rule.rule, at: local, rules: rules, state: state,
                                   deviceZone: deviceZone, now: now)
         addSystemFacts(to: &story)
+        addHeldBack(to: &story)
         return story
     }
 
