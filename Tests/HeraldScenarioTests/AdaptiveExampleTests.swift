@@ -171,6 +171,31 @@ import Testing
         #expect(water.contains(#"{"count":2,"day":"2026-11-23","description":"progress habit/water: 2 on 2026-11-23","entities":["habit/water"],"event":"progress""#))
     }
 
+    @Test func onSeveralDevicesWhyReadsTheDevicesOwnVacations() async throws {
+        // Given a phone and a Mac, a vacation taken on the Mac's app only, and reminders
+        // switched off on the phone's
+        let scenario = try makeScenario(body: """
+            days: 3
+            devices:
+              - {id: phone, kind: iphone}
+              - {id: mac, kind: mac}
+            alerts_on: each
+            entities:
+              - {id: read, title: Read, rules: [{id: r, daily: ["20:00"]}]}
+            events:
+              - {at: 2026-11-21T10:00, vacation: {from: 2026-11-22, to: 2026-11-22}, on: mac}
+              - {at: 2026-11-21T10:00, reminders: off, on: phone}
+            """)
+        let read = ReminderRule.ID(entity: EntityReference(namespace: "habit", id: "read"), rule: "r")
+        let sunday = LocalDateTime(parsing: "2026-11-22T20:00")!
+        // Then the Mac held Sunday back; the phone, whose reminders were off, was on no vacation
+        let onMac = try await HouseholdScenarioRunner(scenario: scenario).why(read, at: sunday, on: "mac")
+        #expect(heldBack(onMac) == .onVacation(until: LocalDate(iso8601: "2026-11-22")!))
+        let onPhone = try await HouseholdScenarioRunner(scenario: scenario).why(read, at: sunday, on: "phone")
+        #expect(heldBack(onPhone) == nil)
+        #expect(onPhone.verdict == .skipped)
+    }
+
     // MARK: Playing in parts
 
     @Test(arguments: [("piano-vacation.yaml", 8), ("water-pace.yaml", 1)])

@@ -39,9 +39,13 @@ extension ScenarioStoryTeller {
     package static func heldBack(for occurrences: [(rule: ReminderRule.ID, local: LocalDateTime)], scenario: Scenario,
                                  rules: [ReminderRule], state: EngineState?, deviceZone: TimeZone) async -> HeldBackReasons {
         let instants = EventInstants.instants(of: scenario.events, startingIn: scenario.zone)
+        // Without vacations of the app's, only the rules that declare a kind can be held back.
+        let appVacations = !scenario.vacations.isEmpty
+            || scenario.events.contains { if case .vacation = $0.action { true } else { false } }
         var reasons: HeldBackReasons = [:]
         for (id, local) in occurrences {
-            guard let rule = rules.first(where: { $0.id == id }), rule.hasSchedule else { continue }
+            guard let rule = rules.first(where: { $0.id == id }), rule.hasSchedule,
+                  appVacations || !rule.adaptations.isEmpty else { continue }
             let instant = ZoneConverter.for(rule.schedule.timeZone ?? deviceZone).instant(for: local).date
             var vacations = scenario.vacations
             var progress: [EngineState.EntityDay: Int] = [:]
