@@ -51,7 +51,7 @@ extension ReminderRule {
     /// This repeating rule reminding only while the user is behind: an occurrence at
     /// time t is planned only when the day's progress the app reported
     /// (``ReminderSource/progress(of:on:)``) is below ``Pace/expected(at:first:)`` at t.
-    /// Each report re-plans (tell the engine with ``EngineEvent/entityChanged(_:)``).
+    /// Each report re-plans (tell the engine with ``Engine/entityChanged(_:)``).
     ///
     /// ```swift
     /// let sips = try ReminderRule(entity: water, id: "sips",

@@ -13,7 +13,7 @@ extension ReminderRule {
         public let from: LocalDate
         public let to: LocalDate
 
-        /// The longest vacation, in days: a longer rest is a pause (``Engine/pause(_:)``).
+        /// The longest vacation, in days: a longer rest is a pause (``Engine/paused(_:)``).
         public static let maximumDays = 366
 
         /// - Throws: ``DeclarationError`` (`invalidVacation`) when `to` is before `from`, or
