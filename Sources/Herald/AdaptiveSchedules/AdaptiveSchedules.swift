@@ -46,17 +46,26 @@ package struct AdaptiveSchedules: Sendable {
     }
 
     /// `declared` as the planner plans them now: a rule that follows the user with its
-    /// schedule rewritten for the days a plan can reach, the others as they are.
+    /// schedule rewritten for the days a plan can reach, a location rule left out on a
+    /// vacation day (its region is not armed), the others as they are.
     package func rules(_ declared: [ReminderRule]) -> [ReminderRule] {
         guard !facts.vacations.isEmpty || declared.contains(where: { !$0.adaptations.isEmpty }) else { return declared }
         // One window per zone: the rules of a zone share its days and its clocks' jumps.
         var windows: [String: AdaptationWindow] = [:]
-        return declared.map { rule in
+        return declared.compactMap { rule in
+            // A location rule has no days to leave out: on a vacation day it is not armed.
+            guard rule.hasSchedule else { return restsToday(rule) ? nil : rule }
             let zone = (rule.schedule.timeZone ?? deviceZone).identifier
             let window = windows[zone] ?? window(for: rule)
             windows[zone] = window
             return self.rule(rule, in: window)
         }
+    }
+
+    /// Whether a vacation of `rule` or of the app holds today, in the device's zone.
+    private func restsToday(_ rule: ReminderRule) -> Bool {
+        let today = ZoneConverter.for(deviceZone).local(for: now).date
+        return (rule.adaptations.vacations + facts.vacations).contains { $0.contains(today) }
     }
 
     /// `declared` as the planner plans it now.

@@ -48,8 +48,8 @@ extension ReminderRule {
         public var description: String { "\(from) to \(to)" }
     }
 
-    /// This rule resting on the vacations' local days: nothing of it fires then, what is
-    /// pending inside goes at the next run, and when a vacation ends the plan resumes
+    /// This rule resting on the vacations' local days: nothing of it fires then (a
+    /// location rule is not armed), what is pending inside goes at the next run, and when a vacation ends the plan resumes
     /// with nothing from it delivered late. The app's vacations for every rule come from
     /// ``ReminderSource/vacations()``.
     ///

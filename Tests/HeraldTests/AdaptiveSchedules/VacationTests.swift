@@ -105,6 +105,28 @@ import Testing
         #expect(story.events.first?.fact.description == "not planned: on vacation until 2027-01-03")
     }
 
+    @Test func aLocationReminderIsNotArmedOnAVacationDay() async throws {
+        // Given the gym's arrival reminder, armed on Saturday 21 November with the user away from it
+        let gym = LocationReminderTests.gymRule()
+        let fixture = LocationReminderTests.Fixture([gym])
+        try await fixture.move(to: LocationReminderTests.away)
+        #expect(await fixture.pendingLocation().map(\.occurrence.rawValue) == ["20261121T0000"])
+        // When the rule rests on Sunday 22 and Monday 23
+        fixture.source.set([gym.onVacation([try vacation("2026-11-22", "2026-11-23")])])
+        _ = await fixture.center.advance(to: Fixtures.date("2026-11-22T10:00"))
+        await fixture.engine.becameActive()
+        // Then nothing is armed on Sunday, and Tuesday arms it again
+        #expect(await fixture.pendingLocation().isEmpty)
+        _ = await fixture.center.advance(to: Fixtures.date("2026-11-24T10:00"))
+        await fixture.engine.becameActive()
+        #expect(await fixture.pendingLocation().map(\.occurrence.rawValue) == ["20261124T0000"])
+        // And an app-wide vacation rests it too, at the seam
+        let resting = AdaptiveSchedules(now: Fixtures.date("2026-11-22T10:00"), deviceZone: Fixtures.berlin,
+                                        horizon: 14 * 86_400,
+                                        facts: AdaptationFacts(vacations: [try vacation("2026-11-22", "2026-11-22")]))
+        #expect(resting.rules([gym]).isEmpty)
+    }
+
     @Test func aVacationEndingBeforeItStartsIsRefused() {
         let error = #expect(throws: DeclarationError.self) { try vacation("2026-12-20", "2026-12-19") }
         #expect(error?.code == .invalidVacation)
