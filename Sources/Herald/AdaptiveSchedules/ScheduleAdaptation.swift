@@ -11,10 +11,10 @@ import Foundation
 /// of the declared schedule, for ``OccurrenceStory``.
 ///
 /// ```swift
-/// struct Weekends: ScheduleAdaptation {
+/// struct DayOff: ScheduleAdaptation {
 ///     func applies(to rule: ReminderRule) -> Bool { rule.entity.namespace == "chores" }
 ///     func adapt(_ draft: inout ScheduleDraft, of rule: ReminderRule, in window: AdaptationWindow) {
-///         for day in window.days where day.weekday == .saturday { draft.excludedDates.insert(day) }
+///         draft.excludedDates.insert(window.today)
 ///     }
 ///     func reason(for local: LocalDateTime, of rule: ReminderRule, in window: AdaptationWindow)
 ///         -> OccurrenceStory.HeldBack? { nil }

@@ -46,8 +46,8 @@ public struct PlannerConfiguration: Sendable {
     /// same times; 0 by default.
     public var randomSeed: UInt64 = 0
     /// The day a quota's week starts on (``ReminderRule/Quota/Period/week``); `nil`, the
-    /// default, is Monday, and the Apple adapter's façade takes the user's locale's
-    /// (`Calendar.current.firstWeekday`).
+    /// default, is Monday, and the Apple adapter's façade fills in the first weekday of
+    /// the user's locale.
     public var firstWeekday: Weekday?
 
     public init(capacity: Int = 64, reserve: Int = 10, horizon: TimeInterval = 14 * 86_400,

@@ -127,7 +127,7 @@ package struct HouseholdScenarioRunner: Sendable {
         let outcome = result.lanes.first { $0.member.id == id }!.result
         let rules = await lane.parts.source.entities.flatMap { (try? $0.reminderRules()) ?? [] }
         var teller = ScenarioStoryTeller(
-            history: lane.history, rules: rules, state: try? lane.store.load(), deviceZone: lane.parts.clock.timeZone,
+            history: lane.history, rules: rules, state: lane.store.load(), deviceZone: lane.parts.clock.timeZone,
             now: lane.parts.clock.now, deliveries: outcome.deliveries, dropped: outcome.summary.droppedIdentifiers)
         // What the app's data held on this device: the events played on it.
         var played = scenario
